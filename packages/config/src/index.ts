@@ -1,0 +1,9 @@
+export {
+  ConfigError,
+  loadConfig,
+  type ConfigOf,
+  type LoadConfigOptions,
+  type Setting,
+  type Settings,
+} from './load-config.ts';
+export { envBoolean, port } from './schemas.ts';

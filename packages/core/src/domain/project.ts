@@ -1,0 +1,16 @@
+export interface Project {
+  readonly id: string;
+  readonly name: string;
+  /** The environment's display name; the project id is the environment id in the APIs. */
+  readonly environment: string;
+  /** Delivery secure access (SPEC 5): published content needs a delivery key when on. */
+  readonly isSecureAccess: boolean;
+  readonly createdAt: Date;
+}
+
+export interface User {
+  readonly id: string;
+  readonly email: string;
+  readonly name: string;
+  readonly createdAt: Date;
+}

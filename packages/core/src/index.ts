@@ -1,0 +1,32 @@
+export type { Clock } from './ports/clock.ts';
+export { systemClock } from './ports/clock.ts';
+export type { IdSource } from './ports/id-source.ts';
+export { randomIds } from './ports/id-source.ts';
+export type { BlobInfo, BlobStore } from './ports/blob-store.ts';
+export type { ApiKeyRepository, Outbox, ProjectRepository, Store, UnitOfWork, UserRepository } from './ports/store.ts';
+export type { CoreDeps } from './deps.ts';
+export type { Actor } from './domain/actor.ts';
+export { operator } from './domain/actor.ts';
+export type { Project, User } from './domain/project.ts';
+export {
+  apiKeyKinds,
+  isApiKeyKind,
+  statusOfKey,
+  type ApiKeyKind,
+  type ApiKeyRecord,
+  type ApiKeyStatus,
+  type ApiKeyView,
+} from './domain/api-key.ts';
+export { formatKey, hashSecret, parseKey } from './domain/key-secret.ts';
+export type { ChangeChannel, ChangeEvent, NewChangeEvent } from './domain/change-event.ts';
+export { createProject, getProject, listProjects, projectNameMax, updateProject } from './operations/projects.ts';
+export {
+  createApiKey,
+  listApiKeys,
+  managementKeyValidityDays,
+  regenerateApiKey,
+  revokeApiKey,
+  type CreateKeyInput,
+  type IssuedKey,
+} from './operations/api-keys.ts';
+export { authenticate, type ApiSurface } from './operations/authenticate.ts';

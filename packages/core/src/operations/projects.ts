@@ -1,0 +1,84 @@
+import { LecternError } from '@lectern/errors';
+import type { Actor } from '../domain/actor.ts';
+import type { Project } from '../domain/project.ts';
+import type { CoreDeps } from '../deps.ts';
+import { requireOperator } from './require-operator.ts';
+
+export const projectNameMax = 200;
+
+function validName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length < 1 || trimmed.length > projectNameMax) {
+    throw new LecternError('INVALID_REQUEST_BODY', {
+      problems: [{ path: 'name', message: `must be 1 to ${projectNameMax} characters` }],
+    });
+  }
+  return trimmed;
+}
+
+export async function createProject(
+  deps: CoreDeps,
+  input: { actor: Actor; name: string; environment?: string; isSecureAccess?: boolean; id?: string },
+): Promise<Project> {
+  requireOperator(input.actor);
+  const project: Project = {
+    id: input.id ?? deps.ids.uuid(),
+    name: validName(input.name),
+    environment: input.environment?.trim() || 'Production',
+    isSecureAccess: input.isSecureAccess ?? false,
+    createdAt: deps.clock.now(),
+  };
+  return deps.store.transaction(async (tx) => {
+    await tx.projects.insert(project);
+    await tx.outbox.append(
+      project.id,
+      [
+        {
+          objectKind: 'project',
+          operation: 'create',
+          objectId: project.id,
+          channel: 'management',
+          payload: { name: project.name },
+        },
+      ],
+      project.createdAt,
+    );
+    return project;
+  });
+}
+
+export async function listProjects(deps: CoreDeps, input: { actor: Actor }): Promise<Project[]> {
+  requireOperator(input.actor);
+  return deps.store.transaction((tx) => tx.projects.list());
+}
+
+/** A project visible to the actor: operators see all, key holders only their own. */
+export async function getProject(deps: CoreDeps, input: { actor: Actor; projectId: string }): Promise<Project> {
+  if (input.actor.type !== 'operator' && input.actor.projectId !== input.projectId) {
+    throw new LecternError('PROJECT_ACCESS_DENIED');
+  }
+  const project = await deps.store.transaction((tx) => tx.projects.get(input.projectId));
+  if (!project) throw new LecternError('PROJECT_NOT_FOUND');
+  return project;
+}
+
+export async function updateProject(
+  deps: CoreDeps,
+  input: { actor: Actor; projectId: string; name?: string; isSecureAccess?: boolean },
+): Promise<Project> {
+  requireOperator(input.actor);
+  const changes = {
+    ...(input.name === undefined ? {} : { name: validName(input.name) }),
+    ...(input.isSecureAccess === undefined ? {} : { isSecureAccess: input.isSecureAccess }),
+  };
+  return deps.store.transaction(async (tx) => {
+    const updated = await tx.projects.update(input.projectId, changes);
+    if (!updated) throw new LecternError('PROJECT_NOT_FOUND');
+    await tx.outbox.append(
+      updated.id,
+      [{ objectKind: 'project', operation: 'update', objectId: updated.id, channel: 'management', payload: changes }],
+      deps.clock.now(),
+    );
+    return updated;
+  });
+}

@@ -1,0 +1,72 @@
+import type { ApiKeyKind, ApiKeyRecord } from '../domain/api-key.ts';
+import type { ChangeEvent, NewChangeEvent } from '../domain/change-event.ts';
+import type { Project, User } from '../domain/project.ts';
+
+/**
+ * The relational store. Every read and write happens inside `transaction`, so an operation sees
+ * one consistent state and its writes and change events commit together or not at all.
+ */
+export interface Store {
+  /**
+   * Runs `work` in one transaction: commits when it resolves, rolls back when it throws (and
+   * rethrows). Adapters translate driver errors: a unique violation becomes a `conflict`
+   * LecternError, a serialization failure is retried by the adapter or becomes `conflict`.
+   */
+  transaction<T>(work: (tx: UnitOfWork) => Promise<T>): Promise<T>;
+  /** Resolves when the store answers a trivial query; for readiness probes. */
+  ping(): Promise<void>;
+  /** Closes connections. Pending transactions finish first. */
+  close(): Promise<void>;
+}
+
+export interface UnitOfWork {
+  readonly projects: ProjectRepository;
+  readonly users: UserRepository;
+  readonly apiKeys: ApiKeyRepository;
+  readonly outbox: Outbox;
+}
+
+export interface ProjectRepository {
+  insert(project: Project): Promise<void>;
+  get(id: string): Promise<Project | null>;
+  /** All projects, oldest first. */
+  list(): Promise<Project[]>;
+  /** Applies the changes and returns the updated project, or null when absent. */
+  update(id: string, changes: { name?: string; isSecureAccess?: boolean }): Promise<Project | null>;
+}
+
+export interface UserRepository {
+  insert(user: User): Promise<void>;
+  get(id: string): Promise<User | null>;
+  findByEmail(email: string): Promise<User | null>;
+}
+
+export interface ApiKeyRepository {
+  /**
+   * Stores a new key. Throws a `conflict` LecternError (API_KEY_SLOT_TAKEN) when an active key
+   * already fills its slot: one per (project, kind) for shared kinds, one per (project, user) for
+   * management keys.
+   */
+  insert(key: ApiKeyRecord): Promise<void>;
+  get(id: string): Promise<ApiKeyRecord | null>;
+  /** Keys of a project, newest first; revoked ones too. */
+  listByProject(projectId: string): Promise<ApiKeyRecord[]>;
+  /** The unrevoked key filling a slot, if any. */
+  findActive(slot: { projectId: string; kind: ApiKeyKind; ownerUserId: string | null }): Promise<ApiKeyRecord | null>;
+  /** Marks the key revoked at `at` unless it already is; true when this call revoked it. */
+  revoke(id: string, at: Date): Promise<boolean>;
+}
+
+/** The transactional outbox (DESIGN.md, write path). */
+export interface Outbox {
+  /**
+   * Appends events for one project, assigning the next gap-free sequence numbers in order. The
+   * per-project counter is locked until commit, so concurrent writers of one project serialize
+   * here and sequence order equals commit order.
+   */
+  append(projectId: string, events: readonly NewChangeEvent[], occurredAt: Date): Promise<ChangeEvent[]>;
+  /** Events of a project with seq > `afterSeq`, ascending, at most `limit`. */
+  readAfter(options: { projectId: string; afterSeq: number; limit: number }): Promise<ChangeEvent[]>;
+  /** The highest committed sequence of the project (0 when none). */
+  latestSeq(projectId: string): Promise<number>;
+}

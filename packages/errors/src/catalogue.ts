@@ -1,0 +1,158 @@
+/**
+ * The error catalogue: every error Lectern can answer with, by a stable UPPER_SNAKE code.
+ *
+ * `kind` is transport-neutral; each API maps kinds to HTTP statuses in one place
+ * (see `http-status.ts`). `management` and `delivery` are the numeric `error_code` values
+ * sent in those APIs' bodies (SPEC 7.2, 7.3). They are never 0, so clients such as the
+ * migration toolkit, which key retries on `error_code`, can tell errors apart.
+ * `docs/errors.md` lists the same table; a test keeps the two in step.
+ */
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal';
+
+export interface CatalogueEntry {
+  readonly kind: ErrorKind;
+  /** `error_code` in Management API bodies. */
+  readonly management: number;
+  /** `error_code` in Delivery, Preview and GraphQL error bodies. */
+  readonly delivery: number;
+  /** The message when the thrower gives none. */
+  readonly message: string;
+}
+
+export const catalogue = {
+  API_KEY_MISSING: {
+    kind: 'unauthenticated',
+    management: 1,
+    delivery: 2,
+    message: "Missing API key. Send the header 'Authorization: Bearer <API key>' with a key of this project.",
+  },
+  API_KEY_INVALID: {
+    kind: 'unauthenticated',
+    management: 1,
+    delivery: 2,
+    message:
+      'The API key is invalid. Check that you copied the whole key, or create a new one with `lectern keys create`.',
+  },
+  API_KEY_WRONG_KIND: {
+    kind: 'unauthenticated',
+    management: 1,
+    delivery: 2,
+    message: 'This API key is not meant for this API. Use a key of the matching kind.',
+  },
+  API_KEY_EXPIRED: {
+    kind: 'unauthenticated',
+    management: 8,
+    delivery: 2,
+    message: 'The API key has expired. Create or regenerate a key with `lectern keys`.',
+  },
+  API_KEY_REVOKED: {
+    kind: 'forbidden',
+    management: 7,
+    delivery: 2,
+    message: 'The API key was revoked. Use the key that replaced it.',
+  },
+  PROJECT_ACCESS_DENIED: {
+    kind: 'forbidden',
+    management: 4,
+    delivery: 3,
+    message: 'The specified API key does not provide the permissions required to access the project.',
+  },
+  OPERATOR_TOKEN_INVALID: {
+    kind: 'unauthenticated',
+    management: 9,
+    delivery: 2,
+    message:
+      'Missing or invalid operator token. The admin API takes the token that `lectern start` wrote to server.json in its data directory.',
+  },
+  INVALID_REQUEST_BODY: {
+    kind: 'invalid',
+    management: 5,
+    delivery: 1,
+    message:
+      "The provided request body is invalid. See 'validation_errors' for more information and specify a valid JSON object.",
+  },
+  INVALID_QUERY: {
+    kind: 'invalid',
+    management: 1007,
+    delivery: 1,
+    message: 'The request has an invalid query parameter.',
+  },
+  INVALID_IDENTIFIER: {
+    kind: 'invalid',
+    management: 6,
+    delivery: 1,
+    message: 'The identifier in the path is not valid.',
+  },
+  PROJECT_NOT_FOUND: {
+    kind: 'not_found',
+    management: 110,
+    delivery: 104,
+    message: 'The requested project was not found.',
+  },
+  API_KEY_NOT_FOUND: {
+    kind: 'not_found',
+    management: 112,
+    delivery: 100,
+    message: 'The requested API key was not found.',
+  },
+  ROUTE_NOT_FOUND: {
+    kind: 'not_found',
+    management: 404,
+    delivery: 404,
+    message: 'No resource exists at this path.',
+  },
+  METHOD_NOT_ALLOWED: {
+    kind: 'method_not_allowed',
+    management: 405,
+    delivery: 405,
+    message: 'The HTTP method is not supported for this resource.',
+  },
+  API_KEY_SLOT_TAKEN: {
+    kind: 'conflict',
+    management: 409,
+    delivery: 409,
+    message: 'An active key of this kind already exists. Regenerate it instead of creating another.',
+  },
+  CONFLICT: {
+    kind: 'conflict',
+    management: 409,
+    delivery: 409,
+    message: 'The resource was modified by another request at the same time. Retry the request.',
+  },
+  PAYLOAD_TOO_LARGE: {
+    kind: 'payload_too_large',
+    management: 413,
+    delivery: 413,
+    message: 'The request body is too large.',
+  },
+  RATE_LIMITED: {
+    kind: 'rate_limited',
+    management: 10000,
+    delivery: 10000,
+    message: 'API rate limit exceeded. Wait for the number of seconds in the Retry-After header.',
+  },
+  UNAVAILABLE: {
+    kind: 'unavailable',
+    management: 503,
+    delivery: 503,
+    message: 'The service is starting or shutting down. Retry in a few seconds.',
+  },
+  INTERNAL: {
+    kind: 'internal',
+    management: 500,
+    delivery: 500,
+    message: 'An unexpected error occurred. Retry in a few seconds; if it persists, report the request id.',
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof catalogue;

@@ -1,0 +1,15 @@
+import type { ErrorKind } from './catalogue.ts';
+
+/** The HTTP status of each kind, the same in every API. */
+export const statusOfKind: Readonly<Record<ErrorKind, number>> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  unavailable: 503,
+  internal: 500,
+};

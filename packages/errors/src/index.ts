@@ -1,0 +1,10 @@
+export { catalogue, type CatalogueEntry, type ErrorCode, type ErrorKind } from './catalogue.ts';
+export { LecternError, isLecternError, type LecternErrorOptions, type ValidationProblem } from './lectern-error.ts';
+export { statusOfKind } from './http-status.ts';
+export {
+  toManagementError,
+  toDeliveryError,
+  type DeliveryErrorBody,
+  type ErrorResponse,
+  type ManagementErrorBody,
+} from './api-bodies.ts';

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import * as foundation from './0001-foundation.ts';
+
+/**
+ * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
+ * remove a released one (migrations are forward-only).
+ */
+const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: () => Promise.resolve(migrations),
+};

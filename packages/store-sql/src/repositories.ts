@@ -1,0 +1,228 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type {
+  ApiKeyKind,
+  ApiKeyRecord,
+  ApiKeyRepository,
+  ChangeChannel,
+  ChangeEvent,
+  Outbox,
+  Project,
+  ProjectRepository,
+  UnitOfWork,
+  User,
+  UserRepository,
+} from '@lectern/core';
+import type { ApiKeysTable, Database, OutboxEventsTable, ProjectsTable } from './schema.ts';
+
+const noOwner = '00000000-0000-0000-0000-000000000000';
+
+function toProject(row: Selectable<ProjectsTable>): Project {
+  return {
+    id: row.id,
+    name: row.name,
+    environment: row.environment,
+    isSecureAccess: row.is_secure_access,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+function toKey(row: Selectable<ApiKeysTable>): ApiKeyRecord {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    kind: row.kind as ApiKeyKind,
+    ownerUserId: row.owner_user_id,
+    secretHash: row.secret_hash,
+    createdAt: new Date(row.created_at),
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+    revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+  };
+}
+
+function toEvent(row: Selectable<OutboxEventsTable>): ChangeEvent {
+  return {
+    projectId: row.project_id,
+    seq: Number(row.seq),
+    objectKind: row.object_kind,
+    operation: row.operation,
+    objectId: row.object_id,
+    channel: row.channel as ChangeChannel,
+    payload: row.payload,
+    occurredAt: new Date(row.occurred_at),
+  };
+}
+
+function projects(db: Kysely<Database>): ProjectRepository {
+  return {
+    async insert(p) {
+      await db
+        .insertInto('projects')
+        .values({
+          id: p.id,
+          name: p.name,
+          environment: p.environment,
+          is_secure_access: p.isSecureAccess,
+          created_at: p.createdAt,
+        })
+        .execute();
+    },
+    async get(id) {
+      const row = await db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? toProject(row) : null;
+    },
+    async list() {
+      const rows = await db.selectFrom('projects').selectAll().orderBy('created_at').orderBy('id').execute();
+      return rows.map(toProject);
+    },
+    async update(id, changes) {
+      const values = {
+        ...(changes.name === undefined ? {} : { name: changes.name }),
+        ...(changes.isSecureAccess === undefined ? {} : { is_secure_access: changes.isSecureAccess }),
+      };
+      const row =
+        Object.keys(values).length === 0
+          ? await db.selectFrom('projects').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
+          : await db.updateTable('projects').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+      return row ? toProject(row) : null;
+    },
+  };
+}
+
+function users(db: Kysely<Database>): UserRepository {
+  const toUser = (row: { id: string; email: string; name: string; created_at: Date }): User => ({
+    ...row,
+    createdAt: new Date(row.created_at),
+  });
+  return {
+    async insert(u) {
+      await db
+        .insertInto('users')
+        .values({ id: u.id, email: u.email, name: u.name, created_at: u.createdAt })
+        .execute();
+    },
+    async get(id) {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'email', 'name', 'created_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? toUser(row) : null;
+    },
+    async findByEmail(email) {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'email', 'name', 'created_at'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return row ? toUser(row) : null;
+    },
+  };
+}
+
+function apiKeys(db: Kysely<Database>): ApiKeyRepository {
+  return {
+    async insert(k) {
+      await db
+        .insertInto('api_keys')
+        .values({
+          id: k.id,
+          project_id: k.projectId,
+          kind: k.kind,
+          owner_user_id: k.ownerUserId,
+          secret_hash: k.secretHash,
+          created_at: k.createdAt,
+          expires_at: k.expiresAt,
+          revoked_at: k.revokedAt,
+        })
+        .execute();
+    },
+    async get(id) {
+      const row = await db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+      return row ? toKey(row) : null;
+    },
+    async listByProject(projectId) {
+      const rows = await db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute();
+      return rows.map(toKey);
+    },
+    async findActive(slot) {
+      const row = await db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('project_id', '=', slot.projectId)
+        .where('kind', '=', slot.kind)
+        .where(sql<string>`coalesce(owner_user_id, ${noOwner}::uuid)`, '=', slot.ownerUserId ?? noOwner)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return row ? toKey(row) : null;
+    },
+    async revoke(id, at) {
+      const result = await db
+        .updateTable('api_keys')
+        .set({ revoked_at: at })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+  };
+}
+
+function outbox(db: Kysely<Database>): Outbox {
+  return {
+    async append(projectId, events, occurredAt) {
+      if (events.length === 0) return [];
+      // The upsert locks the project's counter row until commit: writers of one project
+      // serialize here, so sequences are gap-free and follow commit order.
+      const counter = await db
+        .insertInto('project_sequences')
+        .values({ project_id: projectId, last_seq: events.length })
+        .onConflict((oc) =>
+          oc.column('project_id').doUpdateSet({ last_seq: sql`project_sequences.last_seq + ${events.length}` }),
+        )
+        .returning('last_seq')
+        .executeTakeFirstOrThrow();
+      const first = Number(counter.last_seq) - events.length + 1;
+      const rows = events.map((e, i) => ({
+        project_id: projectId,
+        seq: first + i,
+        object_kind: e.objectKind,
+        operation: e.operation,
+        object_id: e.objectId,
+        channel: e.channel,
+        payload: JSON.stringify(e.payload),
+        occurred_at: occurredAt,
+      }));
+      await db.insertInto('outbox_events').values(rows).execute();
+      return events.map((e, i) => ({ ...e, projectId, seq: first + i, occurredAt }));
+    },
+    async readAfter({ projectId, afterSeq, limit }) {
+      const rows = await db
+        .selectFrom('outbox_events')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('seq', '>', afterSeq)
+        .orderBy('seq')
+        .limit(limit)
+        .execute();
+      return rows.map(toEvent);
+    },
+    async latestSeq(projectId) {
+      const row = await db
+        .selectFrom('project_sequences')
+        .select('last_seq')
+        .where('project_id', '=', projectId)
+        .executeTakeFirst();
+      return row ? Number(row.last_seq) : 0;
+    },
+  };
+}
+
+export function unitOfWork(db: Kysely<Database>): UnitOfWork {
+  return { projects: projects(db), users: users(db), apiKeys: apiKeys(db), outbox: outbox(db) };
+}

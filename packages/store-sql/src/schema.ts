@@ -1,0 +1,54 @@
+import type { ColumnType, JSONColumnType } from 'kysely';
+
+/** int8 columns: PostgreSQL's `pg` driver returns strings, PGlite numbers; read them with Number(). */
+type Int8 = ColumnType<string | number, number, number>;
+
+export interface ProjectsTable {
+  id: string;
+  name: string;
+  environment: string;
+  is_secure_access: boolean;
+  created_at: Date;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  created_at: Date;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  project_id: string;
+  kind: string;
+  owner_user_id: string | null;
+  secret_hash: string;
+  created_at: Date;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface ProjectSequencesTable {
+  project_id: string;
+  last_seq: Int8;
+}
+
+export interface OutboxEventsTable {
+  project_id: string;
+  seq: Int8;
+  object_kind: string;
+  operation: string;
+  object_id: string | null;
+  channel: string;
+  payload: JSONColumnType<Record<string, unknown>, string, string>;
+  occurred_at: Date;
+}
+
+export interface Database {
+  projects: ProjectsTable;
+  users: UsersTable;
+  api_keys: ApiKeysTable;
+  project_sequences: ProjectSequencesTable;
+  outbox_events: OutboxEventsTable;
+}

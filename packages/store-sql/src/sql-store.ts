@@ -1,0 +1,115 @@
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { LecternError } from '@lectern/errors';
+import type { Store, UnitOfWork } from '@lectern/core';
+import { migrationProvider } from './migrations/index.ts';
+import { unitOfWork } from './repositories.ts';
+import type { Database } from './schema.ts';
+
+export interface SqlStore extends Store {
+  /** The engine behind it, for logs and test names. */
+  readonly engine: 'pglite' | 'postgres';
+  /** The query builder, for adapters (index, scheduler) that live beside the store. */
+  readonly db: Kysely<Database>;
+}
+
+const retryableCodes = new Set(['40001', '40P01']); // serialization failure, deadlock
+const maxAttempts = 4;
+
+/** Maps driver errors to catalogue errors at the boundary (CONVENTIONS: adapters translate). */
+function translate(error: unknown): unknown {
+  const e = error as { code?: string; constraint?: string };
+  if (e?.code === '23505') {
+    return new LecternError(e.constraint === 'api_keys_active_slot' ? 'API_KEY_SLOT_TAKEN' : 'CONFLICT', {
+      cause: error,
+    });
+  }
+  if (e?.code !== undefined && retryableCodes.has(e.code)) return new LecternError('CONFLICT', { cause: error });
+  return error;
+}
+
+/**
+ * Wraps a Kysely instance as the Store port. `isSingleConnection` serializes transactions (PGlite
+ * has one connection: without this a query of one request would run inside another's
+ * transaction).
+ */
+function wrap(db: Kysely<Database>, options: { engine: SqlStore['engine']; isSingleConnection: boolean }): SqlStore {
+  let queue: Promise<unknown> = Promise.resolve();
+  const serialize = <T>(work: () => Promise<T>): Promise<T> => {
+    if (!options.isSingleConnection) return work();
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  async function transaction<T>(work: (tx: UnitOfWork) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await serialize(() => db.transaction().execute((trx) => work(unitOfWork(trx))));
+      } catch (error) {
+        const code = (error as { code?: string })?.code;
+        if (code !== undefined && retryableCodes.has(code) && attempt < maxAttempts) continue;
+        throw translate(error);
+      }
+    }
+  }
+
+  return {
+    engine: options.engine,
+    db,
+    transaction,
+    async ping() {
+      await serialize(() => sql`select 1`.execute(db));
+    },
+    async close() {
+      await serialize(() => db.destroy());
+    },
+  };
+}
+
+/** Applies every pending migration; refuses a database migrated by a newer Lectern. */
+export async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`Database migration ${failed ?? ''} failed: ${(error as Error).message ?? String(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * The embedded store: PGlite (PostgreSQL compiled to WASM) in `dataDir`, or in memory when
+ * `dataDir` is omitted. Migrates before returning.
+ */
+export async function openPgliteStore(options: { dataDir?: string } = {}): Promise<SqlStore> {
+  const pglite = options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir);
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const store = wrap(db, { engine: 'pglite', isSingleConnection: true });
+  await serializeMigration(store);
+  return store;
+}
+
+/** The cluster store: a PostgreSQL server through a `pg` pool. Migrates before returning. */
+export async function openPostgresStore(options: { connectionString: string; poolSize?: number }): Promise<SqlStore> {
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const store = wrap(db, { engine: 'postgres', isSingleConnection: false });
+  await serializeMigration(store);
+  return store;
+}
+
+async function serializeMigration(store: SqlStore): Promise<void> {
+  try {
+    await migrate(store.db);
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

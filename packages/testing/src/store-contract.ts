@@ -1,0 +1,165 @@
+import { describe, expect, it, beforeEach, afterEach } from 'vitest';
+import { LecternError } from '@lectern/errors';
+import type { ApiKeyRecord, Project, Store } from '@lectern/core';
+
+/**
+ * The contract every Store adapter honours, run against a real engine. `open` returns a fresh,
+ * empty, migrated store.
+ */
+export function describeStoreContract(options: { engine: string; open: () => Promise<Store> }): void {
+  describe(`store contract on ${options.engine}`, () => {
+    let store: Store;
+    beforeEach(async () => {
+      store = await options.open();
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    const project = (id: string, name = 'P'): Project => ({
+      id,
+      name,
+      environment: 'Production',
+      isSecureAccess: false,
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    });
+    const key = (over: Partial<ApiKeyRecord> & Pick<ApiKeyRecord, 'id' | 'projectId'>): ApiKeyRecord => ({
+      kind: 'delivery_primary',
+      ownerUserId: null,
+      secretHash: 'ab'.repeat(32),
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+      expiresAt: null,
+      revokedAt: null,
+      ...over,
+    });
+    const p1 = '11111111-1111-4111-8111-111111111111';
+    const p2 = '22222222-2222-4222-8222-222222222222';
+
+    it('stores, lists and updates projects', async () => {
+      await store.transaction(async (tx) => {
+        await tx.projects.insert(project(p1, 'One'));
+        await tx.projects.insert(project(p2, 'Two'));
+      });
+      const listed = await store.transaction((tx) => tx.projects.list());
+      expect(listed.map((p) => p.name).sort()).toEqual(['One', 'Two']);
+      const updated = await store.transaction((tx) => tx.projects.update(p1, { isSecureAccess: true }));
+      expect(updated).toMatchObject({ id: p1, name: 'One', isSecureAccess: true });
+      expect(
+        await store.transaction((tx) => tx.projects.update('33333333-3333-4333-8333-333333333333', { name: 'x' })),
+      ).toBeNull();
+    });
+
+    it('rolls a failed transaction back completely', async () => {
+      await expect(
+        store.transaction(async (tx) => {
+          await tx.projects.insert(project(p1));
+          await tx.outbox.append(
+            p1,
+            [{ objectKind: 'project', operation: 'create', objectId: p1, channel: 'management', payload: {} }],
+            new Date(),
+          );
+          throw new Error('boom');
+        }),
+      ).rejects.toThrow('boom');
+      expect(await store.transaction((tx) => tx.projects.get(p1))).toBeNull();
+      expect(await store.transaction((tx) => tx.outbox.latestSeq(p1))).toBe(0);
+    });
+
+    it('keeps one active key per slot and frees the slot on revoke', async () => {
+      await store.transaction((tx) => tx.projects.insert(project(p1)));
+      const first = key({ id: 'a0000000-0000-4000-8000-000000000001', projectId: p1 });
+      await store.transaction((tx) => tx.apiKeys.insert(first));
+      const second = key({ id: 'a0000000-0000-4000-8000-000000000002', projectId: p1 });
+      const clash = await store.transaction((tx) => tx.apiKeys.insert(second)).catch((e: unknown) => e);
+      expect(clash).toBeInstanceOf(LecternError);
+      expect((clash as LecternError).code).toBe('API_KEY_SLOT_TAKEN');
+      expect(await store.transaction((tx) => tx.apiKeys.revoke(first.id, new Date()))).toBe(true);
+      expect(await store.transaction((tx) => tx.apiKeys.revoke(first.id, new Date()))).toBe(false);
+      await store.transaction((tx) => tx.apiKeys.insert(second));
+      const active = await store.transaction((tx) =>
+        tx.apiKeys.findActive({ projectId: p1, kind: 'delivery_primary', ownerUserId: null }),
+      );
+      expect(active?.id).toBe(second.id);
+      expect((await store.transaction((tx) => tx.apiKeys.listByProject(p1))).length).toBe(2);
+    });
+
+    it('gives each user their own management key slot', async () => {
+      await store.transaction(async (tx) => {
+        await tx.projects.insert(project(p1));
+        await tx.users.insert({
+          id: 'b0000000-0000-4000-8000-000000000001',
+          email: 'a@x.io',
+          name: 'a',
+          createdAt: new Date(),
+        });
+        await tx.users.insert({
+          id: 'b0000000-0000-4000-8000-000000000002',
+          email: 'b@x.io',
+          name: 'b',
+          createdAt: new Date(),
+        });
+      });
+      for (const [i, owner] of [
+        'b0000000-0000-4000-8000-000000000001',
+        'b0000000-0000-4000-8000-000000000002',
+      ].entries()) {
+        await store.transaction((tx) =>
+          tx.apiKeys.insert(
+            key({
+              id: `c0000000-0000-4000-8000-00000000000${i}`,
+              projectId: p1,
+              kind: 'management',
+              ownerUserId: owner,
+            }),
+          ),
+        );
+      }
+      expect(await store.transaction((tx) => tx.users.findByEmail('b@x.io'))).toMatchObject({ name: 'b' });
+    });
+
+    it('numbers outbox events gap-free per project, in commit order, under concurrent writers', async () => {
+      await store.transaction(async (tx) => {
+        await tx.projects.insert(project(p1));
+        await tx.projects.insert(project(p2));
+      });
+      const writers = Array.from({ length: 24 }, (_, i) =>
+        store
+          .transaction(async (tx) => {
+            const pid = i % 2 === 0 ? p1 : p2;
+            const events = [0, 1].map((j) => ({
+              objectKind: 'test',
+              operation: 'write',
+              objectId: `${i}-${j}`,
+              channel: 'management' as const,
+              payload: { i, j },
+            }));
+            if (i % 5 === 4) {
+              await tx.outbox.append(pid, events, new Date());
+              throw new Error('rolled back');
+            }
+            return tx.outbox.append(pid, events, new Date());
+          })
+          .catch(() => null),
+      );
+      await Promise.all(writers);
+      for (const pid of [p1, p2]) {
+        const events = await store.transaction((tx) =>
+          tx.outbox.readAfter({ projectId: pid, afterSeq: 0, limit: 1000 }),
+        );
+        expect(events.map((e) => e.seq)).toEqual(events.map((_, k) => k + 1));
+        // Each committed writer's two events are adjacent: sequence order is commit order.
+        for (let k = 0; k < events.length; k += 2) {
+          expect(events[k]?.payload['i']).toBe(events[k + 1]?.payload['i']);
+        }
+        expect(await store.transaction((tx) => tx.outbox.latestSeq(pid))).toBe(events.length);
+      }
+      const page = await store.transaction((tx) => tx.outbox.readAfter({ projectId: p1, afterSeq: 2, limit: 3 }));
+      expect(page.map((e) => e.seq)).toEqual([3, 4, 5]);
+      expect(page[0]).toMatchObject({ projectId: p1, objectKind: 'test', operation: 'write', channel: 'management' });
+    });
+
+    it('answers ping', async () => {
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+  });
+}

@@ -1,0 +1,73 @@
+import { execFile as execFileCb, execFileSync } from 'node:child_process';
+import { chownSync, existsSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { runDir, tailOf, type RunningEngine } from './engine.ts';
+
+const execFile = promisify(execFileCb);
+
+/** The directory holding initdb, pg_ctl and postgres from Debian's packages. */
+function postgresBinDir(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  for (const v of versions) {
+    const dir = join(root, v, 'bin');
+    if (existsSync(join(dir, 'pg_ctl'))) return dir;
+  }
+  throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * A throwaway PostgreSQL cluster on 127.0.0.1 in a temporary directory: initdb, pg_ctl start,
+ * trust authentication for user `lectern`. PostgreSQL refuses to run as root, so as root the
+ * server runs as the `postgres` system user that Debian's package creates.
+ */
+export async function startPostgres(): Promise<RunningEngine> {
+  const bin = postgresBinDir();
+  const dir = runDir('postgres');
+  const data = join(dir, 'data');
+  const log = join(dir, 'postgres.log');
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot) chownSync(dir, uidOf('postgres'), gidOf('postgres'));
+  const run = (cmd: string, args: string[]) =>
+    isRoot ? execFile('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]) : execFile(join(bin, cmd), args);
+  await run('initdb', ['-D', data, '-U', 'lectern', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
+  const port = await freePort();
+  const options = `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  try {
+    await run('pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']);
+  } catch (error) {
+    throw new Error(`pg_ctl start failed (${(error as Error).message}); log ${log}:\n${tailOf(log)}`, { cause: error });
+  }
+  return {
+    endpoint: `postgres://lectern@127.0.0.1:${port}/postgres`,
+    async stop() {
+      await run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+    },
+  };
+}
+
+/** Numeric uid or gid of a system user. */
+function idOf(flag: '-u' | '-g', name: string): number {
+  return Number(execFileSync('id', [flag, name], { encoding: 'utf8' }).trim());
+}
+const uidOf = (name: string) => idOf('-u', name);
+const gidOf = (name: string) => idOf('-g', name);
