@@ -18,6 +18,7 @@ export {
   type ApiKeyView,
 } from './domain/api-key.ts';
 export { formatKey, hashSecret, parseKey } from './domain/key-secret.ts';
+export { isUuid } from './domain/uuid.ts';
 export type { ChangeChannel, ChangeEvent, NewChangeEvent } from './domain/change-event.ts';
 export { createProject, getProject, listProjects, projectNameMax, updateProject } from './operations/projects.ts';
 export {

@@ -26,6 +26,8 @@ function translate(error: unknown): unknown {
       cause: error,
     });
   }
+  // A malformed uuid or similar in a parameter: the caller sent a bad identifier.
+  if (e?.code === '22P02') return new LecternError('INVALID_IDENTIFIER', { cause: error });
   if (e?.code !== undefined && retryableCodes.has(e.code)) return new LecternError('CONFLICT', { cause: error });
   return error;
 }

@@ -3,6 +3,7 @@ import type { Actor } from '../domain/actor.ts';
 import { statusOfKey, type ApiKeyKind } from '../domain/api-key.ts';
 import { parseKey, secretMatches } from '../domain/key-secret.ts';
 import type { CoreDeps } from '../deps.ts';
+import { isUuid } from '../domain/uuid.ts';
 
 /** The APIs that take API keys, each with the key kinds it accepts (SPEC 5). */
 export type ApiSurface = 'management' | 'delivery' | 'preview' | 'recommendations';
@@ -30,6 +31,7 @@ export async function authenticate(
 ): Promise<Actor> {
   return deps.store.transaction(async (tx) => {
     if (input.api === 'delivery') {
+      if (!isUuid(input.projectId)) throw new LecternError('PROJECT_NOT_FOUND');
       const project = await tx.projects.get(input.projectId);
       if (!project) throw new LecternError('PROJECT_NOT_FOUND');
       if (!project.isSecureAccess) return { type: 'anonymous', projectId: project.id };

@@ -3,6 +3,7 @@ import type { Actor } from '../domain/actor.ts';
 import type { Project } from '../domain/project.ts';
 import type { CoreDeps } from '../deps.ts';
 import { requireOperator } from './require-operator.ts';
+import { isUuid } from '../domain/uuid.ts';
 
 export const projectNameMax = 200;
 
@@ -57,6 +58,7 @@ export async function getProject(deps: CoreDeps, input: { actor: Actor; projectI
   if (input.actor.type !== 'operator' && input.actor.projectId !== input.projectId) {
     throw new LecternError('PROJECT_ACCESS_DENIED');
   }
+  if (!isUuid(input.projectId)) throw new LecternError('PROJECT_NOT_FOUND');
   const project = await deps.store.transaction((tx) => tx.projects.get(input.projectId));
   if (!project) throw new LecternError('PROJECT_NOT_FOUND');
   return project;

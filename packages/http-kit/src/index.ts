@@ -1,0 +1,5 @@
+export { createProcessMetrics, type ProcessMetrics } from './metrics.ts';
+export { createReadiness, type Readiness } from './readiness.ts';
+export { createLogger, type Logger } from './logger.ts';
+export { createFastifyService, type FastifyServiceOptions } from './fastify-service.ts';
+export { listen, closeGracefully, type Listening } from './listen.ts';

@@ -1,0 +1,45 @@
+import './fastify-augment.ts';
+import type { FastifyInstance } from 'fastify';
+import { authenticate, type CoreDeps } from '@lectern/core';
+import { toDeliveryError } from '@lectern/errors';
+import { createFastifyService, type Logger, type ProcessMetrics, type Readiness } from '@lectern/http-kit';
+
+/** Published content (Delivery API) or unpublished content (Delivery Preview API): fixed per listener. */
+export type DeliveryChannel = 'production' | 'preview';
+
+export interface DeliveryAppOptions {
+  readonly channel: DeliveryChannel;
+  readonly core: CoreDeps;
+  readonly metrics: ProcessMetrics;
+  readonly readiness: Readiness;
+  readonly logger: Logger;
+}
+
+const operationalPaths = new Set(['healthz', 'readyz', 'metrics']);
+
+/**
+ * The Delivery or Delivery Preview API. Every path under `/{project_id}/` is authenticated before
+ * routing (SPEC 5): Preview always needs a preview key; Delivery is public unless the project has
+ * secure access on. Content endpoints arrive with the delivery index; until then an authenticated
+ * request for them gets 404 in the SPEC 7.3 shape.
+ */
+export function buildDeliveryApp(options: DeliveryAppOptions): FastifyInstance {
+  const app = createFastifyService({
+    service: options.channel === 'preview' ? 'preview' : 'delivery',
+    metrics: options.metrics,
+    readiness: options.readiness,
+    logger: options.logger,
+    toErrorResponse: toDeliveryError,
+  });
+  app.decorateRequest('actor', null);
+  app.addHook('onRequest', async (request) => {
+    const first = request.url.split('?')[0]?.split('/')[1] ?? '';
+    if (first === '' || operationalPaths.has(first)) return;
+    request.actor = await authenticate(options.core, {
+      api: options.channel === 'preview' ? 'preview' : 'delivery',
+      projectId: decodeURIComponent(first).toLowerCase(),
+      authorization: request.headers.authorization,
+    });
+  });
+  return app;
+}

@@ -1,0 +1,1 @@
+export { buildDeliveryApp, type DeliveryAppOptions, type DeliveryChannel } from './app.ts';

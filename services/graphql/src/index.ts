@@ -1,0 +1,1 @@
+export { buildGraphqlApp, type GraphqlAppOptions } from './app.ts';

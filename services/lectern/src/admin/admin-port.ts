@@ -1,0 +1,36 @@
+import type { ApiKeyKind } from '@lectern/core';
+import type { issuedKeyJson, keyJson, projectJson } from '@lectern/management';
+
+export type ProjectJson = ReturnType<typeof projectJson>;
+export type KeyJson = ReturnType<typeof keyJson>;
+export type IssuedKeyJson = ReturnType<typeof issuedKeyJson>;
+
+/**
+ * What the CLI does to projects and keys. Two implementations with one behaviour: through a
+ * running server's admin API, or directly on the store when no server runs.
+ */
+export interface AdminPort {
+  listProjects(): Promise<ProjectJson[]>;
+  createProject(input: { name: string; environment?: string; secureAccess?: boolean }): Promise<ProjectJson>;
+  updateProject(projectId: string, input: { name?: string; secureAccess?: boolean }): Promise<ProjectJson>;
+  listKeys(projectId: string): Promise<KeyJson[]>;
+  createKey(
+    projectId: string,
+    input: { kind: ApiKeyKind; userEmail?: string; validityDays?: number },
+  ): Promise<IssuedKeyJson>;
+  regenerateKey(keyId: string): Promise<IssuedKeyJson>;
+  revokeKey(keyId: string): Promise<KeyJson>;
+  close(): Promise<void>;
+}
+
+/** A failed admin call: the API's message and error code, plus validation problems. */
+export class AdminError extends Error {
+  readonly errorCode: number;
+  readonly problems: readonly string[];
+  constructor(message: string, errorCode: number, problems: readonly string[] = []) {
+    super(message);
+    this.name = 'AdminError';
+    this.errorCode = errorCode;
+    this.problems = problems;
+  }
+}

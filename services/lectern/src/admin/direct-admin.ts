@@ -1,0 +1,82 @@
+import {
+  createApiKey,
+  createProject,
+  listApiKeys,
+  listProjects,
+  operator,
+  randomIds,
+  regenerateApiKey,
+  revokeApiKey,
+  systemClock,
+  updateProject,
+  type CoreDeps,
+} from '@lectern/core';
+import { isLecternError, toManagementError } from '@lectern/errors';
+import { issuedKeyJson, keyJson, projectJson } from '@lectern/management';
+import type { SqlStore } from '@lectern/store-sql';
+import { AdminError, type AdminPort } from './admin-port.ts';
+
+/** Runs `work`, turning catalogue errors into the same AdminError the HTTP client raises. */
+async function call<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isLecternError(error)) throw error;
+    const { body } = toManagementError(error, 'cli');
+    throw new AdminError(
+      body.message,
+      body.error_code,
+      (body.validation_errors ?? []).map((v) => (v.path ? `${v.path}: ${v.message}` : v.message)),
+    );
+  }
+}
+
+/** The admin port on an open store (no server running). `onClose` releases what the caller opened. */
+export function directAdmin(store: SqlStore, onClose: () => void): AdminPort {
+  const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
+  const actor = operator;
+  return {
+    listProjects: () => call(async () => (await listProjects(core, { actor })).map(projectJson)),
+    createProject: (input) =>
+      call(async () =>
+        projectJson(
+          await createProject(core, {
+            actor,
+            name: input.name,
+            ...(input.environment === undefined ? {} : { environment: input.environment }),
+            ...(input.secureAccess === undefined ? {} : { isSecureAccess: input.secureAccess }),
+          }),
+        ),
+      ),
+    updateProject: (projectId, input) =>
+      call(async () =>
+        projectJson(
+          await updateProject(core, {
+            actor,
+            projectId,
+            ...(input.name === undefined ? {} : { name: input.name }),
+            ...(input.secureAccess === undefined ? {} : { isSecureAccess: input.secureAccess }),
+          }),
+        ),
+      ),
+    listKeys: (projectId) => call(async () => (await listApiKeys(core, { actor, projectId })).map(keyJson)),
+    createKey: (projectId, input) =>
+      call(async () =>
+        issuedKeyJson(
+          await createApiKey(core, {
+            actor,
+            projectId,
+            kind: input.kind,
+            ...(input.userEmail === undefined ? {} : { userEmail: input.userEmail }),
+            ...(input.validityDays === undefined ? {} : { validityDays: input.validityDays }),
+          }),
+        ),
+      ),
+    regenerateKey: (keyId) => call(async () => issuedKeyJson(await regenerateApiKey(core, { actor, keyId }))),
+    revokeKey: (keyId) => call(async () => keyJson(await revokeApiKey(core, { actor, keyId }))),
+    async close() {
+      await store.close();
+      onClose();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { Command } from 'commander';
+import { printTable, withAdmin, withAdminOptions, type AdminFlags } from './admin-options.ts';
+
+function onOff(value: string): boolean {
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`--secure-access takes "on" or "off", not "${value}".`);
+}
+
+export function registerProject(program: Command): void {
+  const project = program.command('project').description('Create, list and update projects (environments).');
+
+  withAdminOptions(project.command('list').description('List every project.')).action(async (flags: AdminFlags) => {
+    const projects = await withAdmin(flags, (a) => a.listProjects());
+    if (flags.json) console.log(JSON.stringify(projects));
+    else printTable(projects, ['id', 'name', 'environment', 'secure_access', 'created_at']);
+  });
+
+  withAdminOptions(
+    project
+      .command('create')
+      .description(
+        'Create a project. Then give it keys: lectern keys create <project id> --kind management --user you@example.com',
+      )
+      .argument('<name>', 'display name, 1 to 200 characters')
+      .option('--environment <name>', 'environment display name', 'Production')
+      .option('--secure-access', 'require a delivery key for published content (SPEC 5)'),
+  ).action(async (name: string, flags: AdminFlags & { environment: string; secureAccess?: boolean }) => {
+    const created = await withAdmin(flags, (a) =>
+      a.createProject({ name, environment: flags.environment, ...(flags.secureAccess ? { secureAccess: true } : {}) }),
+    );
+    if (flags.json) console.log(JSON.stringify(created));
+    else
+      console.log(
+        `Created project "${created.name}": ${created.id}\nNext: lectern keys create ${created.id} --kind management --user <your e-mail>`,
+      );
+  });
+
+  withAdminOptions(
+    project
+      .command('update')
+      .description('Rename a project or switch Delivery secure access.')
+      .argument('<project-id>')
+      .option('--name <name>', 'new display name')
+      .option('--secure-access <on|off>', 'require a delivery key for published content'),
+  ).action(async (id: string, flags: AdminFlags & { name?: string; secureAccess?: string }) => {
+    if (flags.name === undefined && flags.secureAccess === undefined) {
+      throw new Error('Nothing to change: pass --name and/or --secure-access on|off.');
+    }
+    const updated = await withAdmin(flags, (a) =>
+      a.updateProject(id, {
+        ...(flags.name === undefined ? {} : { name: flags.name }),
+        ...(flags.secureAccess === undefined ? {} : { secureAccess: onOff(flags.secureAccess) }),
+      }),
+    );
+    if (flags.json) console.log(JSON.stringify(updated));
+    else printTable([updated], ['id', 'name', 'environment', 'secure_access']);
+  });
+}

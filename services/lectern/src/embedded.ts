@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { join, resolve } from 'node:path';
+import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
+import { buildDeliveryApp } from '@lectern/delivery';
+import { buildGraphqlApp } from '@lectern/graphql';
+import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
+import { buildManagementApp } from '@lectern/management';
+import { buildRecommendationsApp } from '@lectern/recommendations';
+import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/store-sql';
+import type { ConfigOf } from '@lectern/config';
+import { lockDataDir, removeServerInfo, writeServerInfo } from './data-dir.ts';
+import { seedDemoProject, type DemoProject } from './demo.ts';
+import { listenerOffsets, type ListenerName, type startSettings } from './settings.ts';
+
+export type StartConfig = ConfigOf<typeof startSettings>;
+
+export interface EmbeddedServer {
+  readonly dataDir: string;
+  readonly engine: SqlStore['engine'];
+  readonly urls: Readonly<Record<ListenerName, string>>;
+  /** Present on the first start only: the demo project and its freshly issued keys. */
+  readonly demo: DemoProject | null;
+  /** Drains readiness, closes the listeners (in-flight requests finish), the store and the lock. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs every service in this process on embedded adapters (PGlite in the data directory), or on
+ * PostgreSQL when a database URL is configured.
+ */
+export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer> {
+  const dataDir = resolve(config.dataDir);
+  const lock = config.databaseUrl === undefined ? lockDataDir(dataDir) : null;
+  let store: SqlStore;
+  try {
+    store =
+      config.databaseUrl === undefined
+        ? await openPgliteStore({ dataDir: join(dataDir, 'pglite') })
+        : await openPostgresStore({ connectionString: config.databaseUrl });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
+  const metrics = createProcessMetrics();
+  const logger = createLogger({ level: config.logLevel, name: 'lectern' });
+  const readiness = createReadiness([() => store.ping()]);
+  const demo = config.isDemo ? await seedDemoProject(core) : null;
+  const operatorToken = config.operatorToken ?? randomBytes(24).toString('hex');
+
+  const shared = { metrics, readiness, logger };
+  const apps = {
+    management: createServer(buildManagementApp({ ...shared, core, operatorToken })),
+    delivery: buildDeliveryApp({ ...shared, core, channel: 'production' }),
+    preview: buildDeliveryApp({ ...shared, core, channel: 'preview' }),
+    graphql: buildGraphqlApp(shared),
+    recommendations: buildRecommendationsApp(shared),
+  };
+  const listening: Partial<Record<ListenerName, Listening>> = {};
+  const closeAll = () => Promise.all(Object.values(listening).map((l) => l.close()));
+  try {
+    for (const name of Object.keys(apps) as ListenerName[]) {
+      const port = config.portBase === 0 ? 0 : config.portBase + listenerOffsets[name];
+      listening[name] = await listen(apps[name], { host: config.host, port });
+    }
+  } catch (error) {
+    await closeAll();
+    await store.close();
+    lock?.release();
+    throw error;
+  }
+  const urls = Object.fromEntries(Object.entries(listening).map(([k, l]) => [k, l.url])) as Record<
+    ListenerName,
+    string
+  >;
+  writeServerInfo(dataDir, { pid: process.pid, urls, operatorToken });
+
+  let stopping: Promise<void> | null = null;
+  return {
+    dataDir,
+    engine: store.engine,
+    urls,
+    demo,
+    stop() {
+      stopping ??= (async () => {
+        readiness.drain();
+        await closeAll();
+        await store.close();
+        removeServerInfo(dataDir);
+        lock?.release();
+      })();
+      return stopping;
+    },
+  };
+}

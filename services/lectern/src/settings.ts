@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { envBoolean, port, type Setting } from '@lectern/config';
+
+/**
+ * The defaults table of `lectern start` (and of the admin commands' store settings). Every value
+ * comes from the environment or the matching command-line flag, which wins.
+ */
+export const startSettings = {
+  /** Directory of the embedded database (PGlite) and of server.json. */
+  dataDir: { env: 'LECTERN_DATA_DIR', schema: z.string().min(1), default: '.lectern-data', doc: 'Data directory.' },
+  /** When set, PostgreSQL replaces the embedded database. */
+  databaseUrl: {
+    env: 'LECTERN_DATABASE_URL',
+    schema: z.string().url().optional(),
+    isSecret: true,
+    doc: 'PostgreSQL URL, e.g. postgres://user:pass@127.0.0.1:5432/lectern; unset for the embedded database.',
+  },
+  host: { env: 'LECTERN_HOST', schema: z.string().min(1), default: '127.0.0.1', doc: 'Address every listener binds.' },
+  /** Management listens on the base port; Delivery +1, Preview +2, GraphQL +3, Recommendations +4. 0: free ports. */
+  portBase: {
+    env: 'LECTERN_PORT_BASE',
+    schema: port,
+    default: '4400',
+    doc: 'First of five consecutive ports (0 picks free ones).',
+  },
+  isDemo: {
+    env: 'LECTERN_DEMO',
+    schema: envBoolean,
+    default: 'true',
+    doc: 'Create a demo project on first start (true/false).',
+  },
+  /** Token of the admin API; generated at each start when unset. */
+  operatorToken: {
+    env: 'LECTERN_OPERATOR_TOKEN',
+    schema: z.string().min(16).optional(),
+    isSecret: true,
+    doc: 'At least 16 characters.',
+  },
+  logLevel: {
+    env: 'LECTERN_LOG_LEVEL',
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    default: 'info',
+    doc: 'One of fatal, error, warn, info, debug, trace, silent.',
+  },
+} satisfies Record<string, Setting<unknown>>;
+
+/** Listener order and port offsets from the base port. */
+export const listenerOffsets = { management: 0, delivery: 1, preview: 2, graphql: 3, recommendations: 4 } as const;
+export type ListenerName = keyof typeof listenerOffsets;

@@ -1,0 +1,53 @@
+import express, { type Express } from 'express';
+import type { Readiness } from '@lectern/http-kit';
+import { adminRouter } from './http/admin/routes.ts';
+import { requireManagementKey } from './http/auth.ts';
+import { requestContext, type ManagementDeps } from './http/context.ts';
+import { environmentRouter } from './http/environment/routes.ts';
+import { errorHandler, notFound } from './http/errors.ts';
+
+export interface ManagementAppOptions extends ManagementDeps {
+  readonly readiness: Readiness;
+  /** Token of the admin API; null disables it (every admin call then answers 401). */
+  readonly operatorToken: string | null;
+  /** Largest JSON body accepted, in bytes. */
+  readonly jsonLimitBytes?: number;
+}
+
+/**
+ * The Management API service: `/v2/projects/{id}/…` and `/v1/projects/{id}/…` behind a management
+ * key, the operator admin API under `/admin`, and health and metrics. Builds the app only: it does
+ * not listen or read the environment.
+ */
+export function buildManagementApp(options: ManagementAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(requestContext(options, 'management'));
+  app.use(
+    express.json({ limit: options.jsonLimitBytes ?? 1_048_576, type: ['application/json', 'application/*+json'] }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const isReady = await options.readiness.check();
+    res.status(isReady ? 200 : 503).json({ status: isReady ? 'ready' : 'not ready' });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
+  });
+
+  app.use('/admin', adminRouter(options.core, options.operatorToken));
+  for (const version of ['v1', 'v2']) {
+    const project = express.Router({ mergeParams: true });
+    project.use(requireManagementKey(options.core));
+    if (version === 'v2') project.use('/', environmentRouter(options.core));
+    app.use(`/${version}/projects/:projectId`, project);
+  }
+
+  app.use(notFound);
+  app.use(errorHandler(options.logger));
+  return app;
+}

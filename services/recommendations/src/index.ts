@@ -1,0 +1,1 @@
+export { buildRecommendationsApp, type RecommendationsAppOptions } from './app.ts';
