@@ -34,9 +34,12 @@ export function lockDataDir(dir: string): { release(): void } {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(path, 'utf8').trim());
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isProcessAlive(holder)) {
+      // An empty file is a lock being taken right now; only a dead pid's lock is taken over.
+      const isStale = Number.isInteger(holder) && holder > 0 && holder !== process.pid && !isProcessAlive(holder);
+      if (!isStale) {
         throw new Error(
-          `The data directory ${dir} is in use by a running Lectern (pid ${holder}). Stop it first, or pass another --data-dir.`,
+          `The data directory ${dir} is in use by a running Lectern (pid ${holder || 'starting'}). Stop it first, or pass another --data-dir.`,
+          { cause: error },
         );
       }
       rmSync(path, { force: true });

@@ -1,4 +1,5 @@
-import { Command, Option } from 'commander';
+import type { Command} from 'commander';
+import { Option } from 'commander';
 import { apiKeyKinds, type ApiKeyKind } from '@lectern/core';
 import type { IssuedKeyJson } from '../admin/admin-port.ts';
 import { printTable, withAdmin, withAdminOptions, type AdminFlags } from './admin-options.ts';

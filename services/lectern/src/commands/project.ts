@@ -1,4 +1,4 @@
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { printTable, withAdmin, withAdminOptions, type AdminFlags } from './admin-options.ts';
 
 function onOff(value: string): boolean {
