@@ -1,3 +1,5 @@
 import './provided-context.ts';
 export { describeStoreContract } from './store-contract.ts';
 export { createTestDatabase } from './test-database.ts';
+export { createTestClock, type TestClock } from './test-clock.ts';
+export { openTestCore, seedProject, type TestCore } from './test-core.ts';

@@ -7,6 +7,16 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Admin URL of the test PostgreSQL server. */
     postgresUrl: string;
+    /** Bootstrap brokers of the test Kafka (KRaft, one node), comma-separated `host:port`. */
+    kafkaBrokers: string;
+    /** Base URL of the test search engine (OpenSearch 2.19, Elasticsearch-compatible REST API), no auth. */
+    searchUrl: string;
+    /** Base URL of the test S3-compatible server (MinIO), path-style addressing, region us-east-1. */
+    s3Endpoint: string;
+    /** Access key of the test S3 server's root user ('' when the server is unavailable). */
+    s3AccessKey: string;
+    /** Secret key of the test S3 server's root user ('' when the server is unavailable). */
+    s3SecretKey: string;
   }
 }
 

@@ -1,0 +1,85 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCommand, startServer } from './test-process.ts';
+
+const envInfo = (managementUrl: string, projectId: string, key: string) =>
+  fetch(`${managementUrl}/v2/projects/${projectId}`, { headers: { authorization: `Bearer ${key}` } });
+
+describe('lectern start and the operator CLI', () => {
+  it('starts embedded with a demo project, manages projects and keys, and stops on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lectern-cli-'));
+    const server = await startServer(dataDir);
+    const { urls, demo } = server.summary;
+    expect(Object.keys(urls).sort()).toEqual(['delivery', 'graphql', 'management', 'preview', 'recommendations']);
+    const demoProject = demo?.project_id as string;
+    const demoKey = demo?.keys.find((k) => k.kind === 'management')?.api_key as string;
+    expect((await envInfo(urls['management'] as string, demoProject, demoKey)).status).toBe(200);
+    expect((await fetch(`${urls['management']}/v2/projects/${demoProject}`)).status).toBe(401);
+    for (const url of Object.values(urls)) expect((await fetch(`${url}/readyz`)).status).toBe(200);
+
+    // While the server runs, the CLI goes through its admin API.
+    const created = await runCommand(['project', 'create', 'Shop', '--data-dir', dataDir, '--json']);
+    expect(created.code).toBe(0);
+    const shop = JSON.parse(created.stdout) as { id: string };
+    const key = await runCommand(['keys', 'create', shop.id, '--kind', 'management', '--user', 'ann@example.com', '--data-dir', dataDir, '--json']);
+    expect(key.code).toBe(0);
+    const issued = JSON.parse(key.stdout) as { id: string; api_key: string };
+    expect((await envInfo(urls['management'] as string, shop.id, issued.api_key)).status).toBe(200);
+
+    const regenerated = await runCommand(['keys', 'regenerate', issued.id, '--data-dir', dataDir, '--json']);
+    expect(regenerated.code).toBe(0);
+    const revokedUse = await envInfo(urls['management'] as string, shop.id, issued.api_key);
+    expect(revokedUse.status).toBe(403);
+    expect(((await revokedUse.json()) as { error_code: number }).error_code).toBe(7);
+
+    const clash = await runCommand(['keys', 'create', shop.id, '--kind', 'management', '--user', 'ann@example.com', '--data-dir', dataDir]);
+    expect(clash.code).toBe(1);
+    expect(clash.stderr).toMatch(/lectern keys regenerate/);
+
+    const second = await runCommand(['start', '--port-base', '0', '--data-dir', dataDir]);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/in use by a running Lectern/);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(existsSync(join(dataDir, 'server.json'))).toBe(false);
+
+    // No server: the CLI opens the store itself and sees the same data.
+    const listed = await runCommand(['project', 'list', '--data-dir', dataDir, '--json']);
+    expect(listed.code).toBe(0);
+    expect((JSON.parse(listed.stdout) as { name: string }[]).map((p) => p.name).sort()).toEqual(['Lectern demo', 'Shop']);
+    const keys = await runCommand(['keys', 'list', shop.id, '--data-dir', dataDir, '--json']);
+    expect((JSON.parse(keys.stdout) as { status: string }[]).map((k) => k.status).sort()).toEqual(['active', 'revoked']);
+
+    // A restart keeps the data and does not seed (or print keys) again.
+    const again = await startServer(dataDir);
+    expect(again.summary.demo).toBeNull();
+    const regeneratedKey = (JSON.parse(regenerated.stdout) as { api_key: string }).api_key;
+    expect((await envInfo(again.summary.urls['management'] as string, shop.id, regeneratedKey)).status).toBe(200);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  });
+
+  it('explains mistakes and what to do next', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lectern-cli-'));
+    const missing = await runCommand(['keys', 'create', '00000000-0000-4000-8000-000000000001', '--kind', 'preview_primary', '--data-dir', dataDir]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/project was not found[\s\S]*lectern project list/);
+    const badKind = await runCommand(['keys', 'create', 'x', '--kind', 'root', '--data-dir', dataDir]);
+    expect(badKind.code).not.toBe(0);
+    expect(badKind.stderr).toMatch(/Allowed choices are management, delivery_primary/);
+    const badPort = await runCommand(['start', '--port-base', '70000', '--data-dir', dataDir]);
+    expect(badPort.code).toBe(2);
+    expect(badPort.stderr).toMatch(/LECTERN_PORT_BASE/);
+  });
+
+  it('has --help on every command', async () => {
+    for (const command of [[], ['start'], ['project'], ['project', 'create'], ['project', 'list'], ['project', 'update'], ['keys'], ['keys', 'create'], ['keys', 'list'], ['keys', 'regenerate'], ['keys', 'revoke']]) {
+      const help = await runCommand([...command, '--help']);
+      expect(help.code, command.join(' ')).toBe(0);
+      expect(help.stdout).toMatch(/^Usage: lectern/);
+    }
+  });
+});
