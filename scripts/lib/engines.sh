@@ -1,7 +1,15 @@
 # shellcheck shell=bash
-# Installs, from Debian's packages, the system software the integration tests need. Idempotent:
-# each step checks first and installs only what is missing. The engines themselves are started
-# per test run by test/engines/*.ts on 127.0.0.1.
+# Installs what the integration tests' engines need. Idempotent: each step checks first and
+# installs only what is missing. The engines themselves are started per test run by
+# test/engines/*.ts on 127.0.0.1 (docs/engines.md, "Test engines").
+#   - From Debian's packages: PostgreSQL, a Java 17 JDK (Kafka, OpenSearch; the JDK because
+#     OpenSearch's launcher is a single-file Java program), Maven (resolves the engines' jars).
+#   - Go 1.21 or newer (it fetches the 1.24 toolchain MinIO asks for from the Go module proxy):
+#     the machine's own, e.g. /usr/local/go; Debian's is too old.
+#   - Then test/engines/install.ts: Kafka and OpenSearch jars from Maven Central (~/.m2) and MinIO
+#     built by `go install`, cached per machine in ~/.cache/lectern-engines.
+# In CI (CI=true) a failure here fails the run; elsewhere it is reported and the tests that need
+# the missing engine skip themselves, loudly.
 
 lectern_apt_updated=""
 lectern_apt_install() {
@@ -16,8 +24,41 @@ lectern_apt_install() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >&2
 }
 
-lectern_engines() {
+# Major version of the `java` on PATH, or 0.
+lectern_java_major() {
+  command -v java >/dev/null || { echo 0; return; }
+  java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -1
+}
+
+lectern_engines_system() {
   if ! compgen -G "/usr/lib/postgresql/*/bin/pg_ctl" >/dev/null; then
-    lectern_apt_install postgresql
+    lectern_apt_install postgresql || return 1
   fi
+  if ! command -v javac >/dev/null || (($(lectern_java_major) < 17)); then
+    lectern_apt_install openjdk-17-jdk-headless || return 1
+  fi
+  if ! command -v mvn >/dev/null; then
+    lectern_apt_install maven || return 1
+  fi
+  if ! command -v go >/dev/null && [[ -x /usr/local/go/bin/go ]]; then
+    export PATH="/usr/local/go/bin:$PATH"
+  fi
+  if ! command -v go >/dev/null; then
+    lectern_log "Go is not installed: MinIO cannot be built (needs Go 1.21 or newer on PATH)"
+    return 1
+  fi
+}
+
+lectern_engines() {
+  local began=$SECONDS
+  if lectern_engines_system && (cd "$LECTERN_ROOT" && node test/engines/install.ts); then
+    lectern_log "engines installed ($((SECONDS - began)) s)"
+    return 0
+  fi
+  if [[ "${CI:-}" == "true" ]]; then
+    lectern_log "engine installation FAILED; CI requires every engine"
+    return 1
+  fi
+  lectern_log "!!! engine installation FAILED (see above); tests that need a missing engine will be SKIPPED"
+  return 0
 }
