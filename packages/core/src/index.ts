@@ -3,7 +3,17 @@ export { systemClock } from './ports/clock.ts';
 export type { IdSource } from './ports/id-source.ts';
 export { randomIds } from './ports/id-source.ts';
 export type { BlobInfo, BlobStore } from './ports/blob-store.ts';
-export type { ApiKeyRepository, Outbox, ProjectRepository, Store, UnitOfWork, UserRepository } from './ports/store.ts';
+export type {
+  ApiKeyRepository,
+  ModelRepository,
+  Outbox,
+  ProjectRepository,
+  RateLimitRepository,
+  Store,
+  UnitOfWork,
+  UserRepository,
+} from './ports/store.ts';
+export { modelKinds, type ModelKind, type ModelRecord, type RecordKey } from './domain/model-record.ts';
 export type { CoreDeps } from './deps.ts';
 export type { Actor } from './domain/actor.ts';
 export { operator } from './domain/actor.ts';
@@ -31,3 +41,4 @@ export {
   type IssuedKey,
 } from './operations/api-keys.ts';
 export { authenticate, type ApiSurface } from './operations/authenticate.ts';
+export * from './model/index.ts';

@@ -105,6 +105,48 @@ export const catalogue = {
     delivery: 100,
     message: 'The requested API key was not found.',
   },
+  LANGUAGE_NOT_FOUND: {
+    kind: 'not_found',
+    management: 111,
+    delivery: 105,
+    message: 'The requested language was not found.',
+  },
+  CONTENT_TYPE_NOT_FOUND: {
+    kind: 'not_found',
+    management: 105,
+    delivery: 101,
+    message: 'The requested content type was not found.',
+  },
+  SNIPPET_NOT_FOUND: {
+    kind: 'not_found',
+    management: 109,
+    delivery: 101,
+    message: 'The requested content type snippet was not found.',
+  },
+  TAXONOMY_NOT_FOUND: {
+    kind: 'not_found',
+    management: 107,
+    delivery: 102,
+    message: 'The requested taxonomy group was not found.',
+  },
+  COLLECTION_NOT_FOUND: {
+    kind: 'not_found',
+    management: 113,
+    delivery: 106,
+    message: 'The requested collection was not found.',
+  },
+  WORKFLOW_NOT_FOUND: {
+    kind: 'not_found',
+    management: 119,
+    delivery: 107,
+    message: 'The requested workflow was not found.',
+  },
+  SPACE_NOT_FOUND: {
+    kind: 'not_found',
+    management: 121,
+    delivery: 108,
+    message: 'The requested space was not found.',
+  },
   ROUTE_NOT_FOUND: {
     kind: 'not_found',
     management: 404,

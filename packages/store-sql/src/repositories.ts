@@ -13,6 +13,7 @@ import type {
   UserRepository,
 } from '@lectern/core';
 import type { ApiKeysTable, Database, OutboxEventsTable, ProjectsTable } from './schema.ts';
+import { modelRepository, rateLimitRepository } from './model-repositories.ts';
 
 const noOwner = '00000000-0000-0000-0000-000000000000';
 
@@ -224,5 +225,12 @@ function outbox(db: Kysely<Database>): Outbox {
 }
 
 export function unitOfWork(db: Kysely<Database>): UnitOfWork {
-  return { projects: projects(db), users: users(db), apiKeys: apiKeys(db), outbox: outbox(db) };
+  return {
+    projects: projects(db),
+    users: users(db),
+    apiKeys: apiKeys(db),
+    outbox: outbox(db),
+    model: modelRepository(db),
+    rateLimits: rateLimitRepository(db),
+  };
 }

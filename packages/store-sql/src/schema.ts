@@ -45,10 +45,30 @@ export interface OutboxEventsTable {
   occurred_at: Date;
 }
 
+export interface ModelObjectsTable {
+  project_id: string;
+  kind: string;
+  id: string;
+  codename: string;
+  external_id: string | null;
+  position: ColumnType<string | number, never, never>;
+  body: JSONColumnType<Record<string, unknown>, string, string>;
+  last_modified: Date;
+}
+
+export interface RateLimitHitsTable {
+  key_id: string;
+  window_ms: Int8;
+  window_start: Int8;
+  hits: number;
+}
+
 export interface Database {
   projects: ProjectsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
   project_sequences: ProjectSequencesTable;
   outbox_events: OutboxEventsTable;
+  model_objects: ModelObjectsTable;
+  rate_limit_hits: RateLimitHitsTable;
 }

@@ -5,11 +5,15 @@ import { requireManagementKey } from './http/auth.ts';
 import { requestContext, type ManagementDeps } from './http/context.ts';
 import { environmentRouter } from './http/environment/routes.ts';
 import { errorHandler, notFound } from './http/errors.ts';
+import { languagesRouter } from './http/languages/routes.ts';
+import { defaultRateLimits, rateLimit, type RateLimits } from './http/rate-limit.ts';
 
 export interface ManagementAppOptions extends ManagementDeps {
   readonly readiness: Readiness;
   /** Token of the admin API; null disables it (every admin call then answers 401). */
   readonly operatorToken: string | null;
+  /** Management API limits per key (default: SPEC 8). */
+  readonly rateLimits?: RateLimits;
   /** Largest JSON body accepted, in bytes. */
   readonly jsonLimitBytes?: number;
 }
@@ -43,7 +47,11 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   for (const version of ['v1', 'v2']) {
     const project = express.Router({ mergeParams: true });
     project.use(requireManagementKey(options.core));
-    if (version === 'v2') project.use('/', environmentRouter(options.core));
+    project.use(rateLimit(options.core, options.rateLimits ?? defaultRateLimits));
+    if (version === 'v2') {
+      project.use(environmentRouter(options.core));
+      project.use(languagesRouter(options.core));
+    }
     app.use(`/${version}/projects/:projectId`, project);
   }
 

@@ -4,6 +4,7 @@ import type { Project } from '../domain/project.ts';
 import type { CoreDeps } from '../deps.ts';
 import { requireOperator } from './require-operator.ts';
 import { isUuid } from '../domain/uuid.ts';
+import { seedDefaultModel } from '../model/defaults.ts';
 
 export const projectNameMax = 200;
 
@@ -31,6 +32,7 @@ export async function createProject(
   };
   return deps.store.transaction(async (tx) => {
     await tx.projects.insert(project);
+    await seedDefaultModel(tx, { projectId: project.id, now: project.createdAt });
     await tx.outbox.append(
       project.id,
       [

@@ -1,6 +1,7 @@
 import type { ApiKeyKind, ApiKeyRecord } from '../domain/api-key.ts';
 import type { ChangeEvent, NewChangeEvent } from '../domain/change-event.ts';
 import type { Project, User } from '../domain/project.ts';
+import type { ModelKind, ModelRecord, RecordKey } from '../domain/model-record.ts';
 
 /**
  * The relational store. Every read and write happens inside `transaction`, so an operation sees
@@ -24,6 +25,8 @@ export interface UnitOfWork {
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly outbox: Outbox;
+  readonly model: ModelRepository;
+  readonly rateLimits: RateLimitRepository;
 }
 
 export interface ProjectRepository {
@@ -69,4 +72,42 @@ export interface Outbox {
   readAfter(options: { projectId: string; afterSeq: number; limit: number }): Promise<ChangeEvent[]>;
   /** The highest committed sequence of the project (0 when none). */
   latestSeq(projectId: string): Promise<number>;
+}
+
+/** Content model documents (languages, types, snippets, taxonomies, collections, workflows, spaces). */
+export interface ModelRepository {
+  /** Every object of a kind (the caller names the body type it stored under that kind) in the project, in creation order. */
+  list<B extends object = Record<string, unknown>>(projectId: string, kind: ModelKind): Promise<ModelRecord<B>[]>;
+  /**
+   * One object by id, codename or external id, or null. `isForUpdate` locks the row until commit,
+   * so read-modify-write sequences of concurrent requests apply one after the other.
+   */
+  find<B extends object = Record<string, unknown>>(
+    projectId: string,
+    kind: ModelKind,
+    key: RecordKey,
+    options?: { isForUpdate?: boolean },
+  ): Promise<ModelRecord<B> | null>;
+  /** Stores a new object. A taken codename or external id of the same kind throws `conflict`. */
+  insert(record: ModelRecord<object>): Promise<void>;
+  /** Replaces the stored codename, external id, body and last_modified of an existing object. */
+  update(record: ModelRecord<object>): Promise<void>;
+  /** Removes the object; true when it existed. */
+  delete(projectId: string, kind: ModelKind, id: string): Promise<boolean>;
+  /**
+   * Serializes writers of one kind in one project until commit: hold it while generating
+   * codenames or checking uniqueness across objects, so two creates cannot both pick one name.
+   */
+  lockKind(projectId: string, kind: ModelKind): Promise<void>;
+}
+
+/** Fixed-window request counters shared by every process on the store (Management rate limits). */
+export interface RateLimitRepository {
+  /**
+   * Counts one request of `keyId` in the current window of each length (milliseconds) and
+   * returns each window's count including this request. Atomic across processes.
+   */
+  hit(keyId: string, windowsMs: readonly number[], now: Date): Promise<number[]>;
+  /** Drops counters of windows that ended before `before`. */
+  purge(before: Date): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as foundation from './0001-foundation.ts';
+import * as contentModel from './0002-content-model.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -7,6 +8,7 @@ import * as foundation from './0001-foundation.ts';
  */
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-content-model': contentModel,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,28 @@
+/** The content model objects stored as documents, one kind per Management API resource. */
+export const modelKinds = [
+  'language',
+  'content_type',
+  'snippet',
+  'taxonomy',
+  'collection',
+  'workflow',
+  'space',
+] as const;
+export type ModelKind = (typeof modelKinds)[number];
+
+/**
+ * One stored content model object. `body` holds everything but the identifying columns, in the
+ * resource's own document form (see each resource's module).
+ */
+export interface ModelRecord<B extends object = Record<string, unknown>> {
+  readonly projectId: string;
+  readonly kind: ModelKind;
+  readonly id: string;
+  readonly codename: string;
+  readonly externalId: string | null;
+  readonly body: B;
+  readonly lastModified: Date;
+}
+
+/** How a stored object is looked up: by one of its three identifiers (SPEC 2.1). */
+export type RecordKey = { readonly id: string } | { readonly codename: string } | { readonly externalId: string };

@@ -1,0 +1,7 @@
+export { assertModelAccess, type ModelInput } from './access.ts';
+export { checkCodename, codenameMax, generateCodename } from './codename.ts';
+export { modelEvent } from './events.ts';
+export { idFromExternalId } from './external-id.ts';
+export { defaultPageSize, paginate, type Page } from './paging.ts';
+export { at, isRecord, Problems } from './problems.ts';
+export { describeReference, readReference, recordKeyOf, type Reference } from './reference.ts';

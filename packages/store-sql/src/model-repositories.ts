@@ -1,0 +1,110 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ModelKind, ModelRecord, ModelRepository, RateLimitRepository, RecordKey } from '@lectern/core';
+import type { Database, ModelObjectsTable } from './schema.ts';
+
+function toRecord<B extends object>(row: Selectable<ModelObjectsTable>): ModelRecord<B> {
+  return {
+    projectId: row.project_id,
+    kind: row.kind as ModelKind,
+    id: row.id,
+    codename: row.codename,
+    externalId: row.external_id,
+    body: row.body as B,
+    lastModified: new Date(row.last_modified),
+  };
+}
+
+export function modelRepository(db: Kysely<Database>): ModelRepository {
+  return {
+    async list<B extends object>(projectId: string, kind: ModelKind) {
+      const rows = await db
+        .selectFrom('model_objects')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('kind', '=', kind)
+        .orderBy('position')
+        .execute();
+      return rows.map((r) => toRecord<B>(r));
+    },
+    async find<B extends object>(
+      projectId: string,
+      kind: ModelKind,
+      key: RecordKey,
+      options: { isForUpdate?: boolean } = {},
+    ) {
+      let query = db
+        .selectFrom('model_objects')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('kind', '=', kind);
+      if ('id' in key) query = query.where('id', '=', key.id);
+      else if ('codename' in key) query = query.where('codename', '=', key.codename);
+      else query = query.where('external_id', '=', key.externalId);
+      const row = await (options.isForUpdate ? query.forUpdate() : query).executeTakeFirst();
+      return row ? toRecord<B>(row) : null;
+    },
+    async insert(r) {
+      await db
+        .insertInto('model_objects')
+        .values({
+          project_id: r.projectId,
+          kind: r.kind,
+          id: r.id,
+          codename: r.codename,
+          external_id: r.externalId,
+          body: JSON.stringify(r.body),
+          last_modified: r.lastModified,
+        })
+        .execute();
+    },
+    async update(r) {
+      await db
+        .updateTable('model_objects')
+        .set({
+          codename: r.codename,
+          external_id: r.externalId,
+          body: JSON.stringify(r.body),
+          last_modified: r.lastModified,
+        })
+        .where('project_id', '=', r.projectId)
+        .where('kind', '=', r.kind)
+        .where('id', '=', r.id)
+        .execute();
+    },
+    async delete(projectId, kind, id) {
+      const result = await db
+        .deleteFrom('model_objects')
+        .where('project_id', '=', projectId)
+        .where('kind', '=', kind)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    async lockKind(projectId, kind) {
+      await sql`select pg_advisory_xact_lock(hashtext(${`${projectId}/${kind}`}))`.execute(db);
+    },
+  };
+}
+
+export function rateLimitRepository(db: Kysely<Database>): RateLimitRepository {
+  return {
+    async hit(keyId, windowsMs, now) {
+      const t = now.getTime();
+      const rows = await db
+        .insertInto('rate_limit_hits')
+        .values(windowsMs.map((ms) => ({ key_id: keyId, window_ms: ms, window_start: t - (t % ms), hits: 1 })))
+        .onConflict((oc) =>
+          oc.columns(['key_id', 'window_ms', 'window_start']).doUpdateSet({ hits: sql`rate_limit_hits.hits + 1` }),
+        )
+        .returning(['window_ms', 'hits'])
+        .execute();
+      return windowsMs.map((ms) => rows.find((r) => Number(r.window_ms) === ms)?.hits ?? 0);
+    },
+    async purge(before) {
+      await db
+        .deleteFrom('rate_limit_hits')
+        .where(sql<boolean>`window_start + window_ms < ${before.getTime()}`)
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { CoreDeps } from '@lectern/core';
+import { LecternError } from '@lectern/errors';
+import { locals } from './context.ts';
+
+/** Requests allowed per key and window (SPEC 8): 10 per second, 400 per minute, 15,000 per hour. */
+export interface RateLimits {
+  readonly perSecond: number;
+  readonly perMinute: number;
+  readonly perHour: number;
+}
+
+export const defaultRateLimits: RateLimits = { perSecond: 10, perMinute: 400, perHour: 15_000 };
+const windows = [1_000, 60_000, 3_600_000] as const;
+
+/**
+ * Counts each request of a management key in fixed windows kept in the store, so every server
+ * process sharing the database enforces one limit. Over any window: 429 with Retry-After (seconds
+ * until that window ends) and error_code 10000 (SPEC 7.1).
+ */
+export function rateLimit(core: CoreDeps, limits: RateLimits) {
+  const max = [limits.perSecond, limits.perMinute, limits.perHour];
+  let lastPurge = 0;
+  return async (_req: Request, res: Response, next: NextFunction): Promise<void> => {
+    const actor = locals(res).actor;
+    if (actor?.type !== 'api_key') return next();
+    const now = core.clock.now();
+    const counts = await core.store.transaction(async (tx) => {
+      if (now.getTime() - lastPurge > 60_000) {
+        lastPurge = now.getTime();
+        await tx.rateLimits.purge(new Date(now.getTime() - windows[2]));
+      }
+      return tx.rateLimits.hit(actor.keyId, windows, now);
+    });
+    const over = windows.findIndex((_, i) => (counts[i] ?? 0) > (max[i] ?? Infinity));
+    if (over >= 0) {
+      const ms = windows[over] as number;
+      throw new LecternError('RATE_LIMITED', { retryAfterSeconds: (ms - (now.getTime() % ms)) / 1000 });
+    }
+    next();
+  };
+}

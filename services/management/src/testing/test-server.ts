@@ -1,0 +1,54 @@
+import { createServer } from 'node:http';
+import { ManagementClient } from '@kontent-ai/management-sdk';
+import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
+import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
+import { buildManagementApp, type ManagementAppOptions } from '../app.ts';
+
+/** A Management API listening on a free port over an in-memory store, with one project and its key. */
+export interface TestManagement {
+  readonly core: TestCore;
+  /** `http://127.0.0.1:<port>/v2`, the SDK's baseUrl. */
+  readonly baseUrl: string;
+  readonly projectId: string;
+  readonly apiKey: string;
+  /** An official SDK client for the project (no retries, so errors surface at once). */
+  readonly client: ManagementClient;
+  /** Plain HTTP against `/v2/projects/<project>` + path with the key, for what the SDK cannot send. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startTestManagement(
+  options: Partial<Pick<ManagementAppOptions, 'rateLimits'>> = {},
+): Promise<TestManagement> {
+  const core = await openTestCore();
+  const app = buildManagementApp({
+    core,
+    metrics: createProcessMetrics(),
+    readiness: createReadiness([() => core.store.ping()]),
+    logger: createLogger({ level: 'silent' }),
+    operatorToken: null,
+    // Tests send bursts; the rate-limit test sets its own limits.
+    rateLimits: options.rateLimits ?? { perSecond: 1_000_000, perMinute: 1_000_000, perHour: 1_000_000 },
+  });
+  const listening = await listen(createServer(app), { host: '127.0.0.1', port: 0 });
+  const { projectId, keys } = await seedProject(core, ['management']);
+  const apiKey = keys.management?.value as string;
+  const baseUrl = `${listening.url}/v2`;
+  return {
+    core,
+    baseUrl,
+    projectId,
+    apiKey,
+    client: new ManagementClient({ environmentId: projectId, apiKey, baseUrl, retryStrategy: { maxAttempts: 0 } }),
+    fetch: (path, init = {}) =>
+      fetch(`${baseUrl}/projects/${projectId}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', ...(init.headers ?? {}) },
+      }),
+    async close() {
+      await listening.close();
+      await core.store.close();
+    },
+  };
+}
