@@ -6,6 +6,12 @@ import { requestContext, type ManagementDeps } from './http/context.ts';
 import { environmentRouter } from './http/environment/routes.ts';
 import { errorHandler, notFound } from './http/errors.ts';
 import { languagesRouter } from './http/languages/routes.ts';
+import { contentTypesRouter } from './http/content-types/routes.ts';
+import { snippetsRouter } from './http/snippets/routes.ts';
+import { taxonomiesRouter } from './http/taxonomies/routes.ts';
+import { collectionsRouter } from './http/collections/routes.ts';
+import { workflowsRouter } from './http/workflows/routes.ts';
+import { spacesRouter } from './http/spaces/routes.ts';
 import { defaultRateLimits, rateLimit, type RateLimits } from './http/rate-limit.ts';
 
 export interface ManagementAppOptions extends ManagementDeps {
@@ -51,6 +57,12 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     if (version === 'v2') {
       project.use(environmentRouter(options.core));
       project.use(languagesRouter(options.core));
+      project.use(contentTypesRouter(options.core));
+      project.use(snippetsRouter(options.core));
+      project.use(taxonomiesRouter(options.core));
+      project.use(collectionsRouter(options.core));
+      project.use(workflowsRouter(options.core));
+      project.use(spacesRouter(options.core));
     }
     app.use(`/${version}/projects/:projectId`, project);
   }

@@ -9,3 +9,8 @@ export {
   type LanguageRecord,
 } from './languages.ts';
 export * from './shared/index.ts';
+export * from './content-types/index.ts';
+export * from './taxonomies/index.ts';
+export * from './collections/index.ts';
+export * from './workflows/index.ts';
+export * from './spaces/index.ts';
