@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFixture, shapeDifferences } from '@lectern/testing';
 import { startTestManagement, type TestManagement } from '../../testing/test-server.ts';
 
 const zero = '00000000-0000-0000-0000-000000000000';
@@ -117,6 +118,16 @@ describe('languages through @kontent-ai/management-sdk', () => {
       body: JSON.stringify([{ op: 'replace', property_name: 'fallback_language', value: { id: b.data.id } }]),
     });
     expect(cycle.status).toBe(400);
+  });
+
+  it('answers in the shape of the recorded responses', async () => {
+    const dir = 'management/kontent-ai+management-sdk-js/test/browser/fake-responses/languages';
+    const list = await server.fetch('/languages').then((r) => r.json());
+    expect(shapeDifferences(list, readFixture(`${dir}/fake-list-languages.json`))).toEqual([]);
+    const one = await server.fetch('/languages/codename/default').then((r) => r.json());
+    expect(shapeDifferences(one, readFixture(`${dir}/fake-view-language.json`), { ignore: ['$.external_id'] })).toEqual(
+      [],
+    );
   });
 
   it('answers 404 for unknown languages and 405 for DELETE', async () => {
