@@ -30,7 +30,14 @@ export {
 export { formatKey, hashSecret, parseKey } from './domain/key-secret.ts';
 export { isUuid } from './domain/uuid.ts';
 export type { ChangeChannel, ChangeEvent, NewChangeEvent } from './domain/change-event.ts';
-export { createProject, getProject, listProjects, projectNameMax, updateProject } from './operations/projects.ts';
+export {
+  createProject,
+  getProject,
+  listProjects,
+  projectNameMax,
+  renameEnvironment,
+  updateProject,
+} from './operations/projects.ts';
 export {
   createApiKey,
   listApiKeys,

@@ -23,6 +23,7 @@ function toProject(row: Selectable<ProjectsTable>): Project {
     name: row.name,
     environment: row.environment,
     isSecureAccess: row.is_secure_access,
+    isProduction: row.is_production,
     createdAt: new Date(row.created_at),
   };
 }
@@ -63,6 +64,7 @@ function projects(db: Kysely<Database>): ProjectRepository {
           name: p.name,
           environment: p.environment,
           is_secure_access: p.isSecureAccess,
+          is_production: p.isProduction,
           created_at: p.createdAt,
         })
         .execute();
@@ -79,6 +81,7 @@ function projects(db: Kysely<Database>): ProjectRepository {
       const values = {
         ...(changes.name === undefined ? {} : { name: changes.name }),
         ...(changes.isSecureAccess === undefined ? {} : { is_secure_access: changes.isSecureAccess }),
+        ...(changes.environment === undefined ? {} : { environment: changes.environment }),
       };
       const row =
         Object.keys(values).length === 0

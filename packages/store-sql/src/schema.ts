@@ -8,6 +8,7 @@ export interface ProjectsTable {
   name: string;
   environment: string;
   is_secure_access: boolean;
+  is_production: boolean;
   created_at: Date;
 }
 

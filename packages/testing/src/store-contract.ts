@@ -21,6 +21,7 @@ export function describeStoreContract(options: { engine: string; open: () => Pro
       name,
       environment: 'Production',
       isSecureAccess: false,
+      isProduction: true,
       createdAt: new Date('2026-01-01T00:00:00Z'),
     });
     const key = (over: Partial<ApiKeyRecord> & Pick<ApiKeyRecord, 'id' | 'projectId'>): ApiKeyRecord => ({
@@ -156,6 +157,100 @@ export function describeStoreContract(options: { engine: string; open: () => Pro
       const page = await store.transaction((tx) => tx.outbox.readAfter({ projectId: p1, afterSeq: 2, limit: 3 }));
       expect(page.map((e) => e.seq)).toEqual([3, 4, 5]);
       expect(page[0]).toMatchObject({ projectId: p1, objectKind: 'test', operation: 'write', channel: 'management' });
+    });
+
+    it('stores model documents, finds them by id, codename or external id, and keeps codenames unique per kind', async () => {
+      await store.transaction((tx) => tx.projects.insert(project(p1)));
+      const base = {
+        projectId: p1,
+        kind: 'taxonomy' as const,
+        externalId: null,
+        lastModified: new Date('2026-01-02T00:00:00Z'),
+      };
+      const first = {
+        ...base,
+        id: 'd0000000-0000-4000-8000-000000000001',
+        codename: 'colours',
+        externalId: 'ext-1',
+        body: { name: 'Colours', terms: [] },
+      };
+      const second = {
+        ...base,
+        id: 'd0000000-0000-4000-8000-000000000002',
+        codename: 'sizes',
+        body: { name: 'Sizes', terms: [] },
+      };
+      await store.transaction(async (tx) => {
+        await tx.model.insert(first);
+        await tx.model.insert(second);
+        // The same codename under another kind is fine.
+        await tx.model.insert({ ...second, kind: 'collection', body: { name: 'Sizes' } });
+      });
+      const byKey = await store.transaction(async (tx) => [
+        await tx.model.find(p1, 'taxonomy', { id: first.id }),
+        await tx.model.find(p1, 'taxonomy', { codename: 'colours' }),
+        await tx.model.find(p1, 'taxonomy', { externalId: 'ext-1' }, { isForUpdate: true }),
+        await tx.model.find(p1, 'taxonomy', { codename: 'missing' }),
+      ]);
+      expect(byKey.map((r) => r?.id ?? null)).toEqual([first.id, first.id, first.id, null]);
+      expect(byKey[0]).toMatchObject({
+        codename: 'colours',
+        externalId: 'ext-1',
+        body: { name: 'Colours', terms: [] },
+      });
+      const clash = await store
+        .transaction((tx) => tx.model.insert({ ...second, id: 'd0000000-0000-4000-8000-000000000003' }))
+        .catch((e: unknown) => e);
+      expect((clash as LecternError).kind).toBe('conflict');
+      await store.transaction((tx) =>
+        tx.model.update({ ...first, codename: 'colors', body: { name: 'Colors', terms: [] } }),
+      );
+      const listed = await store.transaction((tx) => tx.model.list(p1, 'taxonomy'));
+      expect(listed.map((r) => r.codename)).toEqual(['colors', 'sizes']);
+      expect(await store.transaction((tx) => tx.model.delete(p1, 'taxonomy', second.id))).toBe(true);
+      expect(await store.transaction((tx) => tx.model.delete(p1, 'taxonomy', second.id))).toBe(false);
+    });
+
+    it('serializes read-modify-write of one model document: no lost update', async () => {
+      await store.transaction((tx) => tx.projects.insert(project(p1)));
+      const doc = {
+        projectId: p1,
+        kind: 'taxonomy' as const,
+        id: 'd0000000-0000-4000-8000-000000000009',
+        codename: 't',
+        externalId: null,
+        lastModified: new Date(),
+        body: { n: 0 },
+      };
+      await store.transaction((tx) => tx.model.insert(doc));
+      await Promise.all(
+        Array.from({ length: 10 }, () =>
+          store.transaction(async (tx) => {
+            const current = await tx.model.find<{ n: number }>(p1, 'taxonomy', { id: doc.id }, { isForUpdate: true });
+            await tx.model.update({ ...doc, body: { n: (current?.body.n ?? 0) + 1 } });
+          }),
+        ),
+      );
+      expect(
+        (await store.transaction((tx) => tx.model.find<{ n: number }>(p1, 'taxonomy', { id: doc.id })))?.body.n,
+      ).toBe(10);
+    });
+
+    it('counts rate-limit hits atomically per key and window', async () => {
+      const now = new Date('2026-01-01T00:00:10.200Z');
+      const keyId = 'e0000000-0000-4000-8000-000000000001';
+      const counts = await Promise.all(
+        Array.from({ length: 12 }, () => store.transaction((tx) => tx.rateLimits.hit(keyId, [1000, 60000], now))),
+      );
+      expect(counts.map((c) => c[0]).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+        Array.from({ length: 12 }, (_, i) => i + 1),
+      );
+      const nextSecond = await store.transaction((tx) =>
+        tx.rateLimits.hit(keyId, [1000, 60000], new Date(now.getTime() + 1000)),
+      );
+      expect(nextSecond).toEqual([1, 13]);
+      await store.transaction((tx) => tx.rateLimits.purge(new Date(now.getTime() + 3_600_000)));
+      expect(await store.transaction((tx) => tx.rateLimits.hit(keyId, [60000], now))).toEqual([1]);
     });
 
     it('answers ping', async () => {

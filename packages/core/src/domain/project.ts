@@ -5,6 +5,8 @@ export interface Project {
   readonly environment: string;
   /** Delivery secure access (SPEC 5): published content needs a delivery key when on. */
   readonly isSecureAccess: boolean;
+  /** Whether this environment is the project's production environment. */
+  readonly isProduction: boolean;
   readonly createdAt: Date;
 }
 

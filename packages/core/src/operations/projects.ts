@@ -28,6 +28,7 @@ export async function createProject(
     name: validName(input.name),
     environment: input.environment?.trim() || 'Production',
     isSecureAccess: input.isSecureAccess ?? false,
+    isProduction: true,
     createdAt: deps.clock.now(),
   };
   return deps.store.transaction(async (tx) => {
@@ -64,6 +65,55 @@ export async function getProject(deps: CoreDeps, input: { actor: Actor; projectI
   const project = await deps.store.transaction((tx) => tx.projects.get(input.projectId));
   if (!project) throw new LecternError('PROJECT_NOT_FOUND');
   return project;
+}
+
+/**
+ * `PATCH /v2/projects/{id}` with `[{"op": "rename_environment", "value": "…"}]`: renames the
+ * environment, for the operator or a management key of the project.
+ */
+export async function renameEnvironment(
+  deps: CoreDeps,
+  input: { actor: Actor; projectId: string; operations: unknown },
+): Promise<Project> {
+  const ops = input.operations;
+  const problems: { path?: string; message: string }[] = [];
+  if (!Array.isArray(ops) || ops.length === 0)
+    problems.push({ message: 'The body must be a non-empty array of operations.' });
+  let environment: string | undefined;
+  for (const [i, op] of (Array.isArray(ops) ? ops : []).entries()) {
+    const o = op as { op?: unknown; value?: unknown } | null;
+    if (o?.op !== 'rename_environment')
+      problems.push({
+        path: `[${i}].op`,
+        message: `Invalid operation with index '${i}': the only operation is rename_environment.`,
+      });
+    else if (typeof o.value !== 'string' || o.value.trim() === '' || o.value.length > projectNameMax)
+      problems.push({
+        path: `[${i}].value`,
+        message: `Provide a nonempty name which fits within ${projectNameMax} characters.`,
+      });
+    else environment = o.value.trim();
+  }
+  if (problems.length > 0 || environment === undefined) throw new LecternError('INVALID_REQUEST_BODY', { problems });
+  await getProject(deps, { actor: input.actor, projectId: input.projectId });
+  return deps.store.transaction(async (tx) => {
+    const updated = await tx.projects.update(input.projectId, { environment });
+    if (!updated) throw new LecternError('PROJECT_NOT_FOUND');
+    await tx.outbox.append(
+      updated.id,
+      [
+        {
+          objectKind: 'project',
+          operation: 'update',
+          objectId: updated.id,
+          channel: 'management',
+          payload: { environment },
+        },
+      ],
+      deps.clock.now(),
+    );
+    return updated;
+  });
 }
 
 export async function updateProject(

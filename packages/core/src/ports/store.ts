@@ -35,7 +35,10 @@ export interface ProjectRepository {
   /** All projects, oldest first. */
   list(): Promise<Project[]>;
   /** Applies the changes and returns the updated project, or null when absent. */
-  update(id: string, changes: { name?: string; isSecureAccess?: boolean }): Promise<Project | null>;
+  update(
+    id: string,
+    changes: { name?: string; environment?: string; isSecureAccess?: boolean },
+  ): Promise<Project | null>;
 }
 
 export interface UserRepository {

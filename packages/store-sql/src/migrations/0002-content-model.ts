@@ -2,9 +2,15 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Content model objects (languages, types, snippets, taxonomies, collections, workflows, spaces)
- * as JSON documents, one row per object, and the Management API rate-limit counters.
+ * as JSON documents, one row per object, the Management API rate-limit counters, and whether an
+ * environment is the production one.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable('projects')
+    .addColumn('is_production', 'boolean', (c) => c.notNull().defaultTo(true))
+    .execute();
+
   await db.schema
     .createTable('model_objects')
     .addColumn('project_id', 'uuid', (c) => c.notNull().references('projects.id').onDelete('cascade'))

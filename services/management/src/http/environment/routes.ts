@@ -1,29 +1,25 @@
 import { Router } from 'express';
-import { getProject, type CoreDeps } from '@lectern/core';
-import { locals } from '../context.ts';
+import { getProject, renameEnvironment, type CoreDeps, type Project } from '@lectern/core';
 import { methodNotAllowed } from '../errors.ts';
+import { modelInput } from '../shared/model-input.ts';
+
+function environmentJson(project: Project) {
+  return { id: project.id, name: project.name, environment: project.environment, is_production: project.isProduction };
+}
 
 /**
- * `GET /v2/projects/{environment_id}`: the environment's id and names. Clients also use it to
- * validate a Management API key.
+ * `/v2/projects/{environment_id}`: GET returns the environment's id and names (clients also use it
+ * to validate a key); PATCH with `rename_environment` renames the environment.
  */
 export function environmentRouter(core: CoreDeps): Router {
   const router = Router({ mergeParams: true });
   router
     .route('/')
     .get(async (req, res) => {
-      const actor = locals(res).actor;
-      if (!actor) throw new Error('environment route reached without authentication');
-      const project = await getProject(core, {
-        actor,
-        projectId: (req.params as { projectId: string }).projectId.toLowerCase(),
-      });
-      res.json({
-        id: project.id,
-        name: project.name,
-        environment: project.environment,
-        is_production: project.environment === 'Production',
-      });
+      res.json(environmentJson(await getProject(core, modelInput(req, res))));
+    })
+    .patch(async (req, res) => {
+      res.json(environmentJson(await renameEnvironment(core, { ...modelInput(req, res), operations: req.body })));
     })
     .all(methodNotAllowed);
   return router;
