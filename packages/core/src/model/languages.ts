@@ -38,8 +38,8 @@ export function languageJson(r: LanguageRecord) {
   };
 }
 
-const nameMax = 25;
-const languageCodename = /^[A-Za-z0-9_-]{1,25}$/;
+const nameMax = 200;
+const languageCodename = /^[A-Za-z0-9_-]{1,60}$/;
 
 export async function listLanguages(deps: CoreDeps, input: ModelInput): Promise<LanguageRecord[]> {
   assertModelAccess(input.actor, input.projectId);
@@ -75,7 +75,7 @@ function checkName(value: unknown, path: string, problems: Problems): value is s
 
 function checkLanguageCodename(value: unknown, path: string, problems: Problems): value is string {
   if (typeof value !== 'string' || !languageCodename.test(value)) {
-    problems.add(path, 'must be 1 to 25 letters, digits, hyphens or underscores (for example en-US)');
+    problems.add(path, 'must be 1 to 60 letters, digits, hyphens or underscores (for example en-US)');
     return false;
   }
   return true;
