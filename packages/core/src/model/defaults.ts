@@ -26,7 +26,7 @@ export async function seedDefaultModel(tx: UnitOfWork, options: { projectId: str
     fallback_language: { id: zeroId },
   };
   await tx.model.insert({ ...base, kind: 'language', codename: 'default', body: language });
-  await tx.model.insert({ ...base, kind: 'collection', codename: 'default', body: { name: 'Default' } });
+  await tx.model.insert({ ...base, kind: 'collection', codename: 'default', body: { name: 'Default', position: 0 } });
   await tx.model.insert({
     ...base,
     kind: 'workflow',

@@ -1,1 +1,8 @@
-export {};
+export {
+  collectionJson,
+  collectionsJson,
+  listCollections,
+  setCollections,
+  type CollectionBody,
+  type CollectionRecord,
+} from './collections.ts';

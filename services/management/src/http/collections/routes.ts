@@ -1,7 +1,19 @@
 import { Router } from 'express';
-import type { CoreDeps } from '@lectern/core';
+import { collectionsJson, listCollections, setCollections, type CoreDeps } from '@lectern/core';
+import { methodNotAllowed } from '../errors.ts';
+import { modelInput } from '../shared/model-input.ts';
 
-/** `/collections` of the Management API v2. Not built yet: unknown paths fall through to 404. */
-export function collectionsRouter(_core: CoreDeps): Router {
-  return Router({ mergeParams: true });
+/** `/collections` (reference §2.9, §6.4): the whole list, read and changed as one (not paged). */
+export function collectionsRouter(core: CoreDeps): Router {
+  const router = Router({ mergeParams: true });
+  router
+    .route('/collections')
+    .get(async (req, res) => {
+      res.json(collectionsJson(await listCollections(core, modelInput(req, res))));
+    })
+    .patch(async (req, res) => {
+      res.json(collectionsJson(await setCollections(core, { ...modelInput(req, res), operations: req.body })));
+    })
+    .all(methodNotAllowed);
+  return router;
 }
