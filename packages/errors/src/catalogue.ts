@@ -147,6 +147,12 @@ export const catalogue = {
     delivery: 108,
     message: 'The requested space was not found.',
   },
+  DEFAULT_WORKFLOW_NOT_DELETABLE: {
+    kind: 'invalid',
+    management: 235,
+    delivery: 1,
+    message: "The default workflow '00000000-0000-0000-0000-000000000000' cannot be deleted.",
+  },
   ROUTE_NOT_FOUND: {
     kind: 'not_found',
     management: 404,

@@ -1,5 +1,7 @@
 import type { UnitOfWork } from '../ports/store.ts';
 import type { LanguageBody } from './languages.ts';
+import type { CollectionBody } from './collections/collections.ts';
+import type { WorkflowBody } from './workflows/workflow-body.ts';
 
 /** The all-zero id of the default language, collection and workflow (reference §1.5). */
 export const zeroId = '00000000-0000-0000-0000-000000000000';
@@ -26,26 +28,23 @@ export async function seedDefaultModel(tx: UnitOfWork, options: { projectId: str
     fallback_language: { id: zeroId },
   };
   await tx.model.insert({ ...base, kind: 'language', codename: 'default', body: language });
-  await tx.model.insert({ ...base, kind: 'collection', codename: 'default', body: { name: 'Default', position: 0 } });
-  await tx.model.insert({
-    ...base,
-    kind: 'workflow',
-    codename: 'default',
-    body: {
-      name: 'Default',
-      scopes: [],
-      steps: [
-        {
-          id: systemStepIds.draft,
-          name: 'Draft',
-          codename: 'draft',
-          color: 'sky-blue',
-          transitions_to: [systemStepIds.published, systemStepIds.archived],
-          role_ids: [],
-        },
-      ],
-      published_step: { unpublish_role_ids: [], create_new_version_role_ids: [] },
-      archived_step: { role_ids: [] },
-    },
-  });
+  const collection: CollectionBody = { name: 'Default', position: 0 };
+  await tx.model.insert({ ...base, kind: 'collection', codename: 'default', body: collection });
+  const workflow: WorkflowBody = {
+    name: 'Default',
+    scopes: [],
+    steps: [
+      {
+        id: systemStepIds.draft,
+        name: 'Draft',
+        codename: 'draft',
+        color: 'sky-blue',
+        transitions_to: [{ step: { id: systemStepIds.published } }, { step: { id: systemStepIds.archived } }],
+        role_ids: [],
+      },
+    ],
+    published_step: { unpublish_role_ids: [], create_new_version_role_ids: [] },
+    archived_step: { role_ids: [] },
+  };
+  await tx.model.insert({ ...base, kind: 'workflow', codename: 'default', body: workflow });
 }
