@@ -1,1 +1,11 @@
-export {};
+export {
+  addSpace,
+  contentItemKind,
+  deleteSpace,
+  getSpace,
+  listSpaces,
+  modifySpace,
+  spaceJson,
+  type SpaceBody,
+  type SpaceRecord,
+} from './spaces.ts';

@@ -1,0 +1,207 @@
+import { LecternError } from '@lectern/errors';
+import type { ModelRecord, RecordKey } from '../../domain/model-record.ts';
+import type { CoreDeps } from '../../deps.ts';
+import type { UnitOfWork } from '../../ports/store.ts';
+import {
+  isAbsent,
+  operationMessage,
+  readName,
+  requireModel,
+  resolveModelReferences,
+} from '../collections/model-fields.ts';
+import {
+  assertModelAccess,
+  at,
+  checkCodename,
+  generateCodename,
+  idFromExternalId,
+  isRecord,
+  modelEvent,
+  Problems,
+  readReference,
+  type ModelInput,
+} from '../shared/index.ts';
+
+/*
+ * Spaces (reference §2.9, §6.5): one model document per space. Collections must exist. The Web
+ * Spotlight root item is a content item, which the model store does not hold: it is kept by id,
+ * and a reference by external id resolves to the id the item gets when created with it.
+ */
+
+/** Stored body of a space, in wire form minus id and codename. */
+export interface SpaceBody {
+  name: string;
+  web_spotlight_root_item: { id: string } | null;
+  collections: { id: string }[];
+}
+
+export type SpaceRecord = ModelRecord<SpaceBody>;
+
+/** Kind name of content items for ids derived from external ids. */
+export const contentItemKind = 'content_item';
+export const spaceNameMax = 200;
+
+export function spaceJson(r: SpaceRecord) {
+  return {
+    id: r.id,
+    name: r.body.name,
+    codename: r.codename,
+    web_spotlight_root_item: r.body.web_spotlight_root_item === null ? null : { id: r.body.web_spotlight_root_item.id },
+    collections: r.body.collections.map((c) => ({ id: c.id })),
+  };
+}
+
+function requireSpace(tx: UnitOfWork, projectId: string, key: RecordKey, isForUpdate = false) {
+  return requireModel<SpaceBody>(tx, {
+    projectId,
+    kind: 'space',
+    key,
+    notFound: 'SPACE_NOT_FOUND',
+    noun: 'space',
+    isForUpdate,
+  });
+}
+
+function readRootItem(
+  projectId: string,
+  value: unknown,
+  path: string,
+  problems: Problems,
+): SpaceBody['web_spotlight_root_item'] | undefined {
+  if (value === null || value === undefined) return null;
+  const ref = readReference(value, path, problems);
+  if (!ref) return undefined;
+  if ('id' in ref) return { id: ref.id };
+  if ('external_id' in ref)
+    return { id: idFromExternalId({ projectId, kind: contentItemKind, externalId: ref.external_id }) };
+  problems.add(path, 'Reference the root item by id or external_id.');
+  return undefined;
+}
+
+async function readCollections(tx: UnitOfWork, projectId: string, value: unknown, path: string, problems: Problems) {
+  if (value === undefined || value === null) return [];
+  const ids = await resolveModelReferences(tx, {
+    projectId,
+    kind: 'collection',
+    noun: 'collection',
+    value,
+    path,
+    problems,
+  });
+  return ids.map((id) => ({ id }));
+}
+
+export async function listSpaces(deps: CoreDeps, input: ModelInput): Promise<SpaceRecord[]> {
+  assertModelAccess(input.actor, input.projectId);
+  return deps.store.transaction((tx) => tx.model.list<SpaceBody>(input.projectId, 'space'));
+}
+
+export async function getSpace(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<SpaceRecord> {
+  assertModelAccess(input.actor, input.projectId);
+  return deps.store.transaction((tx) => requireSpace(tx, input.projectId, input.key));
+}
+
+export async function addSpace(deps: CoreDeps, input: ModelInput & { body: unknown }): Promise<SpaceRecord> {
+  assertModelAccess(input.actor, input.projectId);
+  const body = isRecord(input.body) ? input.body : {};
+  return deps.store.transaction(async (tx) => {
+    await tx.model.lockKind(input.projectId, 'space');
+    const problems = new Problems();
+    if (!isRecord(input.body)) problems.add(undefined, 'The body must be a JSON object.');
+    const name = readName(body['name'], 'name', problems, spaceNameMax);
+    const codename = isAbsent(body['codename'])
+      ? undefined
+      : checkCodename(body['codename'], 'codename', problems)
+        ? body['codename']
+        : null;
+    const root = readRootItem(input.projectId, body['web_spotlight_root_item'], 'web_spotlight_root_item', problems);
+    const collections = await readCollections(tx, input.projectId, body['collections'], 'collections', problems);
+    const all = await tx.model.list<SpaceBody>(input.projectId, 'space');
+    if (typeof codename === 'string' && all.some((s) => s.codename === codename))
+      problems.add('codename', `The codename '${codename}' is already used by another space.`);
+    problems.throwIfAny();
+    const id = deps.ids.uuid();
+    const record: SpaceRecord = {
+      projectId: input.projectId,
+      kind: 'space',
+      id,
+      codename:
+        codename ?? generateCodename({ name: name as string, id, isTaken: (c) => all.some((s) => s.codename === c) }),
+      externalId: null,
+      body: { name: name as string, web_spotlight_root_item: root ?? null, collections },
+      lastModified: deps.clock.now(),
+    };
+    await tx.model.insert(record);
+    await tx.outbox.append(input.projectId, [modelEvent('create', record)], record.lastModified);
+    return record;
+  });
+}
+
+/** PATCH a space: `replace` of name, codename, web_spotlight_root_item or collections; all or none. */
+export async function modifySpace(
+  deps: CoreDeps,
+  input: ModelInput & { key: RecordKey; operations: unknown },
+): Promise<SpaceRecord> {
+  assertModelAccess(input.actor, input.projectId);
+  return deps.store.transaction(async (tx) => {
+    await tx.model.lockKind(input.projectId, 'space');
+    const current = await requireSpace(tx, input.projectId, input.key, true);
+    const problems = new Problems();
+    if (!Array.isArray(input.operations) || input.operations.length === 0) {
+      problems.add(undefined, 'The body must be a non-empty array of operations.');
+      problems.throwIfAny();
+    }
+    let codename = current.codename;
+    const body: SpaceBody = { ...current.body };
+    for (const [i, op] of (input.operations as unknown[]).entries()) {
+      const path = `[${i}]`;
+      if (!isRecord(op) || String(op['op']).toLowerCase() !== 'replace') {
+        problems.add(at(path, 'op'), operationMessage(i, 'spaces support only the "replace" operation.'));
+        continue;
+      }
+      const value = op['value'];
+      const valuePath = at(path, 'value');
+      switch (op['property_name']) {
+        case 'name': {
+          const name = readName(value, valuePath, problems, spaceNameMax);
+          if (name !== null) body.name = name;
+          break;
+        }
+        case 'codename':
+          if (checkCodename(value, valuePath, problems)) codename = value;
+          break;
+        case 'web_spotlight_root_item': {
+          const root = readRootItem(input.projectId, value, valuePath, problems);
+          if (root !== undefined) body.web_spotlight_root_item = root;
+          break;
+        }
+        case 'collections':
+          if (!Array.isArray(value)) problems.add(valuePath, 'must be an array of reference objects');
+          else body.collections = await readCollections(tx, input.projectId, value, valuePath, problems);
+          break;
+        default:
+          problems.add(
+            at(path, 'property_name'),
+            operationMessage(i, 'property_name must be name, codename, web_spotlight_root_item or collections.'),
+          );
+      }
+    }
+    const all = await tx.model.list<SpaceBody>(input.projectId, 'space');
+    if (all.some((s) => s.id !== current.id && s.codename === codename))
+      problems.add('codename', `The codename '${codename}' is already used by another space.`);
+    problems.throwIfAny();
+    const next: SpaceRecord = { ...current, codename, body, lastModified: deps.clock.now() };
+    await tx.model.update(next);
+    await tx.outbox.append(input.projectId, [modelEvent('update', next)], next.lastModified);
+    return next;
+  });
+}
+
+export async function deleteSpace(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
+  assertModelAccess(input.actor, input.projectId);
+  await deps.store.transaction(async (tx) => {
+    const current = await requireSpace(tx, input.projectId, input.key, true);
+    if (!(await tx.model.delete(input.projectId, 'space', current.id))) throw new LecternError('SPACE_NOT_FOUND');
+    await tx.outbox.append(input.projectId, [modelEvent('delete', current)], deps.clock.now());
+  });
+}
