@@ -246,9 +246,10 @@ async function saveCollections(
   const events = removed.map((c) => modelEvent('delete', c));
   for (const c of removed) await tx.model.delete(options.projectId, 'collection', c.id);
   const result: CollectionRecord[] = [];
+  const inserts: CollectionRecord[] = [];
+  // Updates go before inserts, so a codename freed by a rename can be taken by a new collection.
   for (const [position, e] of options.entries.entries()) {
     const old = byId.get(e.id);
-    const isTouched = removed.length > 0 && e.id === zeroId;
     const record: CollectionRecord = {
       projectId: options.projectId,
       kind: 'collection',
@@ -258,18 +259,19 @@ async function saveCollections(
       body: { name: e.name, position },
       lastModified: now,
     };
-    if (!old) {
-      await tx.model.insert(record);
-      events.push(modelEvent('create', record));
-    } else if (old.codename !== e.codename || old.body.name !== e.name || old.body.position !== position || isTouched) {
+    const isChanged =
+      old !== undefined && (old.codename !== e.codename || old.body.name !== e.name || old.body.position !== position);
+    const isTouched = old !== undefined && removed.length > 0 && e.id === zeroId;
+    if (!old) inserts.push(record);
+    else if (isChanged || isTouched) {
       await tx.model.update(record);
-      if (!isTouched || old.codename !== e.codename || old.body.name !== e.name || old.body.position !== position)
-        events.push(modelEvent('update', record));
-    } else {
-      result.push(old);
-      continue;
+      if (isChanged) events.push(modelEvent('update', record));
     }
-    result.push(record);
+    result.push(old && !isChanged && !isTouched ? old : record);
+  }
+  for (const record of inserts) {
+    await tx.model.insert(record);
+    events.push(modelEvent('create', record));
   }
   if (events.length > 0) await tx.outbox.append(options.projectId, events, now);
   return result;

@@ -54,6 +54,21 @@ describe('collections through @kontent-ai/management-sdk', () => {
     expect(sdkList.data.collections.map((c) => c.codename)).toEqual(['default', 'development', 'mkt']);
   });
 
+  it('lets a new collection take a codename freed by a rename in the same PATCH', async () => {
+    const set = await server.client
+      .setCollections()
+      .withData([
+        { op: 'replace', reference: { codename: 'mkt' }, property_name: 'codename', value: 'marketing' },
+        { op: 'addInto', value: { name: 'Mkt', codename: 'mkt' }, before: { codename: 'development' } },
+      ])
+      .toPromise();
+    expect(set.data.collections.map((c) => c.codename)).toEqual(['default', 'mkt', 'development', 'marketing']);
+    await server.client
+      .setCollections()
+      .withData([{ op: 'remove', reference: { codename: 'mkt' } }])
+      .toPromise();
+  });
+
   it('advances last_modified when a collection is only removed', async () => {
     await server.client
       .setCollections()
