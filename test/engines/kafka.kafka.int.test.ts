@@ -28,7 +28,13 @@ describe.skipIf(!kafkaBrokers)('Kafka (KRaft, one node) through kafkajs', () => 
       // Two members of one group share the four partitions between them.
       const received = new Map<string, { key: string; value: string; partition: number }[]>();
       for (const member of ['a', 'b']) {
-        const consumer = kafka.consumer({ groupId, sessionTimeout: 10_000, heartbeatInterval: 500 });
+        // Short fetch waits: a member notices a rebalance only between fetches.
+        const consumer = kafka.consumer({
+          groupId,
+          sessionTimeout: 10_000,
+          heartbeatInterval: 500,
+          maxWaitTimeInMs: 250,
+        });
         consumers.push(consumer);
         received.set(member, []);
         await consumer.connect();
