@@ -56,8 +56,8 @@ async function readElement(raw: unknown, path: string, input: DefinitionInput, p
   const common: Record<string, unknown> = {};
   if (!withoutName.includes(type)) {
     name =
-      type === 'taxonomy' && isAbsent(raw['name']) && kind.defaultName !== undefined
-        ? kind.defaultName
+      type === 'taxonomy' && isAbsent(raw['name'])
+        ? (kind.defaultName ?? null) // an unknown group is reported on taxonomy_group
         : readName(raw['name'], at(path, 'name'), problems);
     common['name'] = name;
   }
