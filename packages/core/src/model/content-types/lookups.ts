@@ -36,13 +36,18 @@ export class ModelLookups {
     return found;
   }
 
-  async snippet(ref: Reference): Promise<SnippetRecord | null> {
-    return (await this.find('snippet', ref)) as SnippetRecord | null;
-  }
-
-  /** A snippet that must exist, or null with a problem at `path`. */
+  /**
+   * A snippet that must exist, or null with a problem at `path`. Its row stays locked until commit,
+   * so a concurrent delete of the snippet waits and then sees this type use it.
+   */
   async requireSnippet(ref: Reference, path: string, problems: Problems): Promise<SnippetRecord | null> {
-    const found = await this.snippet(ref);
+    const cacheKey = `snippet|${JSON.stringify(ref)}`;
+    let pending = this.#cache.get(cacheKey);
+    if (!pending) {
+      pending = this.#tx.model.find(this.container.projectId, 'snippet', recordKeyOf(ref), { isForUpdate: true });
+      this.#cache.set(cacheKey, pending);
+    }
+    const found = (await pending) as SnippetRecord | null;
     if (!found) problems.add(path, `The content type snippet with ${describeReference(ref)} was not found.`);
     return found;
   }

@@ -44,7 +44,7 @@ export async function modifySnippet(
 export async function deleteSnippet(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
   assertModelAccess(input.actor, input.projectId);
   await deleteDefinition(deps, input, snippet, async (tx, record) => {
-    await tx.model.lockKind(input.projectId, 'content_type');
+    // Type writers lock the rows of the snippets they use, so the row lock held here suffices.
     const types = await tx.model.list<ContentTypeBody>(input.projectId, 'content_type');
     const users = types.filter((t) =>
       t.body.elements.some(
