@@ -18,6 +18,14 @@ describe('lectern start and the operator CLI', () => {
     expect((await envInfo(urls['management'] as string, demoProject, demoKey)).status).toBe(200);
     expect((await fetch(`${urls['management']}/v2/projects/${demoProject}`)).status).toBe(401);
     for (const url of Object.values(urls)) expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    const types = (await fetch(`${urls['management']}/v2/projects/${demoProject}/types`, {
+      headers: { authorization: `Bearer ${demoKey}` },
+    }).then((r) => r.json())) as { types: { codename: string; elements: { codename?: string; type: string }[] }[] };
+    expect(types.types.map((t) => t.codename).sort()).toEqual(['article', 'author']);
+    const article = types.types.find((t) => t.codename === 'article');
+    expect(article?.elements.map((e) => e.type)).toEqual([
+      'text', 'text', 'rich_text', 'date_time', 'number', 'modular_content', 'taxonomy', 'snippet', 'url_slug',
+    ]);
 
     // While the server runs, the CLI goes through its admin API.
     const created = await runCommand(['project', 'create', 'Shop', '--data-dir', dataDir, '--json']);

@@ -1,3 +1,4 @@
+import { seedDemoModel } from './demo-model.ts';
 import {
   createApiKey,
   createProject,
@@ -17,12 +18,13 @@ export interface DemoProject {
 }
 
 /**
- * On the first start (no project yet), creates the demo project with a management key for the
- * demo user and primary delivery and preview keys. Returns null when projects already exist.
+ * On the first start (no project yet), creates the demo project with its small content model, a
+ * management key for the demo user, and primary delivery and preview keys. Returns null when projects already exist.
  */
 export async function seedDemoProject(core: CoreDeps): Promise<DemoProject | null> {
   if ((await listProjects(core, { actor: operator })).length > 0) return null;
   const project = await createProject(core, { actor: operator, name: 'Lectern demo' });
+  await seedDemoModel(core, project.id);
   const keys = [
     await createApiKey(core, { actor: operator, projectId: project.id, kind: 'management', userEmail: demoUserEmail }),
     await createApiKey(core, { actor: operator, projectId: project.id, kind: 'preview_primary' }),
