@@ -9,7 +9,7 @@ import {
   describeReference,
   idFromExternalId,
   isRecord,
-  modelEvent,
+  commitModel,
   Problems,
   readReference,
   recordKeyOf,
@@ -174,8 +174,7 @@ export async function addLanguage(deps: CoreDeps, input: ModelInput & { body: un
     const all = [...(await tx.model.list<LanguageBody>(input.projectId, 'language')), record];
     checkLanguageSet(all, record, problems, (p) => p);
     problems.throwIfAny();
-    await tx.model.insert(record);
-    await tx.outbox.append(input.projectId, [modelEvent('create', record)], record.lastModified);
+    await commitModel(tx, 'create', record);
     return record;
   });
 }
@@ -239,8 +238,7 @@ export async function modifyLanguage(
     checkLanguageSet(all, next, problems, (p) => p);
     problems.throwIfAny();
     next = { ...next, lastModified: deps.clock.now() };
-    await tx.model.update(next);
-    await tx.outbox.append(input.projectId, [modelEvent('update', next)], next.lastModified);
+    await commitModel(tx, 'update', next);
     return next;
   });
 }

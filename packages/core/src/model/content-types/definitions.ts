@@ -8,7 +8,7 @@ import {
   generateCodename,
   idFromExternalId,
   isRecord,
-  modelEvent,
+  commitModel,
   Problems,
   type ModelInput,
 } from '../shared/index.ts';
@@ -100,8 +100,7 @@ export async function createDefinition(
       body: bodyOf(spec.kind, name as string, def),
       lastModified: deps.clock.now(),
     };
-    await tx.model.insert(record);
-    await tx.outbox.append(projectId, [modelEvent('create', record)], record.lastModified);
+    await commitModel(tx, 'create', record);
     return record;
   });
 }
@@ -199,8 +198,7 @@ export async function modifyDefinition(
       body: bodyOf(spec.kind, name as string, def),
       lastModified: deps.clock.now(),
     };
-    await tx.model.update(next);
-    await tx.outbox.append(projectId, [modelEvent('update', next)], next.lastModified);
+    await commitModel(tx, 'update', next);
     return next;
   });
 }
@@ -220,7 +218,6 @@ export async function deleteDefinition(
       isForUpdate: true,
     });
     await assertUnused(tx, current);
-    await tx.model.delete(input.projectId, spec.kind, current.id);
-    await tx.outbox.append(input.projectId, [modelEvent('delete', current)], deps.clock.now());
+    await commitModel(tx, 'delete', current, deps.clock.now());
   });
 }

@@ -1,5 +1,6 @@
 import type { NewChangeEvent } from '../../domain/change-event.ts';
 import type { ModelRecord } from '../../domain/model-record.ts';
+import type { UnitOfWork } from '../../ports/store.ts';
 
 /**
  * The change event of a content model write. Model changes affect both delivery channels (types,
@@ -14,4 +15,20 @@ export function modelEvent(operation: 'create' | 'update' | 'delete', record: Mo
     channel: 'management',
     payload: { codename: record.codename, ...(record.externalId === null ? {} : { external_id: record.externalId }) },
   };
+}
+
+/**
+ * Writes a model document (insert, update or delete) and appends its change event, in the
+ * caller's transaction. `at` is the event time; by default the record's last_modified.
+ */
+export async function commitModel(
+  tx: UnitOfWork,
+  operation: 'create' | 'update' | 'delete',
+  record: ModelRecord<object>,
+  at: Date = record.lastModified,
+): Promise<void> {
+  if (operation === 'create') await tx.model.insert(record);
+  else if (operation === 'update') await tx.model.update(record);
+  else await tx.model.delete(record.projectId, record.kind, record.id);
+  await tx.outbox.append(record.projectId, [modelEvent(operation, record)], at);
 }

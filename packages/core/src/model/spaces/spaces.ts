@@ -1,4 +1,3 @@
-import { LecternError } from '@lectern/errors';
 import type { ModelRecord, RecordKey } from '../../domain/model-record.ts';
 import type { CoreDeps } from '../../deps.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
@@ -16,7 +15,7 @@ import {
   generateCodename,
   idFromExternalId,
   isRecord,
-  modelEvent,
+  commitModel,
   Problems,
   readReference,
   type ModelInput,
@@ -131,8 +130,7 @@ export async function addSpace(deps: CoreDeps, input: ModelInput & { body: unkno
       body: { name: name as string, web_spotlight_root_item: root ?? null, collections },
       lastModified: deps.clock.now(),
     };
-    await tx.model.insert(record);
-    await tx.outbox.append(input.projectId, [modelEvent('create', record)], record.lastModified);
+    await commitModel(tx, 'create', record);
     return record;
   });
 }
@@ -191,8 +189,7 @@ export async function modifySpace(
       problems.add('codename', `The codename '${codename}' is already used by another space.`);
     problems.throwIfAny();
     const next: SpaceRecord = { ...current, codename, body, lastModified: deps.clock.now() };
-    await tx.model.update(next);
-    await tx.outbox.append(input.projectId, [modelEvent('update', next)], next.lastModified);
+    await commitModel(tx, 'update', next);
     return next;
   });
 }
@@ -201,7 +198,6 @@ export async function deleteSpace(deps: CoreDeps, input: ModelInput & { key: Rec
   assertModelAccess(input.actor, input.projectId);
   await deps.store.transaction(async (tx) => {
     const current = await requireSpace(tx, input.projectId, input.key, true);
-    if (!(await tx.model.delete(input.projectId, 'space', current.id))) throw new LecternError('SPACE_NOT_FOUND');
-    await tx.outbox.append(input.projectId, [modelEvent('delete', current)], deps.clock.now());
+    await commitModel(tx, 'delete', current, deps.clock.now());
   });
 }

@@ -9,7 +9,7 @@ import {
   generateCodename,
   idFromExternalId,
   isRecord,
-  modelEvent,
+  commitModel,
   Problems,
   type ModelInput,
 } from '../shared/index.ts';
@@ -102,8 +102,7 @@ export async function addTaxonomy(deps: CoreDeps, input: ModelInput & { body: un
       body: { name: name as string, terms },
       lastModified: deps.clock.now(),
     };
-    await tx.model.insert(record);
-    await tx.outbox.append(input.projectId, [modelEvent('create', record)], record.lastModified);
+    await commitModel(tx, 'create', record);
     return record;
   });
 }
@@ -136,8 +135,7 @@ export async function modifyTaxonomy(
       body: { name: draft.name, terms: draft.terms },
       lastModified: deps.clock.now(),
     };
-    await tx.model.update(next);
-    await tx.outbox.append(input.projectId, [modelEvent('update', next)], next.lastModified);
+    await commitModel(tx, 'update', next);
     return next;
   });
 }
@@ -147,7 +145,6 @@ export async function deleteTaxonomy(deps: CoreDeps, input: ModelInput & { key: 
   assertModelAccess(input.actor, input.projectId);
   await deps.store.transaction(async (tx) => {
     const current = await requireTaxonomy(tx, input.projectId, input.key, true);
-    await tx.model.delete(input.projectId, 'taxonomy', current.id);
-    await tx.outbox.append(input.projectId, [modelEvent('delete', current)], deps.clock.now());
+    await commitModel(tx, 'delete', current, deps.clock.now());
   });
 }

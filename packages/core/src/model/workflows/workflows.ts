@@ -4,7 +4,7 @@ import type { CoreDeps } from '../../deps.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import { requireModel } from '../collections/model-fields.ts';
 import { systemStepIds, zeroId } from '../defaults.ts';
-import { assertModelAccess, generateCodename, modelEvent, Problems, type ModelInput } from '../shared/index.ts';
+import { assertModelAccess, commitModel, generateCodename, Problems, type ModelInput } from '../shared/index.ts';
 import { readWorkflowBody, type WorkflowBody, type WorkflowRecord } from './workflow-body.ts';
 
 /*
@@ -114,8 +114,7 @@ export async function addWorkflow(deps: CoreDeps, input: ModelInput & { body: un
       body: parsed.body,
       lastModified: deps.clock.now(),
     };
-    await tx.model.insert(record);
-    await tx.outbox.append(input.projectId, [modelEvent('create', record)], record.lastModified);
+    await commitModel(tx, 'create', record);
     return record;
   });
 }
@@ -145,8 +144,7 @@ export async function updateWorkflow(
       problems.add('codename', `The codename '${codename}' is already used by another workflow.`);
     problems.throwIfAny();
     const next: WorkflowRecord = { ...current, codename, body: parsed.body, lastModified: deps.clock.now() };
-    await tx.model.update(next);
-    await tx.outbox.append(input.projectId, [modelEvent('update', next)], next.lastModified);
+    await commitModel(tx, 'update', next);
     return next;
   });
 }
@@ -156,8 +154,7 @@ export async function deleteWorkflow(deps: CoreDeps, input: ModelInput & { key: 
   await deps.store.transaction(async (tx) => {
     const current = await requireWorkflow(tx, input.projectId, input.key, true);
     if (current.id === zeroId) throw new LecternError('DEFAULT_WORKFLOW_NOT_DELETABLE');
-    await tx.model.delete(input.projectId, 'workflow', current.id);
-    await tx.outbox.append(input.projectId, [modelEvent('delete', current)], deps.clock.now());
+    await commitModel(tx, 'delete', current, deps.clock.now());
   });
 }
 
