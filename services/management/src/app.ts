@@ -5,6 +5,14 @@ import { requireManagementKey } from './http/auth.ts';
 import { requestContext, type ManagementDeps } from './http/context.ts';
 import { environmentRouter } from './http/environment/routes.ts';
 import { errorHandler, notFound } from './http/errors.ts';
+import { itemsRouter } from './http/items/routes.ts';
+import { variantsRouter } from './http/variants/routes.ts';
+import { assetsRouter } from './http/assets/routes.ts';
+import { filesRouter } from './http/files/routes.ts';
+import { foldersRouter } from './http/folders/routes.ts';
+import { v1ItemsRouter } from './http/v1/items-routes.ts';
+import { v1AssetsRouter } from './http/v1/assets-routes.ts';
+import type { BlobStore } from '@lectern/core';
 import { languagesRouter } from './http/languages/routes.ts';
 import { contentTypesRouter } from './http/content-types/routes.ts';
 import { snippetsRouter } from './http/snippets/routes.ts';
@@ -18,6 +26,8 @@ export interface ManagementAppOptions extends ManagementDeps {
   readonly readiness: Readiness;
   /** Token of the admin API; null disables it (every admin call then answers 401). */
   readonly operatorToken: string | null;
+  /** Where asset binaries are stored; null: file uploads answer 503. */
+  readonly blobs?: BlobStore | null;
   /** Management API limits per key (default: SPEC 8). */
   readonly rateLimits?: RateLimits;
   /** Largest JSON body accepted, in bytes. */
@@ -50,6 +60,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   });
 
   app.use('/admin', adminRouter(options.core, options.operatorToken));
+  const services = { core: options.core, blobs: options.blobs ?? null };
   for (const version of ['v1', 'v2']) {
     const project = express.Router({ mergeParams: true });
     project.use(requireManagementKey(options.core));
@@ -63,6 +74,14 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
       project.use(collectionsRouter(options.core));
       project.use(workflowsRouter(options.core));
       project.use(spacesRouter(options.core));
+      project.use(itemsRouter(services));
+      project.use(variantsRouter(services));
+      project.use(filesRouter(services));
+      project.use(assetsRouter(services));
+      project.use(foldersRouter(services));
+    } else {
+      project.use(v1ItemsRouter(services));
+      project.use(v1AssetsRouter(services));
     }
     app.use(`/${version}/projects/:projectId`, project);
   }

@@ -1,6 +1,8 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as foundation from './0001-foundation.ts';
 import * as contentModel from './0002-content-model.ts';
+import * as content from './0003-content.ts';
+import * as assets from './0004-assets.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -9,6 +11,8 @@ import * as contentModel from './0002-content-model.ts';
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-content-model': contentModel,
+  '0003-content': content,
+  '0004-assets': assets,
 };
 
 export const migrationProvider: MigrationProvider = {
