@@ -49,3 +49,4 @@ export {
 } from './operations/api-keys.ts';
 export { authenticate, type ApiSurface } from './operations/authenticate.ts';
 export * from './model/index.ts';
+export * from './content/index.ts';

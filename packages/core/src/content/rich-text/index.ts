@@ -1,0 +1,36 @@
+import type { Problems } from '../../model/shared/problems.ts';
+
+/**
+ * Rich text values (SPEC 2.4, reference §3.2). This file fixes the interface the variant code
+ * calls; the implementation lives beside it.
+ */
+
+/** Turns a reference found in the HTML into the id to store, or null (after recording a problem). */
+export interface RichTextRefs {
+  /** `data-item-id` / `data-item-external-id` on links and item objects. */
+  resolveItem(ref: { id: string } | { external_id: string }, path: string): string | null;
+  /** `data-asset-id` / `data-asset-external-id` on figures. */
+  resolveAsset(ref: { id: string } | { external_id: string }, path: string): string | null;
+}
+
+export interface RichTextResult {
+  /** The value in response form (SPEC 2.4 rules 2, 3, 5): what the Management API returns. */
+  readonly html: string;
+  /** `data-id` of every component object, in document order. */
+  readonly componentIds: readonly string[];
+  /** Ids of the items linked or embedded, in document order, without repeats. */
+  readonly itemIds: readonly string[];
+  /** Ids of the assets placed, in document order, without repeats. */
+  readonly assetIds: readonly string[];
+}
+
+export interface NormalizeRichTextOptions {
+  /** The request value: an HTML string in the Management API dialect. */
+  readonly html: unknown;
+  /** JSON path of the value for problems, e.g. `elements[3].value`. */
+  readonly path: string;
+  readonly problems: Problems;
+  readonly refs: RichTextRefs;
+}
+
+export { normalizeRichText, emptyRichText } from './normalize.ts';
