@@ -153,6 +153,62 @@ export const catalogue = {
     delivery: 1,
     message: "The default workflow '00000000-0000-0000-0000-000000000000' cannot be deleted.",
   },
+  ITEM_NOT_FOUND: {
+    kind: 'not_found',
+    management: 100,
+    delivery: 100,
+    message: 'The requested content item was not found.',
+  },
+  VARIANT_NOT_FOUND: {
+    kind: 'not_found',
+    management: 103,
+    delivery: 100,
+    message: 'The requested content item variant was not found.',
+  },
+  VARIANT_NOT_PUBLISHED: {
+    kind: 'not_found',
+    management: 122,
+    delivery: 100,
+    message: 'The language variant has no published version.',
+  },
+  VARIANT_NOT_EDITABLE: {
+    kind: 'invalid',
+    management: 212,
+    delivery: 1,
+    message:
+      'The language variant is published, scheduled or archived and cannot be changed. Create a new version or cancel the scheduling first.',
+  },
+  UNPUBLISH_NOT_PUBLISHED: {
+    kind: 'invalid',
+    management: 213,
+    delivery: 1,
+    message: 'Cannot unpublish a language variant that is not published.',
+  },
+  NEW_VERSION_NOT_PUBLISHED: {
+    kind: 'invalid',
+    management: 214,
+    delivery: 1,
+    message: 'Cannot create a new version of a language variant that is not published.',
+  },
+  WORKFLOW_STEP_NOT_ALLOWED: {
+    kind: 'invalid',
+    management: 215,
+    delivery: 1,
+    message:
+      "Cannot change workflow step to Published. If you want to publish a language variant via the Management API, use the '/publish' endpoint instead.",
+  },
+  PUBLISH_NOT_ALLOWED: {
+    kind: 'invalid',
+    management: 216,
+    delivery: 1,
+    message: 'The language variant cannot be published in its current state.',
+  },
+  NOT_SCHEDULED: {
+    kind: 'invalid',
+    management: 218,
+    delivery: 1,
+    message: 'Cannot cancel scheduling of a language variant that is not scheduled to publish.',
+  },
   ROUTE_NOT_FOUND: {
     kind: 'not_found',
     management: 404,
