@@ -1,1 +1,1 @@
-export {};
+export { openFsBlobStore, type FsBlobStoreOptions } from './fs-blob-store.ts';

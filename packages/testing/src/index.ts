@@ -4,3 +4,4 @@ export { createTestDatabase } from './test-database.ts';
 export { createTestClock, type TestClock } from './test-clock.ts';
 export { openTestCore, seedProject, type TestCore } from './test-core.ts';
 export { fixturesRoot, readFixture, shapeDifferences } from './fixture-shape.ts';
+export { describeBlobContract } from './blob-contract.ts';

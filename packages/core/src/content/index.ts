@@ -1,1 +1,2 @@
 export * from './rich-text/index.ts';
+export * from './assets/index.ts';

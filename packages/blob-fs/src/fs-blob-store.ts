@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { isValidBlobKey, type BlobInfo, type BlobStore } from '@lectern/core';
+
+export interface FsBlobStoreOptions {
+  /** Directory holding the blobs; created when missing. */
+  readonly root: string;
+}
+
+/*
+ * Layout under `root`: the bytes of key `a/b` in `data/a/b`, its content type in `meta/a/b`,
+ * and half-written files in `tmp/`. A put writes into `tmp/` and renames into place, so a reader
+ * sees the old blob or the new one, never a partial one; the data file appears last, so a blob
+ * exists exactly when its data file does. Keys cannot name `.` or `..` segments (isValidBlobKey),
+ * so no key leaves its tree.
+ */
+
+function notFound(error: unknown): boolean {
+  return (error as { code?: string })?.code === 'ENOENT';
+}
+
+/** A BlobStore on a local directory (the embedded shape). */
+export function openFsBlobStore(options: FsBlobStoreOptions): BlobStore {
+  const dataRoot = join(options.root, 'data');
+  const metaRoot = join(options.root, 'meta');
+  const tmpRoot = join(options.root, 'tmp');
+
+  const paths = (key: string) => {
+    if (!isValidBlobKey(key)) throw new TypeError(`Invalid blob key '${key}'`);
+    const relative = key.split('/').join(sep);
+    return { data: join(dataRoot, relative), meta: join(metaRoot, relative) };
+  };
+
+  async function stageFile(write: (path: string) => Promise<void>): Promise<string> {
+    await mkdir(tmpRoot, { recursive: true });
+    const path = join(tmpRoot, randomUUID());
+    try {
+      await write(path);
+      return path;
+    } catch (error) {
+      await rm(path, { force: true });
+      throw error;
+    }
+  }
+
+  async function moveInto(from: string, to: string): Promise<void> {
+    await mkdir(dirname(to), { recursive: true });
+    await rename(from, to);
+  }
+
+  async function statOf(key: string): Promise<BlobInfo | null> {
+    const p = paths(key);
+    try {
+      const info = await stat(p.data);
+      const contentType = await readFile(p.meta, 'utf8').catch((error: unknown) => {
+        if (notFound(error)) return 'application/octet-stream';
+        throw error;
+      });
+      return { key, size: info.size, contentType };
+    } catch (error) {
+      if (notFound(error)) return null;
+      throw error;
+    }
+  }
+
+  return {
+    async put({ key, body, contentType }) {
+      const p = paths(key);
+      const data = await stageFile((path) => pipeline(body, createWriteStream(path, { flags: 'wx' })));
+      try {
+        const meta = await stageFile((path) => writeFile(path, contentType, { flag: 'wx' }));
+        await moveInto(meta, p.meta);
+        await moveInto(data, p.data);
+      } catch (error) {
+        await rm(data, { force: true });
+        throw error;
+      }
+      const info = await statOf(key);
+      if (!info) throw new Error(`Blob '${key}' vanished right after it was written`);
+      return info;
+    },
+    stat: statOf,
+    async get(key) {
+      const p = paths(key);
+      // Open first, so an absent blob is a null and not a stream that errors later.
+      const stream = createReadStream(p.data);
+      try {
+        await new Promise<void>((resolve, reject) => {
+          stream.once('open', () => resolve());
+          stream.once('error', reject);
+        });
+      } catch (error) {
+        stream.destroy();
+        if (notFound(error)) return null;
+        throw error;
+      }
+      return stream as Readable;
+    },
+    async delete(key) {
+      const p = paths(key);
+      await rm(p.data, { force: true });
+      await rm(p.meta, { force: true });
+    },
+  };
+}

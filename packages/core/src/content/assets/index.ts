@@ -1,0 +1,1 @@
+export { isValidBlobKey } from '../../ports/blob-store.ts';
