@@ -11,6 +11,13 @@ export interface RichTextRefs {
   resolveItem(ref: { id: string } | { external_id: string }, path: string): string | null;
   /** `data-asset-id` / `data-asset-external-id` on figures. */
   resolveAsset(ref: { id: string } | { external_id: string }, path: string): string | null;
+  /**
+   * `data-codename` on item objects and `data-item-codename` on links. Optional: without it a
+   * codename reference is refused with a problem.
+   */
+  resolveItemCodename?(codename: string, path: string): string | null;
+  /** `data-asset-codename` on figures. Optional, as `resolveItemCodename`. */
+  resolveAssetCodename?(codename: string, path: string): string | null;
 }
 
 export interface RichTextResult {
