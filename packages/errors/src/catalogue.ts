@@ -209,6 +209,44 @@ export const catalogue = {
     delivery: 1,
     message: 'Cannot cancel scheduling of a language variant that is not scheduled to publish.',
   },
+  ASSET_NOT_FOUND: {
+    kind: 'not_found',
+    management: 105,
+    delivery: 100,
+    message: 'The requested asset was not found.',
+  },
+  FILE_CONTENT_TYPE_MISSING: {
+    kind: 'invalid',
+    management: 205,
+    delivery: 1,
+    message:
+      "Missing the 'Content-Type' header. Send the MIME type of the file, for example 'Content-Type: image/png'.",
+  },
+  FILE_CONTENT_LENGTH_MISSING: {
+    kind: 'invalid',
+    management: 206,
+    delivery: 1,
+    message:
+      "Missing the 'Content-Length' header. Send the size of the file in bytes (chunked uploads are not accepted).",
+  },
+  FILE_TOO_LARGE: {
+    kind: 'payload_too_large',
+    management: 413,
+    delivery: 413,
+    message: 'The file is larger than this server accepts.',
+  },
+  FILE_STORAGE_UNAVAILABLE: {
+    kind: 'unavailable',
+    management: 503,
+    delivery: 503,
+    message: 'This server has no file storage configured, so binary files cannot be uploaded or served.',
+  },
+  ASSET_FOLDERS_EXIST: {
+    kind: 'invalid',
+    management: 237,
+    delivery: 1,
+    message: 'The environment already has asset folders. Change them with PATCH /folders instead.',
+  },
   ROUTE_NOT_FOUND: {
     kind: 'not_found',
     management: 404,
