@@ -146,7 +146,10 @@ function convertListItem(item: Parse5Element, context: ConvertContext, depth: nu
 function convertTable(table: Parse5Element, context: ConvertContext, depth: number): RichTextNode | null {
   return convertStructural(table, context, 'tbody', (body) =>
     convertStructural(body, context, 'tr', (row) =>
-      convertStructural(row, context, 'td', (cell) => build('td', convertCell(cell, context, depth + 4))),
+      convertStructural(row, context, 'td', (cell) => {
+        checkAttributes(cell, [], context);
+        return build('td', convertCell(cell, context, depth + 4));
+      }),
     ),
   );
 }
