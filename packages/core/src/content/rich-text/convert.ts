@@ -247,7 +247,9 @@ function convertInline(
   const belongs = structural[name];
   const advice =
     replacements[name] ??
-    (belongs === undefined ? `allowed inside <${parent}>: text, ${inlineList}` : `<${name}> belongs in ${belongs}`);
+    (belongs === undefined
+      ? `allowed inside <${parent}>: text, ${inlineList}${parent === 'li' ? ', and nested <ul> or <ol>' : ''}`
+      : `<${name}> belongs in ${belongs}`);
   const isKnown = cellBlocks.has(name) || name in structural;
   const what = isKnown
     ? `Element <${name}> is not allowed inside <${parent}>`

@@ -23,11 +23,17 @@ export interface RichTextRefs {
 export interface RichTextResult {
   /** The value in response form (SPEC 2.4 rules 2, 3, 5): what the Management API returns. */
   readonly html: string;
-  /** `data-id` of every component object, in document order. */
+  /**
+   * `data-id` of every component object, in document order, lower-cased (as written in `html`);
+   * each appears once (a repeat is refused).
+   */
   readonly componentIds: readonly string[];
-  /** Ids of the items linked or embedded, in document order, without repeats. */
+  /**
+   * Ids of the items linked (`<a data-item-id>`) or embedded (`<object data-type="item">`), in
+   * document order, without repeats, as the resolvers returned them.
+   */
   readonly itemIds: readonly string[];
-  /** Ids of the assets placed, in document order, without repeats. */
+  /** Ids of the assets placed (`<figure>`) or linked (`<a data-asset-id>`), in document order, without repeats. */
   readonly assetIds: readonly string[];
 }
 

@@ -204,7 +204,7 @@ const refusals: readonly (readonly [string, readonly string[]])[] = [
   [
     '<ul><li><p>x</p></li></ul>',
     [
-      'Element <p> is not allowed inside <li> (line 1, column 9); allowed inside <li>: text, <strong>, <em>, <code>, <sub>, <sup>, <a> and <br>.',
+      'Element <p> is not allowed inside <li> (line 1, column 9); allowed inside <li>: text, <strong>, <em>, <code>, <sub>, <sup>, <a> and <br>, and nested <ul> or <ol>.',
     ],
   ],
   [
