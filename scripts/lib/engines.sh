@@ -5,7 +5,7 @@
 #   - From Debian's packages: PostgreSQL, a Java 17 JDK (Kafka, OpenSearch; the JDK because
 #     OpenSearch's launcher is a single-file Java program), Maven (resolves the engines' jars).
 #   - Go 1.21 or newer (it fetches the 1.24 toolchain MinIO asks for from the Go module proxy):
-#     the machine's own, e.g. /usr/local/go; Debian's is too old.
+#     the machine's own, e.g. /usr/local/go; else Go itself from the Go module proxy.
 #   - Then test/engines/install.ts: Kafka and OpenSearch jars from Maven Central (~/.m2) and MinIO
 #     built by `go install`, cached per machine in ~/.cache/lectern-engines.
 # In CI (CI=true) a failure here fails the run; elsewhere it is reported and the tests that need
@@ -30,6 +30,24 @@ lectern_java_major() {
   java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = \([0-9]*\).*/\1/p' | head -1
 }
 
+# Go from the Go module proxy (the golang.org/toolchain module, the same archive `GOTOOLCHAIN`
+# downloads), for machines without Go 1.21+. Cached per machine.
+LECTERN_GO_VERSION="1.24.13"
+lectern_go_from_proxy() {
+  local dir="${LECTERN_ENGINES_CACHE:-$HOME/.cache/lectern-engines}/go-$LECTERN_GO_VERSION"
+  if [[ ! -x "$dir/bin/go" ]]; then
+    local module="golang.org/toolchain@v0.0.1-go$LECTERN_GO_VERSION.linux-amd64" tmp
+    tmp="$(mktemp -d)"
+    lectern_log "fetching Go $LECTERN_GO_VERSION from the Go module proxy ($module)"
+    curl -fsSL --retry 3 "https://proxy.golang.org/golang.org/toolchain/@v/v0.0.1-go$LECTERN_GO_VERSION.linux-amd64.zip" -o "$tmp/go.zip" &&
+      python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])' "$tmp/go.zip" "$tmp/x" &&
+      mkdir -p "$(dirname "$dir")" && mv "$tmp/x/$module" "$dir" &&
+      chmod -R u+x "$dir/bin" "$dir/pkg/tool" || { rm -rf "$tmp"; return 1; }
+    rm -rf "$tmp"
+  fi
+  export PATH="$dir/bin:$PATH"
+}
+
 lectern_engines_system() {
   if ! compgen -G "/usr/lib/postgresql/*/bin/pg_ctl" >/dev/null; then
     lectern_apt_install postgresql || return 1
@@ -43,9 +61,8 @@ lectern_engines_system() {
   if ! command -v go >/dev/null && [[ -x /usr/local/go/bin/go ]]; then
     export PATH="/usr/local/go/bin:$PATH"
   fi
-  if ! command -v go >/dev/null; then
-    lectern_log "Go is not installed: MinIO cannot be built (needs Go 1.21 or newer on PATH)"
-    return 1
+  if ! command -v go >/dev/null || ! go version | grep -Eq 'go1\.(2[1-9]|[3-9][0-9])'; then
+    lectern_go_from_proxy || { lectern_log "Go 1.21+ is missing and could not be fetched: MinIO cannot be built"; return 1; }
   fi
 }
 
