@@ -64,6 +64,48 @@ export interface RateLimitHitsTable {
   hits: number;
 }
 
+export interface BinaryFilesTable {
+  project_id: string;
+  id: string;
+  file_name: string;
+  content_type: string;
+  size: Int8;
+  image_width: number | null;
+  image_height: number | null;
+  blob_key: string;
+  created_at: Date;
+}
+
+export interface AssetsTable {
+  project_id: string;
+  id: string;
+  codename: string;
+  external_id: string | null;
+  file_id: string;
+  title: string | null;
+  folder_id: string | null;
+  collection_id: string | null;
+  descriptions: JSONColumnType<Record<string, string>, string, string>;
+  elements: JSONColumnType<{ element: { id: string }; value: { id: string }[] }[], string, string>;
+  position: ColumnType<string | number, never, never>;
+  last_modified: Date;
+}
+
+export interface AssetFolderTreesTable {
+  project_id: string;
+  folders: JSONColumnType<StoredAssetFolder[], string, string>;
+  last_modified: Date;
+}
+
+/** A folder as stored in `asset_folder_trees.folders`. */
+export interface StoredAssetFolder {
+  id: string;
+  name: string;
+  codename: string;
+  external_id: string | null;
+  folders: StoredAssetFolder[];
+}
+
 export interface Database {
   projects: ProjectsTable;
   users: UsersTable;
@@ -72,4 +114,7 @@ export interface Database {
   outbox_events: OutboxEventsTable;
   model_objects: ModelObjectsTable;
   rate_limit_hits: RateLimitHitsTable;
+  binary_files: BinaryFilesTable;
+  assets: AssetsTable;
+  asset_folder_trees: AssetFolderTreesTable;
 }

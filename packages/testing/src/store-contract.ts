@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeEach, afterEach } from 'vitest';
 import { LecternError } from '@lectern/errors';
-import type { ApiKeyRecord, Project, Store } from '@lectern/core';
+import type { ApiKeyRecord, AssetRecord, BinaryFileRecord, Project, Store } from '@lectern/core';
 
 /**
  * The contract every Store adapter honours, run against a real engine. `open` returns a fresh,
@@ -251,6 +251,89 @@ export function describeStoreContract(options: { engine: string; open: () => Pro
       expect(nextSecond).toEqual([1, 13]);
       await store.transaction((tx) => tx.rateLimits.purge(new Date(now.getTime() + 3_600_000)));
       expect(await store.transaction((tx) => tx.rateLimits.hit(keyId, [60000], now))).toEqual([1]);
+    });
+
+    it('stores binary files, assets (one per file, unique codename and external id) and folder trees', async () => {
+      await store.transaction((tx) => tx.projects.insert(project(p1)));
+      const file = (id: string): BinaryFileRecord => ({
+        projectId: p1,
+        id,
+        fileName: 'photo.png',
+        contentType: 'image/png',
+        size: 68,
+        imageWidth: 3,
+        imageHeight: 2,
+        blobKey: `${p1}/${id}`,
+        createdAt: new Date('2026-01-01T00:00:00Z'),
+      });
+      const f1 = 'f1000000-0000-4000-8000-000000000001';
+      const f2 = 'f2000000-0000-4000-8000-000000000002';
+      const asset: AssetRecord = {
+        projectId: p1,
+        id: 'a1000000-0000-4000-8000-000000000001',
+        codename: 'photo',
+        externalId: 'ext-photo',
+        fileId: f1,
+        title: 'Photo',
+        folderId: 'd1000000-0000-4000-8000-000000000001',
+        collectionId: null,
+        descriptions: { '00000000-0000-0000-0000-000000000000': 'A photo' },
+        elements: [],
+        lastModified: new Date('2026-01-02T00:00:00Z'),
+      };
+      await store.transaction(async (tx) => {
+        await tx.binaryFiles.insert(file(f1));
+        await tx.binaryFiles.insert(file(f2));
+        await tx.assets.insert(asset);
+      });
+      expect(await store.transaction((tx) => tx.binaryFiles.get(p1, f1))).toEqual(file(f1));
+      expect((await store.transaction((tx) => tx.binaryFiles.getMany(p1, [f1, f2]))).length).toBe(2);
+      for (const key of [{ id: asset.id }, { codename: 'photo' }, { externalId: 'ext-photo' }]) {
+        expect(await store.transaction((tx) => tx.assets.find(p1, key))).toEqual(asset);
+      }
+      expect((await store.transaction((tx) => tx.assets.findByFile(p1, f1)))?.id).toBe(asset.id);
+      expect(await store.transaction((tx) => tx.assets.isCodenameTaken(p1, 'photo'))).toBe(true);
+      expect(await store.transaction((tx) => tx.assets.isCodenameTaken(p1, 'photo', asset.id))).toBe(false);
+
+      const second = { ...asset, id: 'a2000000-0000-4000-8000-000000000002', codename: 'other', externalId: null };
+      // One asset per file; codenames and external ids unique.
+      for (const clash of [
+        second,
+        { ...second, fileId: f2, codename: 'photo' },
+        { ...second, fileId: f2, externalId: 'ext-photo' },
+      ]) {
+        await expect(store.transaction((tx) => tx.assets.insert(clash))).rejects.toMatchObject({ kind: 'conflict' });
+      }
+      await store.transaction((tx) => tx.assets.insert({ ...second, fileId: f2 }));
+      const page = await store.transaction((tx) => tx.assets.list(p1, { offset: 1, limit: 5 }));
+      expect(page.map((a) => a.id)).toEqual([second.id]);
+
+      const moved = await store.transaction((tx) =>
+        tx.assets.moveToRoot(p1, [asset.folderId as string], new Date('2026-01-03T00:00:00Z')),
+      );
+      expect(moved.map((a) => a.id).sort()).toEqual([asset.id, second.id].sort());
+      expect((await store.transaction((tx) => tx.assets.find(p1, { id: asset.id })))?.folderId).toBeNull();
+      await store.transaction((tx) => tx.assets.update({ ...asset, title: null, folderId: null }));
+      expect((await store.transaction((tx) => tx.assets.find(p1, { id: asset.id })))?.title).toBeNull();
+      expect(await store.transaction((tx) => tx.assets.delete(p1, asset.id))).toBe(true);
+      expect(await store.transaction((tx) => tx.assets.delete(p1, asset.id))).toBe(false);
+
+      expect(await store.transaction((tx) => tx.assetFolders.get(p1))).toBeNull();
+      const tree = {
+        folders: [
+          {
+            id: asset.folderId as string,
+            name: 'Top',
+            codename: 'top',
+            externalId: 'top',
+            folders: [{ id: f2, name: 'Inner', codename: 'inner', externalId: null, folders: [] }],
+          },
+        ],
+        lastModified: new Date('2026-01-04T00:00:00Z'),
+      };
+      await store.transaction((tx) => tx.assetFolders.save(p1, tree));
+      await store.transaction((tx) => tx.assetFolders.save(p1, { ...tree, folders: [...tree.folders] }));
+      expect(await store.transaction((tx) => tx.assetFolders.get(p1, { isForUpdate: true }))).toEqual(tree);
     });
 
     it('answers ping', async () => {

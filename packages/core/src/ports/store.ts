@@ -2,6 +2,7 @@ import type { ApiKeyKind, ApiKeyRecord } from '../domain/api-key.ts';
 import type { ChangeEvent, NewChangeEvent } from '../domain/change-event.ts';
 import type { Project, User } from '../domain/project.ts';
 import type { ModelKind, ModelRecord, RecordKey } from '../domain/model-record.ts';
+import type { AssetFolderTree, AssetRecord, BinaryFileRecord } from '../content/assets/asset-record.ts';
 
 /**
  * The relational store. Every read and write happens inside `transaction`, so an operation sees
@@ -27,6 +28,9 @@ export interface UnitOfWork {
   readonly outbox: Outbox;
   readonly model: ModelRepository;
   readonly rateLimits: RateLimitRepository;
+  readonly binaryFiles: BinaryFileRepository;
+  readonly assets: AssetRepository;
+  readonly assetFolders: AssetFolderRepository;
 }
 
 export interface ProjectRepository {
@@ -113,4 +117,42 @@ export interface RateLimitRepository {
   hit(keyId: string, windowsMs: readonly number[], now: Date): Promise<number[]>;
   /** Drops counters of windows that ended before `before`. */
   purge(before: Date): Promise<void>;
+}
+
+/** Uploaded binary files (their bytes are in the BlobStore). */
+export interface BinaryFileRepository {
+  insert(file: BinaryFileRecord): Promise<void>;
+  get(projectId: string, id: string): Promise<BinaryFileRecord | null>;
+  /** The files among `ids` that exist (any order). */
+  getMany(projectId: string, ids: readonly string[]): Promise<BinaryFileRecord[]>;
+}
+
+/** Assets (SPEC 2.5). */
+export interface AssetRepository {
+  /** A page of the project's assets in creation order, skipping `offset`. */
+  list(projectId: string, page: { offset: number; limit: number }): Promise<AssetRecord[]>;
+  /** One asset by id, codename or external id; `isForUpdate` locks its row until commit. */
+  find(projectId: string, key: RecordKey, options?: { isForUpdate?: boolean }): Promise<AssetRecord | null>;
+  /** The asset referencing a binary file, if any. */
+  findByFile(projectId: string, fileId: string): Promise<AssetRecord | null>;
+  /** Whether a codename is taken by an asset other than `exceptId`. */
+  isCodenameTaken(projectId: string, codename: string, exceptId?: string): Promise<boolean>;
+  /** A taken codename, external id or file (one asset per file) throws `conflict`. */
+  insert(record: AssetRecord): Promise<void>;
+  /** Replaces everything but id and project; same conflicts as insert. */
+  update(record: AssetRecord): Promise<void>;
+  /** Removes the asset; true when it existed. */
+  delete(projectId: string, id: string): Promise<boolean>;
+  /** Moves the assets in any of `folderIds` to the root, at `at`; returns the moved assets. */
+  moveToRoot(projectId: string, folderIds: readonly string[], at: Date): Promise<AssetRecord[]>;
+  /** Serializes asset writers of one project until commit (codename and file checks). */
+  lock(projectId: string): Promise<void>;
+}
+
+/** The asset folder tree of each project, read and written whole. */
+export interface AssetFolderRepository {
+  /** The tree, or null when the project never had folders; `isForUpdate` locks it until commit. */
+  get(projectId: string, options?: { isForUpdate?: boolean }): Promise<AssetFolderTree | null>;
+  /** Stores the tree (insert or replace). */
+  save(projectId: string, tree: AssetFolderTree): Promise<void>;
 }

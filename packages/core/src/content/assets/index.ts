@@ -1,1 +1,16 @@
 export { isValidBlobKey } from '../../ports/blob-store.ts';
+export type { AssetElementValue, AssetFolder, AssetFolderTree, AssetRecord, BinaryFileRecord } from './asset-record.ts';
+export type { AssetFolderRepository, AssetRepository, BinaryFileRepository } from '../../ports/store.ts';
+export { blobKeyOf, defaultMaxFileBytes, openBinaryFile, uploadBinaryFile, type UploadFileInput } from './files.ts';
+export {
+  addAsset,
+  assetJson,
+  assetJsonV1,
+  assetUrl,
+  deleteAsset,
+  getAsset,
+  listAssets,
+  upsertAsset,
+  type AssetView,
+} from './assets.ts';
+export { addAssetFolders, assetFoldersJson, listAssetFolders, modifyAssetFolders } from './folders.ts';
