@@ -14,6 +14,7 @@ import type {
 } from '@lectern/core';
 import type { ApiKeysTable, Database, OutboxEventsTable, ProjectsTable } from './schema.ts';
 import { modelRepository, rateLimitRepository } from './model-repositories.ts';
+import { contentItemRepository, scheduledJobRepository, variantRepository } from './content-repositories.ts';
 import { assetFolderRepository, assetRepository, binaryFileRepository } from './asset-repositories.ts';
 
 const noOwner = '00000000-0000-0000-0000-000000000000';
@@ -236,6 +237,9 @@ export function unitOfWork(db: Kysely<Database>): UnitOfWork {
     outbox: outbox(db),
     model: modelRepository(db),
     rateLimits: rateLimitRepository(db),
+    items: contentItemRepository(db),
+    variants: variantRepository(db),
+    scheduledJobs: scheduledJobRepository(db),
     binaryFiles: binaryFileRepository(db),
     assets: assetRepository(db),
     assetFolders: assetFolderRepository(db),

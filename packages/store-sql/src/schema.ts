@@ -106,6 +106,41 @@ export interface StoredAssetFolder {
   folders: StoredAssetFolder[];
 }
 
+export interface ContentItemsTable {
+  project_id: string;
+  id: string;
+  name: string;
+  codename: string;
+  external_id: string | null;
+  type_id: string;
+  collection_id: string;
+  sitemap_locations: JSONColumnType<{ id: string }[], string, string>;
+  position: ColumnType<string | number, never, never>;
+  last_modified: Date;
+}
+
+export interface ContentVariantsTable {
+  project_id: string;
+  item_id: string;
+  language_id: string;
+  type_id: string;
+  workflow_id: string;
+  step_id: string;
+  position: ColumnType<string | number, never, never>;
+  last_modified: Date;
+  body: JSONColumnType<Record<string, unknown>, string, string>;
+  published: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
+}
+
+export interface ScheduledJobsTable {
+  id: string;
+  project_id: string;
+  item_id: string;
+  language_id: string;
+  action: string;
+  due_at: Date;
+}
+
 export interface Database {
   projects: ProjectsTable;
   users: UsersTable;
@@ -114,6 +149,9 @@ export interface Database {
   outbox_events: OutboxEventsTable;
   model_objects: ModelObjectsTable;
   rate_limit_hits: RateLimitHitsTable;
+  content_items: ContentItemsTable;
+  content_variants: ContentVariantsTable;
+  scheduled_jobs: ScheduledJobsTable;
   binary_files: BinaryFilesTable;
   assets: AssetsTable;
   asset_folder_trees: AssetFolderTreesTable;

@@ -1,2 +1,5 @@
 export * from './rich-text/index.ts';
 export * from './assets/index.ts';
+export * from './items/index.ts';
+export * from './variants/index.ts';
+export * from './workflow/index.ts';

@@ -2,6 +2,9 @@ import type { ApiKeyKind, ApiKeyRecord } from '../domain/api-key.ts';
 import type { ChangeEvent, NewChangeEvent } from '../domain/change-event.ts';
 import type { Project, User } from '../domain/project.ts';
 import type { ModelKind, ModelRecord, RecordKey } from '../domain/model-record.ts';
+import type { ContentItemRecord } from '../content/items/item-record.ts';
+import type { VariantRecord } from '../content/variants/variant-record.ts';
+import type { ScheduledJob } from '../content/workflow/scheduled-job.ts';
 import type { AssetFolderTree, AssetRecord, BinaryFileRecord } from '../content/assets/asset-record.ts';
 
 /**
@@ -28,6 +31,9 @@ export interface UnitOfWork {
   readonly outbox: Outbox;
   readonly model: ModelRepository;
   readonly rateLimits: RateLimitRepository;
+  readonly items: ContentItemRepository;
+  readonly variants: VariantRepository;
+  readonly scheduledJobs: ScheduledJobRepository;
   readonly binaryFiles: BinaryFileRepository;
   readonly assets: AssetRepository;
   readonly assetFolders: AssetFolderRepository;
@@ -155,4 +161,59 @@ export interface AssetFolderRepository {
   get(projectId: string, options?: { isForUpdate?: boolean }): Promise<AssetFolderTree | null>;
   /** Stores the tree (insert or replace). */
   save(projectId: string, tree: AssetFolderTree): Promise<void>;
+}
+
+/** Content items (SPEC 2.2). */
+export interface ContentItemRepository {
+  /** Every item of the project, in creation order. */
+  list(projectId: string): Promise<ContentItemRecord[]>;
+  /** One item by id, codename or external id; `isForUpdate` locks its row until commit. */
+  find(projectId: string, key: RecordKey, options?: { isForUpdate?: boolean }): Promise<ContentItemRecord | null>;
+  /** The items among `ids` that exist (any order). */
+  findMany(projectId: string, ids: readonly string[]): Promise<ContentItemRecord[]>;
+  /** Codenames of the project's items that start with `prefix`. */
+  codenamesStartingWith(projectId: string, prefix: string): Promise<string[]>;
+  /** A taken codename or external id throws `conflict`. */
+  insert(record: ContentItemRecord): Promise<void>;
+  update(record: ContentItemRecord): Promise<void>;
+  /** Removes the item and all its variants; true when it existed. */
+  delete(projectId: string, id: string): Promise<boolean>;
+  /** Serializes item creators of one project until commit (codename generation). */
+  lock(projectId: string): Promise<void>;
+}
+
+/** Language variants (SPEC 2.3), latest and published versions together. */
+export interface VariantRepository {
+  /** One variant; `isForUpdate` locks its row until commit. */
+  find(
+    projectId: string,
+    itemId: string,
+    languageId: string,
+    options?: { isForUpdate?: boolean },
+  ): Promise<VariantRecord | null>;
+  /** Variants of an item, in creation order. */
+  listByItem(projectId: string, itemId: string): Promise<VariantRecord[]>;
+  /** Variants of items of a content type, in creation order. */
+  listByType(projectId: string, typeId: string): Promise<VariantRecord[]>;
+  /** Variants of items in a collection, in creation order. */
+  listByCollection(projectId: string, collectionId: string): Promise<VariantRecord[]>;
+  /** Inserts or replaces the variant. */
+  save(record: VariantRecord): Promise<void>;
+  /** Removes the variant; true when it existed. */
+  delete(projectId: string, itemId: string, languageId: string): Promise<boolean>;
+}
+
+/** Scheduled publish and unpublish jobs. */
+export interface ScheduledJobRepository {
+  insert(job: ScheduledJob): Promise<void>;
+  /** Removes the variant's pending jobs (of one action, when given); jobs being run are left alone. */
+  cancel(options: {
+    projectId: string;
+    itemId: string;
+    languageId: string;
+    action?: ScheduledJob['action'];
+  }): Promise<void>;
+  /** The earliest job due at `now`, locked until commit (skipping jobs other runners hold), or null. */
+  claimDue(now: Date): Promise<ScheduledJob | null>;
+  delete(id: string): Promise<void>;
 }

@@ -1,7 +1,103 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
+import {
+  cancelScheduledPublish,
+  cancelScheduledUnpublish,
+  changeWorkflow,
+  createNewVersion,
+  deleteVariant,
+  getVariant,
+  listVariantsBy,
+  listVariantsOfItem,
+  publishVariant,
+  unpublishVariant,
+  upsertVariant,
+  type CoreDeps,
+  type VariantInput,
+} from '@lectern/core';
+import { methodNotAllowed } from '../errors.ts';
+import { identifierPaths, recordKeyFrom } from '../shared/identifier.ts';
+import { modelInput } from '../shared/model-input.ts';
+import { continuationOf, paginationJson } from '../shared/paging.ts';
 import type { ManagementServices } from '../services.ts';
+import { itemKeyOf, itemVariantsPaths, languageKeyOf, variantPaths } from './paths.ts';
 
-/** `/variants` of the Management API v2. Not built yet: unknown paths fall through to 404. */
-export function variantsRouter(_services: ManagementServices): Router {
-  return Router({ mergeParams: true });
+function variantInput(req: Request, res: Response): VariantInput {
+  return { ...modelInput(req, res), itemKey: itemKeyOf(req), languageKey: languageKeyOf(req), version: 'v2' };
+}
+
+type Action = (core: CoreDeps, input: VariantInput & { body?: unknown }) => Promise<void>;
+
+/** Workflow actions on a variant (reference §2.4): each answers 204 and takes an empty body. */
+const actions: Record<string, Action> = {
+  publish: publishVariant,
+  'unpublish-and-archive': unpublishVariant,
+  'cancel-scheduled-publish': cancelScheduledPublish,
+  'cancel-scheduled-unpublish': cancelScheduledUnpublish,
+  'new-version': createNewVersion,
+  'change-workflow': changeWorkflow,
+};
+
+/**
+ * Language variants of the Management API v2 (reference §2.3, §2.4): upsert, get (latest or
+ * published), delete, the workflow actions, and the lists by item (bare array), type, collection
+ * and space (paged, 50 per page).
+ */
+export function variantsRouter({ core }: ManagementServices): Router {
+  const router = Router({ mergeParams: true });
+  router
+    .route(itemVariantsPaths)
+    .get(async (req, res) => {
+      res.json(await listVariantsOfItem(core, { ...modelInput(req, res), itemKey: itemKeyOf(req), version: 'v2' }));
+    })
+    .all(methodNotAllowed);
+  for (const [name, action] of Object.entries(actions)) {
+    router
+      .route(variantPaths(`/${name}`))
+      .put(async (req, res) => {
+        await action(core, { ...variantInput(req, res), body: req.body });
+        res.status(204).end();
+      })
+      .all(methodNotAllowed);
+  }
+  router
+    .route(variantPaths('/published'))
+    .get(async (req, res) => {
+      res.json(await getVariant(core, { ...variantInput(req, res), isPublished: true }));
+    })
+    .all(methodNotAllowed);
+  router
+    .route(variantPaths())
+    .get(async (req, res) => {
+      res.json(await getVariant(core, variantInput(req, res)));
+    })
+    .put(async (req, res) => {
+      const result = await upsertVariant(core, { ...variantInput(req, res), body: req.body });
+      res.status(result.isCreated ? 201 : 200).json(result.variant);
+    })
+    .delete(async (req, res) => {
+      await deleteVariant(core, variantInput(req, res));
+      res.status(204).end();
+    })
+    .all(methodNotAllowed);
+  const lists = [
+    ['/types', 'content_type', 'CONTENT_TYPE_NOT_FOUND'],
+    ['/collections', 'collection', 'COLLECTION_NOT_FOUND'],
+    ['/spaces', 'space', 'SPACE_NOT_FOUND'],
+  ] as const;
+  for (const [base, by, notFound] of lists) {
+    router
+      .route(identifierPaths(base).map((p) => `${p}/variants`))
+      .get(async (req, res) => {
+        const page = await listVariantsBy(core, {
+          ...modelInput(req, res),
+          by,
+          key: recordKeyFrom(req.params, notFound),
+          continuation: continuationOf(req),
+          pageSize: 50,
+        });
+        res.json({ variants: page.items, pagination: paginationJson(req, page.continuationToken) });
+      })
+      .all(methodNotAllowed);
+  }
+  return router;
 }

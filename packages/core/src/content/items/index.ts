@@ -1,0 +1,4 @@
+export { addItem, deleteItem, getItem, listItems, upsertItem, type ItemInput } from './items.ts';
+export { itemJson, type ContentItemRecord } from './item-record.ts';
+export { itemNameMax } from './item-body.ts';
+export type { ContentItemRepository, ScheduledJobRepository, VariantRepository } from '../../ports/store.ts';

@@ -1,0 +1,32 @@
+/** A content item (SPEC 2.2): metadata only; content lives in its language variants. */
+export interface ContentItemRecord {
+  readonly projectId: string;
+  readonly id: string;
+  readonly name: string;
+  readonly codename: string;
+  readonly externalId: string | null;
+  readonly typeId: string;
+  readonly collectionId: string;
+  /** Deprecated sitemap references; kept as sent (v1 still has them). */
+  readonly sitemapLocations: { id: string }[];
+  readonly lastModified: Date;
+}
+
+/**
+ * The Management API form of an item. v2 always carries `collection` and `spaces` (the SDK reads
+ * both without null checks); v1 has neither. `external_id` only when set.
+ */
+export function itemJson(r: ContentItemRecord, options: { version: 'v1' | 'v2'; spaces: readonly string[] }) {
+  return {
+    id: r.id,
+    name: r.name,
+    codename: r.codename,
+    type: { id: r.typeId },
+    ...(options.version === 'v2'
+      ? { collection: { id: r.collectionId }, spaces: options.spaces.map((id) => ({ id })) }
+      : {}),
+    sitemap_locations: r.sitemapLocations.map((s) => ({ id: s.id })),
+    ...(r.externalId === null ? {} : { external_id: r.externalId }),
+    last_modified: r.lastModified.toISOString(),
+  };
+}

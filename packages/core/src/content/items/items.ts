@@ -1,0 +1,169 @@
+import { LecternError } from '@lectern/errors';
+import type { CoreDeps } from '../../deps.ts';
+import type { RecordKey } from '../../domain/model-record.ts';
+import { assertModelAccess, idFromExternalId, paginate, Problems, type ModelInput, type Page } from '../../model/shared/index.ts';
+import type { UnitOfWork } from '../../ports/store.ts';
+import { ContentLookups } from '../variants/lookups.ts';
+import { requireItem } from '../variants/load.ts';
+import { contentEvents } from './events.ts';
+import { defaultCollectionId, readItemFields, uniqueItemCodename, type ItemFields } from './item-body.ts';
+import { itemJson, type ContentItemRecord } from './item-record.ts';
+
+export interface ItemInput extends ModelInput {
+  readonly version?: 'v1' | 'v2';
+}
+
+async function render(tx: UnitOfWork, item: ContentItemRecord, version: 'v1' | 'v2') {
+  const spaces = version === 'v2' ? await new ContentLookups(tx, item.projectId).spacesOf(item.collectionId) : [];
+  return itemJson(item, { version, spaces });
+}
+
+async function typeCodenameOf(tx: UnitOfWork, item: ContentItemRecord): Promise<string> {
+  return (await tx.model.find(item.projectId, 'content_type', { id: item.typeId }))?.codename ?? '';
+}
+
+async function appendItemEvents(tx: UnitOfWork, operation: string, item: ContentItemRecord, at: Date): Promise<void> {
+  const events = contentEvents(operation, ['delivery_production', 'delivery_preview'], item, {
+    typeCodename: await typeCodenameOf(tx, item),
+  });
+  await tx.outbox.append(item.projectId, events, at);
+}
+
+/** One page of the project's items (100 per page), in creation order. */
+export async function listItems(
+  deps: CoreDeps,
+  input: ItemInput & { continuation?: string | undefined },
+): Promise<Page<Record<string, unknown>>> {
+  assertModelAccess(input.actor, input.projectId);
+  return deps.store.transaction(async (tx) => {
+    const page = paginate(await tx.items.list(input.projectId), { continuation: input.continuation });
+    const items = [];
+    for (const item of page.items) items.push(await render(tx, item, input.version ?? 'v2'));
+    return { items, continuationToken: page.continuationToken };
+  });
+}
+
+export async function getItem(deps: CoreDeps, input: ItemInput & { key: RecordKey }): Promise<Record<string, unknown>> {
+  assertModelAccess(input.actor, input.projectId);
+  return deps.store.transaction(async (tx) =>
+    render(tx, await requireItem(tx, input.projectId, input.key), input.version ?? 'v2'),
+  );
+}
+
+async function createItem(
+  deps: CoreDeps,
+  tx: UnitOfWork,
+  input: ItemInput,
+  fields: ItemFields,
+  problems: Problems,
+): Promise<ContentItemRecord> {
+  if (fields.typeId === undefined && problems.isEmpty)
+    problems.add('type', "Provide the content item's content type (a reference by id, codename or external_id).");
+  if (fields.externalId !== undefined && (await tx.items.find(input.projectId, { externalId: fields.externalId })))
+    problems.add('external_id', `The external id '${fields.externalId}' is already used by another content item.`);
+  if (fields.codename !== undefined && (await tx.items.find(input.projectId, { codename: fields.codename })))
+    problems.add('codename', `The codename '${fields.codename}' is already used by another content item.`);
+  problems.throwIfAny();
+  const id =
+    fields.externalId === undefined
+      ? deps.ids.uuid()
+      : idFromExternalId({ projectId: input.projectId, kind: 'content_item', externalId: fields.externalId });
+  if (await tx.items.find(input.projectId, { id }))
+    throw new LecternError('INVALID_REQUEST_BODY', {
+      problems: [{ path: 'external_id', message: 'A content item with the id this external id maps to already exists.' }],
+    });
+  const item: ContentItemRecord = {
+    projectId: input.projectId,
+    id,
+    name: fields.name as string,
+    codename:
+      fields.codename ?? (await uniqueItemCodename(tx, { projectId: input.projectId, name: fields.name as string, id })),
+    externalId: fields.externalId ?? null,
+    typeId: fields.typeId as string,
+    collectionId: fields.collectionId ?? defaultCollectionId,
+    sitemapLocations: [],
+    lastModified: deps.clock.now(),
+  };
+  await tx.items.insert(item);
+  await appendItemEvents(tx, 'create', item, item.lastModified);
+  return item;
+}
+
+/** POST /items (SPEC 4.1): 201 with the new item. An external id gives the item its derived id. */
+export async function addItem(deps: CoreDeps, input: ItemInput & { body: unknown }): Promise<Record<string, unknown>> {
+  assertModelAccess(input.actor, input.projectId);
+  const version = input.version ?? 'v2';
+  return deps.store.transaction(async (tx) => {
+    await tx.items.lock(input.projectId);
+    const problems = new Problems();
+    const fields = await readItemFields(tx, { projectId: input.projectId, body: input.body, version, problems });
+    return render(tx, await createItem(deps, tx, input, fields, problems), version);
+  });
+}
+
+/**
+ * PUT /items/{identifier} (SPEC 4.1 upsert rules): updates an existing item; creates one only when
+ * addressed by an unused external id. An external id cannot be added to or changed on an existing
+ * item, nor its type. v2 keeps the codename on rename unless one is sent; v1 regenerates it.
+ */
+export async function upsertItem(
+  deps: CoreDeps,
+  input: ItemInput & { key: RecordKey; body: unknown },
+): Promise<{ item: Record<string, unknown>; isCreated: boolean }> {
+  assertModelAccess(input.actor, input.projectId);
+  const version = input.version ?? 'v2';
+  return deps.store.transaction(async (tx) => {
+    await tx.items.lock(input.projectId);
+    const problems = new Problems();
+    const fields = await readItemFields(tx, { projectId: input.projectId, body: input.body, version, problems });
+    const current = await tx.items.find(input.projectId, input.key, { isForUpdate: true });
+    if (!current) {
+      if (!('externalId' in input.key)) {
+        problems.throwIfAny();
+        await requireItem(tx, input.projectId, input.key);
+      }
+      const externalId = (input.key as { externalId: string }).externalId;
+      if (fields.externalId !== undefined && fields.externalId !== externalId)
+        problems.add('external_id', 'must be the external id in the path, or be left out');
+      const item = await createItem(deps, tx, input, { ...fields, externalId }, problems);
+      return { item: await render(tx, item, version), isCreated: true };
+    }
+    if (fields.externalId !== undefined && fields.externalId !== current.externalId)
+      problems.add('external_id', 'An external id cannot be upserted into an existing content item.');
+    if (fields.typeId !== undefined && fields.typeId !== current.typeId)
+      problems.add('type', 'The content type of an existing content item cannot be changed.');
+    if (fields.codename !== undefined && fields.codename !== current.codename) {
+      const other = await tx.items.find(input.projectId, { codename: fields.codename });
+      if (other) problems.add('codename', `The codename '${fields.codename}' is already used by another content item.`);
+    }
+    problems.throwIfAny();
+    const name = fields.name as string;
+    const codename =
+      fields.codename ??
+      (version === 'v1' && name !== current.name
+        ? await uniqueItemCodename(tx, { projectId: input.projectId, name, id: current.id, ownCodename: current.codename })
+        : current.codename);
+    const next: ContentItemRecord = {
+      ...current,
+      name,
+      codename,
+      collectionId: fields.collectionId ?? current.collectionId,
+      lastModified: deps.clock.now(),
+    };
+    await tx.items.update(next);
+    await appendItemEvents(tx, 'metadata_changed', next, next.lastModified);
+    return { item: await render(tx, next, version), isCreated: false };
+  });
+}
+
+/** DELETE /items/{identifier}: the item and all its variants (and their scheduled jobs). */
+export async function deleteItem(deps: CoreDeps, input: ItemInput & { key: RecordKey }): Promise<void> {
+  assertModelAccess(input.actor, input.projectId);
+  await deps.store.transaction(async (tx) => {
+    const item = await requireItem(tx, input.projectId, input.key, true);
+    for (const v of await tx.variants.listByItem(input.projectId, item.id))
+      await tx.scheduledJobs.cancel({ projectId: input.projectId, itemId: item.id, languageId: v.languageId });
+    await tx.items.delete(input.projectId, item.id);
+    await appendItemEvents(tx, 'delete', item, deps.clock.now());
+  });
+}

@@ -1,0 +1,17 @@
+export {
+  deleteVariant,
+  getVariant,
+  listVariantsBy,
+  listVariantsOfItem,
+  upsertVariant,
+  type VariantInput,
+} from './variants.ts';
+export {
+  noSchedule,
+  type PublishedVersion,
+  type StoredComponent,
+  type StoredElements,
+  type StoredElementValue,
+  type VariantRecord,
+  type VariantSchedule,
+} from './variant-record.ts';

@@ -1,0 +1,72 @@
+import { LecternError } from '@lectern/errors';
+import type { ModelRecord, RecordKey } from '../../domain/model-record.ts';
+import type { LanguageBody } from '../../model/languages.ts';
+import { assertModelAccess, describeReference, type ModelInput } from '../../model/shared/index.ts';
+import type { UnitOfWork } from '../../ports/store.ts';
+import type { ContentItemRecord } from '../items/item-record.ts';
+import { ContentLookups, type TypeShape } from './lookups.ts';
+import type { VariantRecord } from './variant-record.ts';
+
+/** What names one variant: the item and the language, each by id, codename or external id. */
+export interface VariantInput extends ModelInput {
+  readonly itemKey: RecordKey;
+  readonly languageKey: RecordKey;
+  readonly version?: 'v1' | 'v2';
+}
+
+export interface LoadedVariant {
+  readonly lookups: ContentLookups;
+  readonly item: ContentItemRecord;
+  readonly language: ModelRecord<LanguageBody>;
+  readonly type: TypeShape;
+  readonly variant: VariantRecord | null;
+}
+
+export async function requireItem(
+  tx: UnitOfWork,
+  projectId: string,
+  key: RecordKey,
+  isForUpdate = false,
+): Promise<ContentItemRecord> {
+  const item = await tx.items.find(projectId, key, { isForUpdate });
+  if (!item)
+    throw new LecternError('ITEM_NOT_FOUND', {
+      message: `The requested content item with ${describeReference(key)} was not found.`,
+    });
+  return item;
+}
+
+/**
+ * Loads the item (row locked when `isForUpdate`: every write to an item's variants serializes on
+ * it, so concurrent partial updates apply one after the other), the language, the item's type
+ * and the variant (null when absent).
+ */
+export async function loadVariant(
+  tx: UnitOfWork,
+  input: VariantInput,
+  options: { isForUpdate: boolean },
+): Promise<LoadedVariant> {
+  assertModelAccess(input.actor, input.projectId);
+  const lookups = new ContentLookups(tx, input.projectId);
+  const item = await requireItem(tx, input.projectId, input.itemKey, options.isForUpdate);
+  const language = await lookups.language(input.languageKey);
+  if (!language)
+    throw new LecternError('LANGUAGE_NOT_FOUND', {
+      message: `The language with ${describeReference(input.languageKey)} was not found.`,
+    });
+  const type = await lookups.type({ id: item.typeId });
+  if (!type) throw new LecternError('CONTENT_TYPE_NOT_FOUND', { message: `The item's content type was not found.` });
+  const variant = await tx.variants.find(input.projectId, item.id, language.id, options);
+  return { lookups, item, language, type, variant };
+}
+
+/** Like `loadVariant`, but the variant must exist (VARIANT_NOT_FOUND, error_code 103). */
+export async function loadExistingVariant(
+  tx: UnitOfWork,
+  input: VariantInput,
+  options: { isForUpdate: boolean },
+): Promise<LoadedVariant & { variant: VariantRecord }> {
+  const loaded = await loadVariant(tx, input, options);
+  if (!loaded.variant) throw new LecternError('VARIANT_NOT_FOUND');
+  return loaded as LoadedVariant & { variant: VariantRecord };
+}

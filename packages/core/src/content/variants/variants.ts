@@ -1,0 +1,169 @@
+import { LecternError } from '@lectern/errors';
+import type { CoreDeps } from '../../deps.ts';
+import type { RecordKey } from '../../domain/model-record.ts';
+import { zeroId } from '../../model/defaults.ts';
+import { assertModelAccess, describeReference, isRecord, paginate, type ModelInput, type Page } from '../../model/shared/index.ts';
+import { contentEvents } from '../items/events.ts';
+import { readVariantMeta, readWorkflowTarget } from '../workflow/targets.ts';
+import { firstStepOf, isEditable, workflowFor } from '../workflow/workflow-state.ts';
+import { readElements } from './elements-reader.ts';
+import { loadExistingVariant, loadVariant, requireItem, type VariantInput } from './load.ts';
+import { ContentLookups } from './lookups.ts';
+import { defaultValues, mergeElements, verifyReferences } from './merge.ts';
+import { CountingProblems, type ValueContext } from './value-context.ts';
+import { noSchedule, type VariantRecord } from './variant-record.ts';
+import { variantJson } from './variant-json.ts';
+
+export type { VariantInput } from './load.ts';
+
+/**
+ * Upserts a variant (reference §2.3): a partial merge of the elements sent on top of the stored
+ * ones. Creates the variant when absent (never the item). Refused while the variant is Published,
+ * Scheduled or Archived. v2 bodies may also move the variant in workflow and set due date,
+ * contributors and note; v1 bodies carry only `elements` (keyed by codename).
+ */
+export async function upsertVariant(
+  deps: CoreDeps,
+  input: VariantInput & { body: unknown },
+): Promise<{ variant: Record<string, unknown>; isCreated: boolean }> {
+  const version = input.version ?? 'v2';
+  return deps.store.transaction(async (tx) => {
+    const { lookups, item, language, type, variant } = await loadVariant(tx, input, { isForUpdate: true });
+    if (variant && !isEditable(variant)) throw new LecternError('VARIANT_NOT_EDITABLE');
+    const problems = new CountingProblems();
+    const body = isRecord(input.body) ? input.body : {};
+    if (!isRecord(input.body)) problems.add(undefined, 'The body must be a JSON object.');
+    else if (body['elements'] === undefined || body['elements'] === null)
+      problems.add('elements', "The 'elements' property is missing. Provide at least an empty array.");
+    if (version === 'v1')
+      for (const key of ['workflow', 'workflow_step', 'due_date', 'contributors', 'note'])
+        if (body[key] !== undefined && body[key] !== null)
+          problems.add(key, `'${key}' is available in Management API v2 only.`);
+    const ctx: ValueContext = { lookups, problems, version, depth: 0, itemChecks: [], assetChecks: [] };
+    const updates =
+      body['elements'] === undefined || body['elements'] === null
+        ? null
+        : await readElements({ defs: type.elements, raw: body['elements'], path: 'elements', ctx });
+    await verifyReferences(ctx);
+    const target =
+      version === 'v2' && body['workflow'] !== undefined && body['workflow'] !== null
+        ? await readWorkflowTarget({ lookups, raw: body['workflow'], path: 'workflow', problems, item })
+        : null;
+    const meta = version === 'v2' ? await readVariantMeta(lookups, body, problems) : {};
+    problems.throwIfAny();
+    const now = deps.clock.now();
+    let workflowId = variant?.workflowId;
+    let stepId = variant?.stepId;
+    if (!workflowId || !stepId) {
+      const workflow = workflowFor(await lookups.workflows(), item);
+      workflowId = workflow?.id ?? zeroId;
+      stepId = workflow ? firstStepOf(workflow) : '';
+    }
+    // Values of non-localizable elements belong to the default language; other languages ignore them.
+    const localized = new Map(
+      [...(updates ?? new Map())].filter(
+        ([id]) => language.id === zeroId || type.elements.find((d) => d.id === id)?.['is_non_localizable'] !== true,
+      ),
+    );
+    const next: VariantRecord = {
+      projectId: input.projectId,
+      itemId: item.id,
+      languageId: language.id,
+      typeId: item.typeId,
+      workflowId: target?.workflowId ?? workflowId,
+      stepId: target?.stepId ?? stepId,
+      lastModified: now,
+      elements: mergeElements(type.elements, variant?.elements ?? defaultValues(type.elements), localized),
+      schedule: variant?.schedule ?? noSchedule,
+      dueDate: meta.dueDate !== undefined ? meta.dueDate : (variant?.dueDate ?? null),
+      contributors: meta.contributors ?? variant?.contributors ?? [],
+      note: meta.note !== undefined ? meta.note : (variant?.note ?? null),
+      published: variant?.published ?? null,
+    };
+    await tx.variants.save(next);
+    const events = contentEvents(variant ? 'upsert' : 'create', ['delivery_preview'], item, {
+      typeCodename: type.record.codename,
+      language: { id: language.id, codename: language.codename },
+      workflow: { workflowId: next.workflowId, stepId: next.stepId },
+    });
+    await tx.outbox.append(input.projectId, events, now);
+    return { variant: await variantJson(next, { lookups, version }), isCreated: variant === null };
+  });
+}
+
+/** One variant: its latest version, or with `isPublished` its published one (404 code 122 when none). */
+export async function getVariant(
+  deps: CoreDeps,
+  input: VariantInput & { isPublished?: boolean },
+): Promise<Record<string, unknown>> {
+  return deps.store.transaction(async (tx) => {
+    const { lookups, variant } = await loadExistingVariant(tx, input, { isForUpdate: false });
+    if (input.isPublished && !variant.published) throw new LecternError('VARIANT_NOT_PUBLISHED');
+    return variantJson(variant, { lookups, version: input.version ?? 'v2', isPublished: input.isPublished ?? false });
+  });
+}
+
+/** Deletes one variant; its scheduled jobs go with it. */
+export async function deleteVariant(deps: CoreDeps, input: VariantInput): Promise<void> {
+  await deps.store.transaction(async (tx) => {
+    const { item, language, type, variant } = await loadExistingVariant(tx, input, { isForUpdate: true });
+    await tx.scheduledJobs.cancel({ projectId: input.projectId, itemId: item.id, languageId: language.id });
+    await tx.variants.delete(input.projectId, item.id, language.id);
+    const channels = variant.published ? (['delivery_production', 'delivery_preview'] as const) : (['delivery_preview'] as const);
+    const events = contentEvents('delete', channels, item, {
+      typeCodename: type.record.codename,
+      language: { id: language.id, codename: language.codename },
+    });
+    await tx.outbox.append(input.projectId, events, deps.clock.now());
+  });
+}
+
+/** Every variant of an item (a bare array in the API). */
+export async function listVariantsOfItem(
+  deps: CoreDeps,
+  input: ModelInput & { itemKey: RecordKey; version?: 'v1' | 'v2' },
+): Promise<Record<string, unknown>[]> {
+  assertModelAccess(input.actor, input.projectId);
+  return deps.store.transaction(async (tx) => {
+    const item = await requireItem(tx, input.projectId, input.itemKey);
+    const lookups = new ContentLookups(tx, input.projectId);
+    const variants = await tx.variants.listByItem(input.projectId, item.id);
+    return Promise.all(variants.map((v) => variantJson(v, { lookups, version: input.version ?? 'v2' })));
+  });
+}
+
+/**
+ * One page of the variants of a type, a collection or a space (reference §2.3), in creation order.
+ * The container must exist.
+ */
+export async function listVariantsBy(
+  deps: CoreDeps,
+  input: ModelInput & {
+    by: 'content_type' | 'collection' | 'space';
+    key: RecordKey;
+    continuation?: string | undefined;
+    pageSize?: number;
+  },
+): Promise<Page<Record<string, unknown>>> {
+  assertModelAccess(input.actor, input.projectId);
+  return deps.store.transaction(async (tx) => {
+    const container = await tx.model.find<{ collections?: { id: string }[] }>(input.projectId, input.by, input.key);
+    if (!container) {
+      const code = input.by === 'content_type' ? 'CONTENT_TYPE_NOT_FOUND' : input.by === 'collection' ? 'COLLECTION_NOT_FOUND' : 'SPACE_NOT_FOUND';
+      throw new LecternError(code, { message: `The ${input.by.replace('_', ' ')} with ${describeReference(input.key)} was not found.` });
+    }
+    let all: VariantRecord[];
+    if (input.by === 'content_type') all = await tx.variants.listByType(input.projectId, container.id);
+    else if (input.by === 'collection') all = await tx.variants.listByCollection(input.projectId, container.id);
+    else {
+      all = [];
+      for (const c of container.body.collections ?? []) all.push(...(await tx.variants.listByCollection(input.projectId, c.id)));
+    }
+    const page = paginate(all, { continuation: input.continuation, ...(input.pageSize ? { pageSize: input.pageSize } : {}) });
+    const lookups = new ContentLookups(tx, input.projectId);
+    return {
+      items: await Promise.all(page.items.map((v) => variantJson(v, { lookups, version: 'v2' }))),
+      continuationToken: page.continuationToken,
+    };
+  });
+}

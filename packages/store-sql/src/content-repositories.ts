@@ -1,0 +1,243 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type {
+  ContentItemRecord,
+  ContentItemRepository,
+  ScheduledJob,
+  ScheduledJobRepository,
+  VariantRecord,
+  VariantRepository,
+} from '@lectern/core';
+import type { ContentItemsTable, ContentVariantsTable, Database, ScheduledJobsTable } from './schema.ts';
+
+function toItem(row: Selectable<ContentItemsTable>): ContentItemRecord {
+  return {
+    projectId: row.project_id,
+    id: row.id,
+    name: row.name,
+    codename: row.codename,
+    externalId: row.external_id,
+    typeId: row.type_id,
+    collectionId: row.collection_id,
+    sitemapLocations: row.sitemap_locations,
+    lastModified: new Date(row.last_modified),
+  };
+}
+
+export function contentItemRepository(db: Kysely<Database>): ContentItemRepository {
+  const values = (r: ContentItemRecord) => ({
+    name: r.name,
+    codename: r.codename,
+    external_id: r.externalId,
+    type_id: r.typeId,
+    collection_id: r.collectionId,
+    sitemap_locations: JSON.stringify(r.sitemapLocations),
+    last_modified: r.lastModified,
+  });
+  return {
+    async list(projectId) {
+      const rows = await db
+        .selectFrom('content_items')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .orderBy('position')
+        .execute();
+      return rows.map(toItem);
+    },
+    async find(projectId, key, options = {}) {
+      let query = db.selectFrom('content_items').selectAll().where('project_id', '=', projectId);
+      if ('id' in key) query = query.where('id', '=', key.id);
+      else if ('codename' in key) query = query.where('codename', '=', key.codename);
+      else query = query.where('external_id', '=', key.externalId);
+      const row = await (options.isForUpdate ? query.forUpdate() : query).executeTakeFirst();
+      return row ? toItem(row) : null;
+    },
+    async findMany(projectId, ids) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('content_items')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('id', 'in', [...ids])
+        .execute();
+      return rows.map(toItem);
+    },
+    async codenamesStartingWith(projectId, prefix) {
+      const rows = await db
+        .selectFrom('content_items')
+        .select('codename')
+        .where('project_id', '=', projectId)
+        .where(sql<boolean>`left(codename, ${prefix.length}) = ${prefix}`)
+        .execute();
+      return rows.map((r) => r.codename);
+    },
+    async insert(r) {
+      await db
+        .insertInto('content_items')
+        .values({ project_id: r.projectId, id: r.id, ...values(r) })
+        .execute();
+    },
+    async update(r) {
+      await db
+        .updateTable('content_items')
+        .set(values(r))
+        .where('project_id', '=', r.projectId)
+        .where('id', '=', r.id)
+        .execute();
+    },
+    async delete(projectId, id) {
+      const result = await db
+        .deleteFrom('content_items')
+        .where('project_id', '=', projectId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+    async lock(projectId) {
+      await sql`select pg_advisory_xact_lock(hashtext(${`${projectId}/content_item`}))`.execute(db);
+    },
+  };
+}
+
+interface VariantBodyColumn {
+  elements: VariantRecord['elements'];
+  schedule: VariantRecord['schedule'];
+  due_date: string | null;
+  contributors: { id: string }[];
+  note: string | null;
+}
+
+function toVariant(row: Selectable<ContentVariantsTable>): VariantRecord {
+  const body = row.body as unknown as VariantBodyColumn;
+  return {
+    projectId: row.project_id,
+    itemId: row.item_id,
+    languageId: row.language_id,
+    typeId: row.type_id,
+    workflowId: row.workflow_id,
+    stepId: row.step_id,
+    lastModified: new Date(row.last_modified),
+    elements: body.elements,
+    schedule: body.schedule,
+    dueDate: body.due_date,
+    contributors: body.contributors,
+    note: body.note,
+    published: row.published as unknown as VariantRecord['published'],
+  };
+}
+
+export function variantRepository(db: Kysely<Database>): VariantRepository {
+  const select = (projectId: string) =>
+    db.selectFrom('content_variants').selectAll('content_variants').where('content_variants.project_id', '=', projectId);
+  return {
+    async find(projectId, itemId, languageId, options = {}) {
+      const query = select(projectId).where('item_id', '=', itemId).where('language_id', '=', languageId);
+      const row = await (options.isForUpdate ? query.forUpdate() : query).executeTakeFirst();
+      return row ? toVariant(row) : null;
+    },
+    async listByItem(projectId, itemId) {
+      return (await select(projectId).where('item_id', '=', itemId).orderBy('position').execute()).map(toVariant);
+    },
+    async listByType(projectId, typeId) {
+      return (await select(projectId).where('type_id', '=', typeId).orderBy('position').execute()).map(toVariant);
+    },
+    async listByCollection(projectId, collectionId) {
+      const rows = await select(projectId)
+        .innerJoin('content_items as i', (j) =>
+          j.onRef('i.project_id', '=', 'content_variants.project_id').onRef('i.id', '=', 'content_variants.item_id'),
+        )
+        .where('i.collection_id', '=', collectionId)
+        .orderBy('content_variants.position')
+        .execute();
+      return rows.map(toVariant);
+    },
+    async save(r) {
+      const body: VariantBodyColumn = {
+        elements: r.elements,
+        schedule: r.schedule,
+        due_date: r.dueDate,
+        contributors: [...r.contributors],
+        note: r.note,
+      };
+      const values = {
+        type_id: r.typeId,
+        workflow_id: r.workflowId,
+        step_id: r.stepId,
+        last_modified: r.lastModified,
+        body: JSON.stringify(body),
+        published: r.published === null ? null : JSON.stringify(r.published),
+      };
+      await db
+        .insertInto('content_variants')
+        .values({ project_id: r.projectId, item_id: r.itemId, language_id: r.languageId, ...values })
+        .onConflict((oc) => oc.columns(['project_id', 'item_id', 'language_id']).doUpdateSet(values))
+        .execute();
+    },
+    async delete(projectId, itemId, languageId) {
+      const result = await db
+        .deleteFrom('content_variants')
+        .where('project_id', '=', projectId)
+        .where('item_id', '=', itemId)
+        .where('language_id', '=', languageId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
+    },
+  };
+}
+
+function toJob(row: Selectable<ScheduledJobsTable>): ScheduledJob {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    itemId: row.item_id,
+    languageId: row.language_id,
+    action: row.action as ScheduledJob['action'],
+    dueAt: new Date(row.due_at),
+  };
+}
+
+export function scheduledJobRepository(db: Kysely<Database>): ScheduledJobRepository {
+  return {
+    async insert(job) {
+      await db
+        .insertInto('scheduled_jobs')
+        .values({
+          id: job.id,
+          project_id: job.projectId,
+          item_id: job.itemId,
+          language_id: job.languageId,
+          action: job.action,
+          due_at: job.dueAt,
+        })
+        .execute();
+    },
+    async cancel({ projectId, itemId, languageId, action }) {
+      let unheld = db
+        .selectFrom('scheduled_jobs')
+        .select('id')
+        .where('project_id', '=', projectId)
+        .where('item_id', '=', itemId)
+        .where('language_id', '=', languageId);
+      if (action !== undefined) unheld = unheld.where('action', '=', action);
+      await db
+        .deleteFrom('scheduled_jobs')
+        .where('id', 'in', unheld.forUpdate().skipLocked())
+        .execute();
+    },
+    async claimDue(now) {
+      const row = await db
+        .selectFrom('scheduled_jobs')
+        .selectAll()
+        .where('due_at', '<=', now)
+        .orderBy('due_at')
+        .orderBy('id')
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      return row ? toJob(row) : null;
+    },
+    async delete(id) {
+      await db.deleteFrom('scheduled_jobs').where('id', '=', id).execute();
+    },
+  };
+}
