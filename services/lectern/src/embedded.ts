@@ -6,6 +6,7 @@ import { buildDeliveryApp } from '@lectern/delivery';
 import { buildGraphqlApp } from '@lectern/graphql';
 import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
 import { buildManagementApp } from '@lectern/management';
+import { openFsBlobStore } from '@lectern/blob-fs';
 import { buildRecommendationsApp } from '@lectern/recommendations';
 import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/store-sql';
 import type { ConfigOf } from '@lectern/config';
@@ -51,7 +52,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
 
   const shared = { metrics, readiness, logger };
   const apps = {
-    management: createServer(buildManagementApp({ ...shared, core, operatorToken })),
+    management: createServer(buildManagementApp({ ...shared, core, operatorToken, blobs: openFsBlobStore({ root: join(dataDir, 'blobs') }) })),
     delivery: buildDeliveryApp({ ...shared, core, channel: 'production' }),
     preview: buildDeliveryApp({ ...shared, core, channel: 'preview' }),
     graphql: buildGraphqlApp(shared),

@@ -8,7 +8,8 @@ import { errorHandler, notFound } from './http/errors.ts';
 import { itemsRouter } from './http/items/routes.ts';
 import { variantsRouter } from './http/variants/routes.ts';
 import { assetsRouter } from './http/assets/routes.ts';
-import { filesRouter } from './http/files/routes.ts';
+import { filesRouter, isFileUpload } from './http/files/routes.ts';
+import { binaryFilesRouter } from './http/files/binary-routes.ts';
 import { foldersRouter } from './http/folders/routes.ts';
 import { v1ItemsRouter } from './http/v1/items-routes.ts';
 import { v1AssetsRouter } from './http/v1/assets-routes.ts';
@@ -28,6 +29,8 @@ export interface ManagementAppOptions extends ManagementDeps {
   readonly operatorToken: string | null;
   /** Where asset binaries are stored; null: file uploads answer 503. */
   readonly blobs?: BlobStore | null;
+  /** Largest binary file upload in bytes (default 100 MiB). */
+  readonly maxFileBytes?: number;
   /** Management API limits per key (default: SPEC 8). */
   readonly rateLimits?: RateLimits;
   /** Largest JSON body accepted, in bytes. */
@@ -44,9 +47,12 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestContext(options, 'management'));
-  app.use(
-    express.json({ limit: options.jsonLimitBytes ?? 1_048_576, type: ['application/json', 'application/*+json'] }),
-  );
+  const json = express.json({
+    limit: options.jsonLimitBytes ?? 1_048_576,
+    type: ['application/json', 'application/*+json'],
+  });
+  // A binary upload's body is the file, streamed by its route, whatever its Content-Type.
+  app.use((req, res, next) => (isFileUpload(req) ? next() : json(req, res, next)));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -61,6 +67,8 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
 
   app.use('/admin', adminRouter(options.core, options.operatorToken));
   const services = { core: options.core, blobs: options.blobs ?? null };
+  const files = { ...services, maxFileBytes: options.maxFileBytes };
+  app.use(binaryFilesRouter(services));
   for (const version of ['v1', 'v2']) {
     const project = express.Router({ mergeParams: true });
     project.use(requireManagementKey(options.core));
@@ -76,12 +84,12 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
       project.use(spacesRouter(options.core));
       project.use(itemsRouter(services));
       project.use(variantsRouter(services));
-      project.use(filesRouter(services));
+      project.use(filesRouter(files));
       project.use(assetsRouter(services));
       project.use(foldersRouter(services));
     } else {
       project.use(v1ItemsRouter(services));
-      project.use(v1AssetsRouter(services));
+      project.use(v1AssetsRouter(files));
     }
     app.use(`/${version}/projects/:projectId`, project);
   }

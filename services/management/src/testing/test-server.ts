@@ -1,4 +1,8 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openFsBlobStore } from '@lectern/blob-fs';
 import { ManagementClient } from '@kontent-ai/management-sdk';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
@@ -19,15 +23,18 @@ export interface TestManagement {
 }
 
 export async function startTestManagement(
-  options: Partial<Pick<ManagementAppOptions, 'rateLimits'>> = {},
+  options: Partial<Pick<ManagementAppOptions, 'rateLimits' | 'maxFileBytes'>> = {},
 ): Promise<TestManagement> {
   const core = await openTestCore();
+  const blobDir = await mkdtemp(join(tmpdir(), 'lectern-test-blobs-'));
   const app = buildManagementApp({
     core,
     metrics: createProcessMetrics(),
     readiness: createReadiness([() => core.store.ping()]),
     logger: createLogger({ level: 'silent' }),
     operatorToken: null,
+    blobs: openFsBlobStore({ root: blobDir }),
+    ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
     // Tests send bursts; the rate-limit test sets its own limits.
     rateLimits: options.rateLimits ?? { perSecond: 1_000_000, perMinute: 1_000_000, perHour: 1_000_000 },
   });
@@ -49,6 +56,7 @@ export async function startTestManagement(
     async close() {
       await listening.close();
       await core.store.close();
+      await rm(blobDir, { recursive: true, force: true });
     },
   };
 }

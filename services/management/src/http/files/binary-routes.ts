@@ -1,0 +1,45 @@
+import { pipeline } from 'node:stream/promises';
+import type { Request, Response } from 'express';
+import { Router } from 'express';
+import { isUuid, openBinaryFile } from '@lectern/core';
+import { LecternError } from '@lectern/errors';
+import type { ManagementServices } from '../services.ts';
+
+/** Public path prefix of asset binaries; asset `url`s point here. */
+export const binaryPathPrefix = '/assets';
+
+/** The base of asset URLs as seen by the client of this request: `<protocol>://<host>/assets`. */
+export function assetsBaseOf(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}${binaryPathPrefix}`;
+}
+
+/**
+ * `GET /assets/{project}/{file id}/{file name}`: the bytes of an uploaded file, with its
+ * Content-Type and Content-Length, streamed from the blob store. Public, like Kontent.ai asset
+ * URLs (the unguessable file id is the secret), and cacheable forever: a file never changes.
+ */
+export function binaryFilesRouter(services: ManagementServices): Router {
+  const router = Router();
+  router.get(
+    `${binaryPathPrefix}/:projectId/:fileId/:fileName`,
+    async (req: Request<{ projectId: string; fileId: string; fileName: string }>, res: Response) => {
+      const { projectId, fileId, fileName } = req.params;
+      const found =
+        isUuid(projectId) && isUuid(fileId)
+          ? await openBinaryFile(services.core, services.blobs, {
+              projectId: projectId.toLowerCase(),
+              fileId: fileId.toLowerCase(),
+              fileName,
+            })
+          : null;
+      if (!found) throw new LecternError('ROUTE_NOT_FOUND', { message: 'No file exists at this URL.' });
+      res.status(200).set({
+        'content-type': found.file.contentType,
+        'content-length': String(found.file.size),
+        'cache-control': 'public, max-age=31536000, immutable',
+      });
+      await pipeline(found.body, res);
+    },
+  );
+  return router;
+}
