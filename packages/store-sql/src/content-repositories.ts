@@ -127,7 +127,10 @@ function toVariant(row: Selectable<ContentVariantsTable>): VariantRecord {
 
 export function variantRepository(db: Kysely<Database>): VariantRepository {
   const select = (projectId: string) =>
-    db.selectFrom('content_variants').selectAll('content_variants').where('content_variants.project_id', '=', projectId);
+    db
+      .selectFrom('content_variants')
+      .selectAll('content_variants')
+      .where('content_variants.project_id', '=', projectId);
   return {
     async find(projectId, itemId, languageId, options = {}) {
       const query = select(projectId).where('item_id', '=', itemId).where('language_id', '=', languageId);
@@ -218,10 +221,7 @@ export function scheduledJobRepository(db: Kysely<Database>): ScheduledJobReposi
         .where('item_id', '=', itemId)
         .where('language_id', '=', languageId);
       if (action !== undefined) unheld = unheld.where('action', '=', action);
-      await db
-        .deleteFrom('scheduled_jobs')
-        .where('id', 'in', unheld.forUpdate().skipLocked())
-        .execute();
+      await db.deleteFrom('scheduled_jobs').where('id', 'in', unheld.forUpdate().skipLocked()).execute();
     },
     async claimDue(now) {
       const row = await db

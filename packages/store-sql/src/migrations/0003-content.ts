@@ -38,11 +38,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The published version while one exists, also when a newer version is being edited.
     .addColumn('published', 'jsonb')
     .addPrimaryKeyConstraint('content_variants_pk', ['project_id', 'item_id', 'language_id'])
-    .addForeignKeyConstraint('content_variants_item', ['project_id', 'item_id'], 'content_items', ['project_id', 'id'], (c) =>
-      c.onDelete('cascade'),
+    .addForeignKeyConstraint(
+      'content_variants_item',
+      ['project_id', 'item_id'],
+      'content_items',
+      ['project_id', 'id'],
+      (c) => c.onDelete('cascade'),
     )
     .execute();
-  await db.schema.createIndex('content_variants_type').on('content_variants').columns(['project_id', 'type_id']).execute();
+  await db.schema
+    .createIndex('content_variants_type')
+    .on('content_variants')
+    .columns(['project_id', 'type_id'])
+    .execute();
 
   await db.schema
     .createTable('scheduled_jobs')

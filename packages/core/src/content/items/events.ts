@@ -28,9 +28,7 @@ export function contentEvents(
     type_codename: details.typeCodename,
     collection_id: item.collectionId,
     ...(details.language ? { language_id: details.language.id, language_codename: details.language.codename } : {}),
-    ...(details.workflow
-      ? { workflow_id: details.workflow.workflowId, step_id: details.workflow.stepId }
-      : {}),
+    ...(details.workflow ? { workflow_id: details.workflow.workflowId, step_id: details.workflow.stepId } : {}),
     ...details.extra,
   };
   return channels.map((channel) => ({

@@ -59,7 +59,8 @@ export async function readItemFields(
   const rawExternal = body['external_id'];
   let externalId: string | undefined;
   if (rawExternal !== undefined && rawExternal !== null) {
-    if (typeof rawExternal !== 'string' || rawExternal === '') problems.add('external_id', 'must be a non-empty string');
+    if (typeof rawExternal !== 'string' || rawExternal === '')
+      problems.add('external_id', 'must be a non-empty string');
     else externalId = rawExternal;
   }
   let collectionId: string | undefined;

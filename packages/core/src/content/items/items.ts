@@ -1,7 +1,14 @@
 import { LecternError } from '@lectern/errors';
 import type { CoreDeps } from '../../deps.ts';
 import type { RecordKey } from '../../domain/model-record.ts';
-import { assertModelAccess, idFromExternalId, paginate, Problems, type ModelInput, type Page } from '../../model/shared/index.ts';
+import {
+  assertModelAccess,
+  idFromExternalId,
+  paginate,
+  Problems,
+  type ModelInput,
+  type Page,
+} from '../../model/shared/index.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import { ContentLookups } from '../variants/lookups.ts';
 import { requireItem } from '../variants/load.ts';
@@ -70,14 +77,17 @@ async function createItem(
       : idFromExternalId({ projectId: input.projectId, kind: 'content_item', externalId: fields.externalId });
   if (await tx.items.find(input.projectId, { id }))
     throw new LecternError('INVALID_REQUEST_BODY', {
-      problems: [{ path: 'external_id', message: 'A content item with the id this external id maps to already exists.' }],
+      problems: [
+        { path: 'external_id', message: 'A content item with the id this external id maps to already exists.' },
+      ],
     });
   const item: ContentItemRecord = {
     projectId: input.projectId,
     id,
     name: fields.name as string,
     codename:
-      fields.codename ?? (await uniqueItemCodename(tx, { projectId: input.projectId, name: fields.name as string, id })),
+      fields.codename ??
+      (await uniqueItemCodename(tx, { projectId: input.projectId, name: fields.name as string, id })),
     externalId: fields.externalId ?? null,
     typeId: fields.typeId as string,
     collectionId: fields.collectionId ?? defaultCollectionId,
@@ -141,7 +151,12 @@ export async function upsertItem(
     const codename =
       fields.codename ??
       (version === 'v1' && name !== current.name
-        ? await uniqueItemCodename(tx, { projectId: input.projectId, name, id: current.id, ownCodename: current.codename })
+        ? await uniqueItemCodename(tx, {
+            projectId: input.projectId,
+            name,
+            id: current.id,
+            ownCodename: current.codename,
+          })
         : current.codename);
     const next: ContentItemRecord = {
       ...current,

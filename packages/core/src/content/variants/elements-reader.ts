@@ -36,7 +36,11 @@ export async function readElements(options: {
     }
     for (const [codename, value] of Object.entries(raw)) {
       const def = findDef(defs, { codename });
-      if (!def) ctx.problems.add(at(path, codename), `The element with codename '${codename}' was not found in the content type.`);
+      if (!def)
+        ctx.problems.add(
+          at(path, codename),
+          `The element with codename '${codename}' was not found in the content type.`,
+        );
       else entries.push({ def, entry: { value }, valuePath: at(path, codename) });
     }
   } else {
@@ -53,15 +57,21 @@ export async function readElements(options: {
       const ref = readReference(entry['element'], at(p, 'element'), ctx.problems);
       if (!ref) continue;
       const def = findDef(defs, ref);
-      if (!def) ctx.problems.add(at(p, 'element'), `The element with ${describeReference(ref)} was not found in the content type.`);
+      if (!def)
+        ctx.problems.add(
+          at(p, 'element'),
+          `The element with ${describeReference(ref)} was not found in the content type.`,
+        );
       else entries.push({ def, entry, valuePath: at(p, 'value') });
     }
   }
+  const seen = new Set<string>();
   for (const { def, entry, valuePath } of entries) {
-    if (out.has(def.id)) {
+    if (seen.has(def.id)) {
       ctx.problems.add(valuePath, `The element '${def.codename}' is given more than once.`);
       continue;
     }
+    seen.add(def.id);
     const value = await readElementValue(def, entry, valuePath, ctx);
     if (value) out.set(def.id, value);
   }

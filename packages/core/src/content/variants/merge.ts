@@ -38,16 +38,27 @@ export function mergeElements(
   return merged;
 }
 
-/** Checks the references collected while reading values: items by id must exist, types must be allowed. */
+/**
+ * Checks the references collected while reading values: items and assets referenced by id must
+ * exist, linked items must be of an allowed type.
+ */
 export async function verifyReferences(ctx: ValueContext): Promise<void> {
   const items = await ctx.lookups.items(ctx.itemChecks.map((c) => c.id));
   for (const check of ctx.itemChecks) {
     const item = items.get(check.id);
     if (!item) {
-      if (check.isRequiredToExist) ctx.problems.add(check.path, `The content item with id '${check.id}' was not found.`);
+      if (check.isRequiredToExist)
+        ctx.problems.add(check.path, `The content item with id '${check.id}' was not found.`);
       continue;
     }
     if (check.allowedTypes.length > 0 && !check.allowedTypes.includes(item.typeId))
-      ctx.problems.add(check.path, `The content item '${item.codename}' has a content type this element does not allow.`);
+      ctx.problems.add(
+        check.path,
+        `The content item '${item.codename}' has a content type this element does not allow.`,
+      );
+  }
+  for (const check of ctx.assetChecks) {
+    const asset = await ctx.lookups.tx.assets.find(ctx.lookups.projectId, { id: check.id });
+    if (!asset) ctx.problems.add(check.path, `The asset with id '${check.id}' was not found.`);
   }
 }

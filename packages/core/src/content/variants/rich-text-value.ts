@@ -79,17 +79,17 @@ export async function readRichTextValue(
       problems.add(path, 'Components in rich text are available in Management API v2 only.');
     return problems.count === before ? { value: result.html, components: [] } : null;
   }
-  const components = await readComponents(def, rawComponents, at(entryPath, 'components'), ctx);
-  if (components) {
+  const read = await readComponents(def, rawComponents, at(entryPath, 'components'), ctx);
+  if (read) {
     const placed = new Set(result.componentIds);
-    for (const [i, c] of components.entries())
-      if (!placed.has(c.id))
-        problems.add(at(at(entryPath, 'components'), i), `The component '${c.id}' is not placed in the rich text value.`);
-    const given = new Set(components.map((c) => c.id));
+    for (const [i, id] of read.ids.entries())
+      if (id !== null && !placed.has(id))
+        problems.add(at(at(entryPath, 'components'), i), `The component '${id}' is not placed in the rich text value.`);
+    const given = new Set(read.ids);
     for (const id of placed)
       if (!given.has(id)) problems.add(path, `The component object '${id}' has no entry in 'components'.`);
   }
-  return problems.count === before && components ? { value: result.html, components } : null;
+  return problems.count === before && read ? { value: result.html, components: read.components } : null;
 }
 
 async function readComponents(
@@ -97,8 +97,8 @@ async function readComponents(
   value: unknown,
   path: string,
   ctx: ValueContext,
-): Promise<StoredComponent[] | null> {
-  if (value === undefined || value === null) return [];
+): Promise<{ components: StoredComponent[]; ids: (string | null)[] } | null> {
+  if (value === undefined || value === null) return { components: [], ids: [] };
   if (!Array.isArray(value)) {
     ctx.problems.add(path, 'must be an array of components');
     return null;
@@ -109,6 +109,9 @@ async function readComponents(
   }
   const allowed = ((def['allowed_content_types'] ?? []) as { id: string }[]).map((t) => t.id);
   const out: StoredComponent[] = [];
+  const ids: (string | null)[] = value.map((raw) =>
+    isRecord(raw) && typeof raw['id'] === 'string' && isUuid(raw['id']) ? raw['id'].toLowerCase() : null,
+  );
   const seen = new Set<string>();
   for (const [i, raw] of value.entries()) {
     const p = at(path, i);
@@ -135,7 +138,8 @@ async function readComponents(
       path: at(p, 'elements'),
       ctx: { ...ctx, depth: ctx.depth + 1 },
     });
-    if (elements) out.push({ id: id.toLowerCase(), type: { id: type.record.id }, elements: Object.fromEntries(elements) });
+    if (elements)
+      out.push({ id: id.toLowerCase(), type: { id: type.record.id }, elements: Object.fromEntries(elements) });
   }
-  return out.length === value.length ? out : null;
+  return { components: out, ids };
 }

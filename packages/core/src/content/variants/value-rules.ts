@@ -26,7 +26,10 @@ export function checkRegex(text: string, rule: unknown, path: string, problems: 
     return true; // a pattern JavaScript cannot compile is not the content author's fault
   }
   if (regex.test(text)) return true;
-  const message = typeof rule['validation_message'] === 'string' && rule['validation_message'] !== '' ? rule['validation_message'] : `The value does not match the pattern ${rule['regex']}.`;
+  const message =
+    typeof rule['validation_message'] === 'string' && rule['validation_message'] !== ''
+      ? rule['validation_message']
+      : `The value does not match the pattern ${rule['regex']}.`;
   problems.add(path, message);
   return false;
 }

@@ -2,7 +2,14 @@ import { LecternError } from '@lectern/errors';
 import type { CoreDeps } from '../../deps.ts';
 import type { RecordKey } from '../../domain/model-record.ts';
 import { zeroId } from '../../model/defaults.ts';
-import { assertModelAccess, describeReference, isRecord, paginate, type ModelInput, type Page } from '../../model/shared/index.ts';
+import {
+  assertModelAccess,
+  describeReference,
+  isRecord,
+  paginate,
+  type ModelInput,
+  type Page,
+} from '../../model/shared/index.ts';
 import { contentEvents } from '../items/events.ts';
 import { readVariantMeta, readWorkflowTarget } from '../workflow/targets.ts';
 import { firstStepOf, isEditable, workflowFor } from '../workflow/workflow-state.ts';
@@ -109,7 +116,9 @@ export async function deleteVariant(deps: CoreDeps, input: VariantInput): Promis
     const { item, language, type, variant } = await loadExistingVariant(tx, input, { isForUpdate: true });
     await tx.scheduledJobs.cancel({ projectId: input.projectId, itemId: item.id, languageId: language.id });
     await tx.variants.delete(input.projectId, item.id, language.id);
-    const channels = variant.published ? (['delivery_production', 'delivery_preview'] as const) : (['delivery_preview'] as const);
+    const channels = variant.published
+      ? (['delivery_production', 'delivery_preview'] as const)
+      : (['delivery_preview'] as const);
     const events = contentEvents('delete', channels, item, {
       typeCodename: type.record.codename,
       language: { id: language.id, codename: language.codename },
@@ -149,17 +158,28 @@ export async function listVariantsBy(
   return deps.store.transaction(async (tx) => {
     const container = await tx.model.find<{ collections?: { id: string }[] }>(input.projectId, input.by, input.key);
     if (!container) {
-      const code = input.by === 'content_type' ? 'CONTENT_TYPE_NOT_FOUND' : input.by === 'collection' ? 'COLLECTION_NOT_FOUND' : 'SPACE_NOT_FOUND';
-      throw new LecternError(code, { message: `The ${input.by.replace('_', ' ')} with ${describeReference(input.key)} was not found.` });
+      const code =
+        input.by === 'content_type'
+          ? 'CONTENT_TYPE_NOT_FOUND'
+          : input.by === 'collection'
+            ? 'COLLECTION_NOT_FOUND'
+            : 'SPACE_NOT_FOUND';
+      throw new LecternError(code, {
+        message: `The ${input.by.replace('_', ' ')} with ${describeReference(input.key)} was not found.`,
+      });
     }
     let all: VariantRecord[];
     if (input.by === 'content_type') all = await tx.variants.listByType(input.projectId, container.id);
     else if (input.by === 'collection') all = await tx.variants.listByCollection(input.projectId, container.id);
     else {
       all = [];
-      for (const c of container.body.collections ?? []) all.push(...(await tx.variants.listByCollection(input.projectId, c.id)));
+      for (const c of container.body.collections ?? [])
+        all.push(...(await tx.variants.listByCollection(input.projectId, c.id)));
     }
-    const page = paginate(all, { continuation: input.continuation, ...(input.pageSize ? { pageSize: input.pageSize } : {}) });
+    const page = paginate(all, {
+      continuation: input.continuation,
+      ...(input.pageSize ? { pageSize: input.pageSize } : {}),
+    });
     const lookups = new ContentLookups(tx, input.projectId);
     return {
       items: await Promise.all(page.items.map((v) => variantJson(v, { lookups, version: 'v2' }))),

@@ -21,11 +21,13 @@ function isEmptyBody(body: unknown): boolean {
 function readSchedule(body: unknown, now: Date): { at: Date; zone: string | null } {
   const problems = new Problems();
   const raw = isRecord(body) ? body : {};
-  if (!isRecord(body)) problems.add(undefined, 'The body must be empty or an object {"scheduled_to", "display_timezone"}.');
+  if (!isRecord(body))
+    problems.add(undefined, 'The body must be empty or an object {"scheduled_to", "display_timezone"}.');
   const value = raw['scheduled_to'];
   const at = typeof value === 'string' && /\d{4}-\d{2}-\d{2}T/.test(value) ? new Date(value) : null;
   if (!at || Number.isNaN(at.getTime())) problems.add('scheduled_to', 'must be an ISO-8601 date and time');
-  else if (at.getTime() <= now.getTime()) problems.add('scheduled_to', 'The provided date-time value needs to be in the future.');
+  else if (at.getTime() <= now.getTime())
+    problems.add('scheduled_to', 'The provided date-time value needs to be in the future.');
   const zone = readTimeZone(raw['display_timezone'], 'display_timezone', problems);
   problems.throwIfAny();
   return { at: at as Date, zone };
@@ -51,15 +53,32 @@ export async function publishVariant(deps: CoreDeps, input: ActionInput): Promis
   await withVariant(deps, input, async (tx, loaded, now) => {
     const v = loaded.variant;
     if (v.stepId === systemStepIds.published)
-      throw new LecternError('PUBLISH_NOT_ALLOWED', { message: 'The language variant is already published. Create a new version to change it.' });
+      throw new LecternError('PUBLISH_NOT_ALLOWED', {
+        message: 'The language variant is already published. Create a new version to change it.',
+      });
     const schedule = isEmptyBody(input.body) ? null : readSchedule(input.body, now);
     const problems = new Problems();
     checkPublishable(loaded.type.elements, v.elements, problems);
-    problems.throwIfAny('INVALID_REQUEST_BODY', 'The language variant cannot be published: some elements are not valid. See validation_errors.');
+    problems.throwIfAny(
+      'INVALID_REQUEST_BODY',
+      'The language variant cannot be published: some elements are not valid. See validation_errors.',
+    );
     if (!schedule) return applyPublish(tx, loaded, now);
     const time = formatInstant(schedule.at);
-    await tx.scheduledJobs.cancel({ projectId: v.projectId, itemId: v.itemId, languageId: v.languageId, action: 'publish' });
-    await tx.scheduledJobs.insert({ id: deps.ids.uuid(), projectId: v.projectId, itemId: v.itemId, languageId: v.languageId, action: 'publish', dueAt: schedule.at });
+    await tx.scheduledJobs.cancel({
+      projectId: v.projectId,
+      itemId: v.itemId,
+      languageId: v.languageId,
+      action: 'publish',
+    });
+    await tx.scheduledJobs.insert({
+      id: deps.ids.uuid(),
+      projectId: v.projectId,
+      itemId: v.itemId,
+      languageId: v.languageId,
+      action: 'publish',
+      dueAt: schedule.at,
+    });
     const next: VariantRecord = {
       ...v,
       stepId: systemStepIds.scheduled,
@@ -74,19 +93,40 @@ export async function unpublishVariant(deps: CoreDeps, input: ActionInput): Prom
   await withVariant(deps, input, async (tx, loaded, now) => {
     const v = loaded.variant;
     const schedule = isEmptyBody(input.body) ? null : readSchedule(input.body, now);
-    if (!v.published && !(schedule && v.stepId === systemStepIds.scheduled)) throw new LecternError('UNPUBLISH_NOT_PUBLISHED');
+    if (!v.published && !(schedule && v.stepId === systemStepIds.scheduled))
+      throw new LecternError('UNPUBLISH_NOT_PUBLISHED');
     if (!schedule) return applyUnpublish(tx, loaded, now);
     if (v.schedule.publish_time !== null && Date.parse(v.schedule.publish_time) >= schedule.at.getTime())
       throw new LecternError('INVALID_REQUEST_BODY', {
         problems: [{ path: 'scheduled_to', message: 'The unpublish time must be after the scheduled publish time.' }],
       });
-    await tx.scheduledJobs.cancel({ projectId: v.projectId, itemId: v.itemId, languageId: v.languageId, action: 'unpublish' });
-    await tx.scheduledJobs.insert({ id: deps.ids.uuid(), projectId: v.projectId, itemId: v.itemId, languageId: v.languageId, action: 'unpublish', dueAt: schedule.at });
+    await tx.scheduledJobs.cancel({
+      projectId: v.projectId,
+      itemId: v.itemId,
+      languageId: v.languageId,
+      action: 'unpublish',
+    });
+    await tx.scheduledJobs.insert({
+      id: deps.ids.uuid(),
+      projectId: v.projectId,
+      itemId: v.itemId,
+      languageId: v.languageId,
+      action: 'unpublish',
+      dueAt: schedule.at,
+    });
     const next: VariantRecord = {
       ...v,
-      schedule: { ...v.schedule, unpublish_time: formatInstant(schedule.at), unpublish_display_timezone: schedule.zone },
+      schedule: {
+        ...v.schedule,
+        unpublish_time: formatInstant(schedule.at),
+        unpublish_display_timezone: schedule.zone,
+      },
     };
-    await saveTransition(tx, loaded, next, { operation: 'schedule_unpublish', channels: ['delivery_preview'], at: now });
+    await saveTransition(tx, loaded, next, {
+      operation: 'schedule_unpublish',
+      channels: ['delivery_preview'],
+      at: now,
+    });
   });
 }
 
@@ -95,13 +135,22 @@ export async function cancelScheduledPublish(deps: CoreDeps, input: ActionInput)
   await withVariant(deps, input, async (tx, loaded, now) => {
     const v = loaded.variant;
     if (v.stepId !== systemStepIds.scheduled) throw new LecternError('NOT_SCHEDULED');
-    await tx.scheduledJobs.cancel({ projectId: v.projectId, itemId: v.itemId, languageId: v.languageId, action: 'publish' });
+    await tx.scheduledJobs.cancel({
+      projectId: v.projectId,
+      itemId: v.itemId,
+      languageId: v.languageId,
+      action: 'publish',
+    });
     const next: VariantRecord = {
       ...v,
       stepId: await firstStepFor(loaded),
       schedule: { ...v.schedule, publish_time: null, publish_display_timezone: null },
     };
-    await saveTransition(tx, loaded, next, { operation: 'cancel_scheduled_publish', channels: ['delivery_preview'], at: now });
+    await saveTransition(tx, loaded, next, {
+      operation: 'cancel_scheduled_publish',
+      channels: ['delivery_preview'],
+      at: now,
+    });
   });
 }
 
@@ -110,10 +159,24 @@ export async function cancelScheduledUnpublish(deps: CoreDeps, input: ActionInpu
   await withVariant(deps, input, async (tx, loaded, now) => {
     const v = loaded.variant;
     if (v.schedule.unpublish_time === null)
-      throw new LecternError('NOT_SCHEDULED', { message: 'Cannot cancel scheduling of a language variant that is not scheduled to unpublish.' });
-    await tx.scheduledJobs.cancel({ projectId: v.projectId, itemId: v.itemId, languageId: v.languageId, action: 'unpublish' });
-    const next: VariantRecord = { ...v, schedule: { ...v.schedule, unpublish_time: null, unpublish_display_timezone: null } };
-    await saveTransition(tx, loaded, next, { operation: 'cancel_scheduled_unpublish', channels: ['delivery_preview'], at: now });
+      throw new LecternError('NOT_SCHEDULED', {
+        message: 'Cannot cancel scheduling of a language variant that is not scheduled to unpublish.',
+      });
+    await tx.scheduledJobs.cancel({
+      projectId: v.projectId,
+      itemId: v.itemId,
+      languageId: v.languageId,
+      action: 'unpublish',
+    });
+    const next: VariantRecord = {
+      ...v,
+      schedule: { ...v.schedule, unpublish_time: null, unpublish_display_timezone: null },
+    };
+    await saveTransition(tx, loaded, next, {
+      operation: 'cancel_scheduled_unpublish',
+      channels: ['delivery_preview'],
+      at: now,
+    });
   });
 }
 
@@ -135,10 +198,17 @@ export async function changeWorkflow(deps: CoreDeps, input: ActionInput): Promis
   await withVariant(deps, input, async (tx, loaded, now) => {
     const v = loaded.variant;
     const problems = new Problems();
-    const target = await readWorkflowTarget({ lookups: loaded.lookups, raw: input.body, path: '', problems, item: loaded.item });
+    const target = await readWorkflowTarget({
+      lookups: loaded.lookups,
+      raw: input.body,
+      path: '',
+      problems,
+      item: loaded.item,
+    });
     if (v.stepId === systemStepIds.published || v.stepId === systemStepIds.scheduled)
       throw new LecternError('VARIANT_NOT_EDITABLE', {
-        message: 'A published or scheduled language variant cannot change workflow step. Create a new version or cancel the scheduling first.',
+        message:
+          'A published or scheduled language variant cannot change workflow step. Create a new version or cancel the scheduling first.',
       });
     const meta = isRecord(input.body) ? await readVariantMeta(loaded.lookups, input.body, problems) : {};
     problems.throwIfAny();
@@ -151,6 +221,10 @@ export async function changeWorkflow(deps: CoreDeps, input: ActionInput): Promis
       ...(meta.contributors !== undefined ? { contributors: meta.contributors } : {}),
       ...(meta.note !== undefined ? { note: meta.note } : {}),
     };
-    await saveTransition(tx, loaded, next, { operation: 'change_workflow_step', channels: ['delivery_preview'], at: now });
+    await saveTransition(tx, loaded, next, {
+      operation: 'change_workflow_step',
+      channels: ['delivery_preview'],
+      at: now,
+    });
   });
 }

@@ -10,8 +10,16 @@ import { applyPublish, applyUnpublish } from './transitions.ts';
 function isCurrent(job: ScheduledJob, v: VariantRecord | null): v is VariantRecord {
   if (!v) return false;
   if (job.action === 'publish')
-    return v.stepId === systemStepIds.scheduled && v.schedule.publish_time !== null && Date.parse(v.schedule.publish_time) === job.dueAt.getTime();
-  return v.published !== null && v.schedule.unpublish_time !== null && Date.parse(v.schedule.unpublish_time) === job.dueAt.getTime();
+    return (
+      v.stepId === systemStepIds.scheduled &&
+      v.schedule.publish_time !== null &&
+      Date.parse(v.schedule.publish_time) === job.dueAt.getTime()
+    );
+  return (
+    v.published !== null &&
+    v.schedule.unpublish_time !== null &&
+    Date.parse(v.schedule.unpublish_time) === job.dueAt.getTime()
+  );
 }
 
 /**

@@ -39,17 +39,24 @@ export async function readWorkflowTarget(options: {
   if (isStep(systemStepIds.published, 'published')) throw new LecternError('WORKFLOW_STEP_NOT_ALLOWED');
   if (isStep(systemStepIds.scheduled, 'scheduled'))
     throw new LecternError('WORKFLOW_STEP_NOT_ALLOWED', {
-      message: "Cannot change workflow step to Scheduled. To schedule publishing, use the '/publish' endpoint with 'scheduled_to'.",
+      message:
+        "Cannot change workflow step to Scheduled. To schedule publishing, use the '/publish' endpoint with 'scheduled_to'.",
     });
   const step = isStep(systemStepIds.archived, 'archived')
     ? systemStepIds.archived
     : workflow.body.steps.find((s) => isStep(s.id, s.codename))?.id;
   if (!step) {
-    problems.add(at(path, 'step_identifier'), `The step with ${describeReference(stepRef)} is not a step of workflow '${workflow.codename}'.`);
+    problems.add(
+      at(path, 'step_identifier'),
+      `The step with ${describeReference(stepRef)} is not a step of workflow '${workflow.codename}'.`,
+    );
     return null;
   }
   if (!isInScope(workflow, options.item)) {
-    problems.add(at(path, 'workflow_identifier'), `The workflow '${workflow.codename}' does not cover this item's content type and collection.`);
+    problems.add(
+      at(path, 'workflow_identifier'),
+      `The workflow '${workflow.codename}' does not cover this item's content type and collection.`,
+    );
     return null;
   }
   return { workflowId: workflow.id, stepId: step };
@@ -80,8 +87,13 @@ export async function readVariantMeta(
         const email = isRecord(c) && typeof c['email'] === 'string' ? c['email'] : null;
         const user = email === null ? null : await lookups.tx.users.findByEmail(email);
         const resolved = id ?? user?.id ?? null;
-        if (resolved === null) problems.add(at('contributors', i), email ? `The user '${email}' was not found.` : 'must be {"id"} or {"email"}');
-        else if (!meta.contributors.some((x) => x.id === resolved)) meta.contributors.push({ id: isUuid(resolved) ? resolved.toLowerCase() : resolved });
+        if (resolved === null)
+          problems.add(
+            at('contributors', i),
+            email ? `The user '${email}' was not found.` : 'must be {"id"} or {"email"}',
+          );
+        else if (!meta.contributors.some((x) => x.id === resolved))
+          meta.contributors.push({ id: isUuid(resolved) ? resolved.toLowerCase() : resolved });
       }
     }
   }

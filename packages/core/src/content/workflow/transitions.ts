@@ -30,7 +30,12 @@ export async function saveTransition(
 /** Publishes the latest version now: it becomes the published version too. */
 export async function applyPublish(tx: UnitOfWork, loaded: Loaded, at: Date): Promise<void> {
   const v = loaded.variant;
-  await tx.scheduledJobs.cancel({ projectId: v.projectId, itemId: v.itemId, languageId: v.languageId, action: 'publish' });
+  await tx.scheduledJobs.cancel({
+    projectId: v.projectId,
+    itemId: v.itemId,
+    languageId: v.languageId,
+    action: 'publish',
+  });
   const next: VariantRecord = {
     ...v,
     stepId: systemStepIds.published,
@@ -50,7 +55,12 @@ export async function applyPublish(tx: UnitOfWork, loaded: Loaded, at: Date): Pr
  */
 export async function applyUnpublish(tx: UnitOfWork, loaded: Loaded, at: Date): Promise<void> {
   const v = loaded.variant;
-  await tx.scheduledJobs.cancel({ projectId: v.projectId, itemId: v.itemId, languageId: v.languageId, action: 'unpublish' });
+  await tx.scheduledJobs.cancel({
+    projectId: v.projectId,
+    itemId: v.itemId,
+    languageId: v.languageId,
+    action: 'unpublish',
+  });
   const next: VariantRecord = {
     ...v,
     stepId: v.stepId === systemStepIds.published ? systemStepIds.archived : v.stepId,

@@ -4,7 +4,11 @@ import type { WorkflowBody } from '../../model/workflows/workflow-body.ts';
 import type { VariantRecord } from '../variants/variant-record.ts';
 
 /** Published, Scheduled and Archived: steps only the workflow actions move a variant into or out of. */
-const lockedSteps: ReadonlySet<string> = new Set([systemStepIds.published, systemStepIds.scheduled, systemStepIds.archived]);
+const lockedSteps: ReadonlySet<string> = new Set([
+  systemStepIds.published,
+  systemStepIds.scheduled,
+  systemStepIds.archived,
+]);
 
 /** Whether the latest version may be edited: not while Published, Scheduled or Archived (SPEC 1). */
 export function isEditable(variant: Pick<VariantRecord, 'stepId'>): boolean {
@@ -12,7 +16,10 @@ export function isEditable(variant: Pick<VariantRecord, 'stepId'>): boolean {
 }
 
 /** Whether a workflow's scopes cover an item of `typeId` in `collectionId`; empty lists cover everything. */
-export function isInScope(workflow: ModelRecord<WorkflowBody>, item: { typeId: string; collectionId: string }): boolean {
+export function isInScope(
+  workflow: ModelRecord<WorkflowBody>,
+  item: { typeId: string; collectionId: string },
+): boolean {
   if (workflow.id === zeroId) return true;
   return workflow.body.scopes.some(
     (s) =>

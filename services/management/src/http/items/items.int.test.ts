@@ -29,19 +29,31 @@ describe('content items (v2)', () => {
       .addContentItem()
       .withData({ name: 'On Roasts', type: { codename: 'article' } })
       .toPromise();
-    expect(added.data).toMatchObject({ name: 'On Roasts', codename: 'on_roasts', collection: { id: zeroId }, spaces: [] });
+    expect(added.data).toMatchObject({
+      name: 'On Roasts',
+      codename: 'on_roasts',
+      collection: { id: zeroId },
+      spaces: [],
+    });
     const raw = added.rawData as unknown as Json;
     expect(raw).not.toHaveProperty('external_id');
     expect(raw['sitemap_locations']).toEqual([]);
-    expect(shapeDifferences(raw, readFixture(`${fakes}/view-content-item.json`), { ignore: ['$.external_id'] })).toEqual([]);
-    const again = await server.client.addContentItem().withData({ name: 'On Roasts', type: { codename: 'article' } }).toPromise();
+    expect(
+      shapeDifferences(raw, readFixture(`${fakes}/view-content-item.json`), { ignore: ['$.external_id'] }),
+    ).toEqual([]);
+    const again = await server.client
+      .addContentItem()
+      .withData({ name: 'On Roasts', type: { codename: 'article' } })
+      .toPromise();
     expect(again.data.codename).toBe(`on_roasts__${again.data.id.replaceAll('-', '').slice(0, 7)}`);
   });
 
   it('creates by PUT external-id (201) with the derived id, updates by codename (200), keeps the v2 codename', async () => {
     const created = await call('/items/external-id/ext-1', 'PUT', { name: 'Hooray!', type: { codename: 'article' } });
     expect(created.status).toBe(201);
-    expect(created.json['id']).toBe(idFromExternalId({ projectId: server.projectId, kind: 'content_item', externalId: 'ext-1' }));
+    expect(created.json['id']).toBe(
+      idFromExternalId({ projectId: server.projectId, kind: 'content_item', externalId: 'ext-1' }),
+    );
     expect(created.json).toMatchObject({ codename: 'hooray', external_id: 'ext-1' });
     const updated = await call('/items/codename/hooray', 'PUT', { name: 'Renamed' });
     expect(updated.status).toBe(200);
@@ -64,16 +76,25 @@ describe('content items (v2)', () => {
   });
 
   it('derives spaces from the collection and moves collections', async () => {
-    const collections = await call('/collections', 'PATCH', [{ op: 'addInto', value: { name: 'Blog', codename: 'blog' } }]);
-    const blog = (collections.json['collections'] as { id: string; codename: string }[]).find((c) => c.codename === 'blog');
-    const space = await call('/spaces', 'POST', { name: 'Site', codename: 'site', collections: [{ codename: 'blog' }] });
+    const collections = await call('/collections', 'PATCH', [
+      { op: 'addInto', value: { name: 'Blog', codename: 'blog' } },
+    ]);
+    const blog = (collections.json['collections'] as { id: string; codename: string }[]).find(
+      (c) => c.codename === 'blog',
+    );
+    const space = await call('/spaces', 'POST', {
+      name: 'Site',
+      codename: 'site',
+      collections: [{ codename: 'blog' }],
+    });
     expect(space.status).toBe(201);
     const moved = await call('/items/codename/hooray', 'PUT', { name: 'Renamed', collection: { codename: 'blog' } });
     expect(moved.json).toMatchObject({ collection: { id: blog?.id }, spaces: [{ id: space.json['id'] }] });
   });
 
   it('lists items in pages of 100 through x-continuation', async () => {
-    for (let i = 0; i < 101; i++) await call('/items', 'POST', { name: `Bulk ${i}`, type: { id: model.articleTypeId } });
+    for (let i = 0; i < 101; i++)
+      await call('/items', 'POST', { name: `Bulk ${i}`, type: { id: model.articleTypeId } });
     const all = await server.client.listContentItems().toAllPromise();
     expect(all.data.items.length).toBe(104);
     const first = await call('/items', 'GET');

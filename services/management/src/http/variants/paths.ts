@@ -4,7 +4,11 @@ import { LecternError, type ErrorCode } from '@lectern/errors';
 
 /** The three forms of an item identifier (SPEC 4), with parameters distinct from the language's. */
 export const itemPaths = ['/items/codename/:itemCodename', '/items/external-id/:itemExternalId', '/items/:itemId'];
-const languageForms = ['/variants/codename/:langCodename', '/variants/external-id/:langExternalId', '/variants/:langId'];
+const languageForms = [
+  '/variants/codename/:langCodename',
+  '/variants/external-id/:langExternalId',
+  '/variants/:langId',
+];
 
 /** Every `/items/{item}/variants/{language}` path form, with an optional suffix such as `/publish`. */
 export function variantPaths(suffix = ''): string[] {

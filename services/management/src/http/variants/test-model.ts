@@ -47,7 +47,13 @@ export async function seedContentModel(server: TestManagement): Promise<TestMode
     codename: 'article',
     external_id: 'article',
     elements: [
-      { name: 'Title', codename: 'title', type: 'text', is_required: true, maximum_text_length: { value: 60, applies_to: 'characters' } },
+      {
+        name: 'Title',
+        codename: 'title',
+        type: 'text',
+        is_required: true,
+        maximum_text_length: { value: 60, applies_to: 'characters' },
+      },
       { name: 'Code', codename: 'code', type: 'text', validation_regex: { regex: '^[A-Z]+$', is_active: true } },
       { name: 'Body', codename: 'body', type: 'rich_text' },
       { name: 'Count', codename: 'count', type: 'number' },
@@ -63,7 +69,12 @@ export async function seedContentModel(server: TestManagement): Promise<TestMode
         ],
       },
       { name: 'Image', codename: 'image', type: 'asset', asset_count_limit: { value: 1, condition: 'at_most' } },
-      { name: 'Related', codename: 'related', type: 'modular_content', allowed_content_types: [{ external_id: 'article' }] },
+      {
+        name: 'Related',
+        codename: 'related',
+        type: 'modular_content',
+        allowed_content_types: [{ external_id: 'article' }],
+      },
       { name: 'Pages', codename: 'pages', type: 'subpages' },
       { name: 'Topics', codename: 'topics', type: 'taxonomy', taxonomy_group: { codename: 'topics' } },
       { name: 'Slug', codename: 'slug', type: 'url_slug', depends_on: { element: { codename: 'title' } } },
@@ -73,7 +84,9 @@ export async function seedContentModel(server: TestManagement): Promise<TestMode
   });
   const elements = article['elements'] as { id: string; codename: string }[];
   const byCodename = new Map(elements.map((e) => [e.codename, e.id]));
-  const snippet = (await (await server.fetch('/snippets/codename/seo')).json()) as { elements: { id: string; codename: string }[] };
+  const snippet = (await (await server.fetch('/snippets/codename/seo')).json()) as {
+    elements: { id: string; codename: string }[];
+  };
   for (const e of snippet.elements) byCodename.set(e.codename, e.id);
   const widgetElements = widget['elements'] as { id: string; codename: string }[];
   for (const e of widgetElements) byCodename.set(`widget.${e.codename}`, e.id);
