@@ -33,11 +33,11 @@ export function binaryFilesRouter(services: ManagementServices): Router {
             })
           : null;
       if (!found) throw new LecternError('ROUTE_NOT_FOUND', { message: 'No file exists at this URL.' });
-      res.status(200).set({
-        'content-type': found.file.contentType,
-        'content-length': String(found.file.size),
-        'cache-control': 'public, max-age=31536000, immutable',
-      });
+      // Node's own setHeader: Express's `set` would append a charset to text types.
+      res.statusCode = 200;
+      res.setHeader('content-type', found.file.contentType);
+      res.setHeader('content-length', String(found.file.size));
+      res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       await pipeline(found.body, res);
     },
   );
