@@ -1,6 +1,14 @@
 import { describe, expect, it, beforeEach, afterEach } from 'vitest';
 import { LecternError } from '@lectern/errors';
-import type { ApiKeyRecord, AssetRecord, BinaryFileRecord, Project, Store } from '@lectern/core';
+import type {
+  ApiKeyRecord,
+  AssetRecord,
+  BinaryFileRecord,
+  ContentItemRecord,
+  Project,
+  Store,
+  VariantRecord,
+} from '@lectern/core';
 
 /**
  * The contract every Store adapter honours, run against a real engine. `open` returns a fresh,
@@ -334,6 +342,114 @@ export function describeStoreContract(options: { engine: string; open: () => Pro
       await store.transaction((tx) => tx.assetFolders.save(p1, tree));
       await store.transaction((tx) => tx.assetFolders.save(p1, { ...tree, folders: [...tree.folders] }));
       expect(await store.transaction((tx) => tx.assetFolders.get(p1, { isForUpdate: true }))).toEqual(tree);
+    });
+
+    it('stores content items, finds them by each identifier and deletes their variants with them', async () => {
+      const typeId = '33333333-3333-4333-8333-333333333333';
+      const item = (id: string, codename: string, externalId: string | null): ContentItemRecord => ({
+        projectId: p1,
+        id,
+        name: codename,
+        codename,
+        externalId,
+        typeId,
+        collectionId: '00000000-0000-0000-0000-000000000000',
+        sitemapLocations: [],
+        lastModified: new Date('2026-01-02T00:00:00Z'),
+      });
+      const i1 = item('44444444-4444-4444-8444-444444444441', 'on_roasts', 'ext-1');
+      const i2 = item('44444444-4444-4444-8444-444444444442', 'on_roasts__2', null);
+      await store.transaction(async (tx) => {
+        await tx.projects.insert(project(p1));
+        await tx.items.insert(i1);
+        await tx.items.insert(i2);
+      });
+      await store.transaction(async (tx) => {
+        expect(await tx.items.find(p1, { codename: 'on_roasts' })).toEqual(i1);
+        expect(await tx.items.find(p1, { externalId: 'ext-1' }, { isForUpdate: true })).toEqual(i1);
+        expect((await tx.items.list(p1)).map((i) => i.id)).toEqual([i1.id, i2.id]);
+        expect((await tx.items.findMany(p1, [i2.id, typeId])).map((i) => i.id)).toEqual([i2.id]);
+        expect((await tx.items.codenamesStartingWith(p1, 'on_roasts')).sort()).toEqual(['on_roasts', 'on_roasts__2']);
+      });
+      await expect(store.transaction((tx) => tx.items.insert({ ...i2, id: typeId }))).rejects.toMatchObject({
+        code: 'CONFLICT',
+      });
+      const variant: VariantRecord = {
+        projectId: p1,
+        itemId: i1.id,
+        languageId: '00000000-0000-0000-0000-000000000000',
+        typeId,
+        workflowId: '00000000-0000-0000-0000-000000000000',
+        stepId: 'eee6db3b-545a-4785-8e86-e3772c8756f9',
+        lastModified: new Date('2026-01-03T00:00:00Z'),
+        elements: { [typeId]: { value: 'text' } },
+        schedule: {
+          publish_time: null,
+          publish_display_timezone: null,
+          unpublish_time: null,
+          unpublish_display_timezone: null,
+        },
+        dueDate: null,
+        contributors: [],
+        note: null,
+        published: null,
+      };
+      await store.transaction((tx) => tx.variants.save(variant));
+      const published = {
+        ...variant,
+        published: {
+          elements: variant.elements,
+          lastModified: '2026-01-03T00:00:00.000Z',
+          workflowId: variant.workflowId,
+        },
+      };
+      await store.transaction((tx) => tx.variants.save(published));
+      await store.transaction(async (tx) => {
+        expect(await tx.variants.find(p1, i1.id, variant.languageId, { isForUpdate: true })).toEqual(published);
+        expect(await tx.variants.listByType(p1, typeId)).toEqual([published]);
+        expect(await tx.variants.listByCollection(p1, i1.collectionId)).toEqual([published]);
+        expect(await tx.variants.listByItem(p1, i2.id)).toEqual([]);
+        await tx.items.update({ ...i1, name: 'Renamed', lastModified: new Date('2026-01-05T00:00:00Z') });
+        expect((await tx.items.find(p1, { id: i1.id }))?.name).toBe('Renamed');
+      });
+      expect(await store.transaction((tx) => tx.items.delete(p1, i1.id))).toBe(true);
+      expect(await store.transaction((tx) => tx.variants.find(p1, i1.id, variant.languageId))).toBeNull();
+    });
+
+    it('claims due scheduled jobs earliest first, each once, and cancels them', async () => {
+      const job = (n: number, action: 'publish' | 'unpublish', dueAt: string) => ({
+        id: `55555555-5555-4555-8555-55555555555${n}`,
+        projectId: p1,
+        itemId: '44444444-4444-4444-8444-444444444441',
+        languageId: '00000000-0000-0000-0000-000000000000',
+        action,
+        dueAt: new Date(dueAt),
+      });
+      await store.transaction(async (tx) => {
+        await tx.projects.insert(project(p1));
+        await tx.scheduledJobs.insert(job(1, 'publish', '2026-01-02T00:00:00Z'));
+        await tx.scheduledJobs.insert(job(2, 'unpublish', '2026-01-01T00:00:00Z'));
+        await tx.scheduledJobs.insert(job(3, 'unpublish', '2026-02-01T00:00:00Z'));
+      });
+      const now = new Date('2026-01-10T00:00:00Z');
+      const claimAndDelete = () =>
+        store.transaction(async (tx) => {
+          const claimed = await tx.scheduledJobs.claimDue(now);
+          if (claimed) await tx.scheduledJobs.delete(claimed.id);
+          return claimed;
+        });
+      expect(await claimAndDelete()).toEqual(job(2, 'unpublish', '2026-01-01T00:00:00Z'));
+      expect(await claimAndDelete()).toEqual(job(1, 'publish', '2026-01-02T00:00:00Z'));
+      expect(await claimAndDelete()).toBeNull();
+      await store.transaction((tx) =>
+        tx.scheduledJobs.cancel({
+          projectId: p1,
+          itemId: job(3, 'unpublish', '').itemId,
+          languageId: job(3, 'unpublish', '').languageId,
+          action: 'unpublish',
+        }),
+      );
+      expect(await store.transaction((tx) => tx.scheduledJobs.claimDue(new Date('2027-01-01T00:00:00Z')))).toBeNull();
     });
 
     it('answers ping', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
-import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
+import { randomIds, startScheduler, systemClock, type CoreDeps } from '@lectern/core';
 import { buildDeliveryApp } from '@lectern/delivery';
 import { buildGraphqlApp } from '@lectern/graphql';
 import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
@@ -76,6 +76,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
     string
   >;
   writeServerInfo(dataDir, { pid: process.pid, urls, operatorToken });
+  const scheduler = startScheduler(core, { onError: (err) => logger.error({ err }, 'scheduled publishing failed') });
 
   let stopping: Promise<void> | null = null;
   return {
@@ -87,6 +88,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
       stopping ??= (async () => {
         readiness.drain();
         await closeAll();
+        await scheduler.stop();
         await store.close();
         removeServerInfo(dataDir);
         lock?.release();

@@ -25,7 +25,7 @@ export interface ItemFields {
 }
 
 /**
- * Reads `name`, `codename` (v2), `type`, `external_id`, `collection` (v2) and ignores everything
+ * Reads `name`, `codename` (v1 recordings accept it too), `type`, `external_id`, `collection` (v2) and ignores everything
  * else (clients post whole exported objects, reference §1.8). Missing types and collections are
  * problems; whether a field is required is the caller's rule.
  */
@@ -42,7 +42,7 @@ export async function readItemFields(
   if (name === null) problems.add('name', `Provide a nonempty name which fits within ${itemNameMax} characters.`);
   const rawCodename = body['codename'];
   const codename =
-    options.version === 'v1' || rawCodename === undefined || rawCodename === null || rawCodename === ''
+    rawCodename === undefined || rawCodename === null || rawCodename === ''
       ? undefined
       : checkCodename(rawCodename, 'codename', problems)
         ? rawCodename

@@ -6,5 +6,5 @@ export {
   publishVariant,
   unpublishVariant,
 } from './actions.ts';
-export { runDueJobs } from './scheduler.ts';
+export { runDueJobs, startScheduler } from './scheduler.ts';
 export type { ScheduledJob } from './scheduled-job.ts';

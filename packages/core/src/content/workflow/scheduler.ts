@@ -56,3 +56,31 @@ export async function runDueJobs(deps: CoreDeps, options: { limit?: number } = {
   }
   return applied;
 }
+
+/**
+ * Runs `runDueJobs` every `intervalMs` (default 5 s) until stopped; runs never overlap within
+ * this process (other processes may run their own). `stop` waits for a run in progress.
+ */
+export function startScheduler(
+  deps: CoreDeps,
+  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+): { stop(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    running ??= runDueJobs(deps)
+      .then(
+        () => undefined,
+        (error: unknown) => options.onError?.(error),
+      )
+      .finally(() => {
+        running = null;
+      });
+  }, options.intervalMs ?? 5_000);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
