@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import type { TestManagement } from '../../testing/test-server.ts';
 
 type Json = Record<string, unknown>;
@@ -102,4 +103,24 @@ export async function seedContentModel(server: TestManagement): Promise<TestMode
       return id;
     },
   };
+}
+
+/** A 2×2 grey PNG, generated: signature, IHDR, one IDAT, IEND. */
+export function smallPng(): Buffer {
+  const part = (type: string, data: Buffer): Buffer => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const ihdr = Buffer.from([0, 0, 0, 2, 0, 0, 0, 2, 8, 0, 0, 0, 0]); // 2×2, 8-bit greyscale
+  const pixels = Buffer.from([0, 0x80, 0x80, 0, 0x80, 0x80]); // filter byte + 2 pixels per row
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    part('IHDR', ihdr),
+    part('IDAT', deflateSync(pixels)),
+    part('IEND', Buffer.alloc(0)),
+  ]);
 }
