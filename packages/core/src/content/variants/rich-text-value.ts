@@ -7,9 +7,35 @@ import type { StoredComponent, StoredElementValue } from './variant-record.ts';
 import { maxComponentDepth, type ValueContext } from './value-context.ts';
 import { checkTextLength } from './value-rules.ts';
 
-function refsFor(ctx: ValueContext): RichTextRefs {
+/** Codenames named in the HTML (`data-codename`, `data-item-codename`, `data-asset-codename`). */
+function codenamesIn(html: string, attribute: RegExp): string[] {
+  return [...new Set([...html.matchAll(attribute)].map((m) => m[1] ?? ''))];
+}
+
+/**
+ * Items and assets referenced by codename in the HTML, looked up before the (synchronous)
+ * normalisation; a codename that names nothing maps to null.
+ */
+async function codenameIds(html: string, ctx: ValueContext) {
+  const items = new Map<string, string | null>();
+  for (const codename of codenamesIn(html, /data-(?:item-)?codename\s*=\s*"([^"]*)"/g))
+    items.set(codename, (await ctx.lookups.item({ codename }))?.id ?? null);
+  const assets = new Map<string, string | null>();
+  for (const codename of codenamesIn(html, /data-asset-codename\s*=\s*"([^"]*)"/g))
+    assets.set(codename, (await ctx.lookups.tx.assets.find(ctx.lookups.projectId, { codename }))?.id ?? null);
+  return { items, assets };
+}
+
+function refsFor(ctx: ValueContext, byCodename: Awaited<ReturnType<typeof codenameIds>>): RichTextRefs {
   const projectId = ctx.lookups.projectId;
+  const byName = (map: Map<string, string | null>, noun: string) => (codename: string, path: string) => {
+    const id = map.get(codename) ?? null;
+    if (id === null) ctx.problems.add(path, `The ${noun} with codename '${codename}' was not found.`);
+    return id;
+  };
   return {
+    resolveItemCodename: byName(byCodename.items, 'content item'),
+    resolveAssetCodename: byName(byCodename.assets, 'asset'),
     resolveItem(ref, path) {
       if ('id' in ref) {
         if (!isUuid(ref.id)) {
@@ -71,7 +97,8 @@ export async function readRichTextValue(
       problems.add(at(entryPath, 'components'), 'The rich text value places none of these components.');
     return problems.count === before ? { value: emptyRichText, components: [] } : null;
   }
-  const result = normalizeRichText({ html, path, problems, refs: refsFor(ctx) });
+  const refs = refsFor(ctx, await codenameIds(html, ctx));
+  const result = normalizeRichText({ html, path, problems, refs });
   if (!result) return null;
   checkTextLength(textOf(result.html), def['maximum_text_length'], path, problems);
   if (ctx.version === 'v1') {

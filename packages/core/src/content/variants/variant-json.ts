@@ -1,7 +1,31 @@
-import { systemStepIds } from '../../model/defaults.ts';
+import type { ElementBody } from '../../model/content-types/model.ts';
+import { systemStepIds, zeroId } from '../../model/defaults.ts';
 import { elementsJsonV1, elementsJsonV2 } from './element-json.ts';
 import type { ContentLookups } from './lookups.ts';
-import type { VariantRecord } from './variant-record.ts';
+import type { StoredElements, VariantRecord } from './variant-record.ts';
+
+/**
+ * Non-localizable elements hold one value for all languages: the default language's (of the same
+ * version: published or latest). Other languages show it.
+ */
+async function withSharedValues(
+  v: VariantRecord,
+  defs: readonly ElementBody[],
+  elements: StoredElements,
+  options: { lookups: ContentLookups; isPublished?: boolean },
+): Promise<StoredElements> {
+  const shared = defs.filter((d) => d['is_non_localizable'] === true);
+  if (v.languageId === zeroId || shared.length === 0) return elements;
+  const base = await options.lookups.tx.variants.find(v.projectId, v.itemId, zeroId);
+  const source = (options.isPublished ? base?.published?.elements : base?.elements) ?? {};
+  const out = { ...elements };
+  for (const def of shared) {
+    const value = source[def.id];
+    if (value) out[def.id] = value;
+    else delete out[def.id];
+  }
+  return out;
+}
 
 /**
  * The Management API form of a variant (reference §2.3; v1: §7.1). `isPublished` renders the
@@ -14,7 +38,7 @@ export async function variantJson(
   const type = await options.lookups.type({ id: v.typeId });
   const defs = type?.elements ?? [];
   const published = options.isPublished ? v.published : null;
-  const elements = published?.elements ?? v.elements;
+  const elements = await withSharedValues(v, defs, published?.elements ?? v.elements, options);
   const lastModified = published ? published.lastModified : v.lastModified.toISOString();
   if (options.version === 'v1')
     return {

@@ -38,6 +38,11 @@ export async function upsertVariant(
     const { lookups, item, language, type, variant } = await loadVariant(tx, input, { isForUpdate: true });
     if (variant && !isEditable(variant)) throw new LecternError('VARIANT_NOT_EDITABLE');
     const problems = new CountingProblems();
+    if (!variant && !language.body.is_active)
+      problems.add(
+        undefined,
+        `The language '${language.codename}' is not active. Activate it before adding content in it.`,
+      );
     const body = isRecord(input.body) ? input.body : {};
     if (!isRecord(input.body)) problems.add(undefined, 'The body must be a JSON object.');
     else if (body['elements'] === undefined || body['elements'] === null)

@@ -60,6 +60,16 @@ describe('content items (v2)', () => {
     expect(updated.json).toMatchObject({ name: 'Renamed', codename: 'hooray' });
     const view = await server.client.viewContentItem().byItemCodename('hooray').toPromise();
     expect(view.data.name).toBe('Renamed');
+    const events = await server.core.store.transaction((tx) =>
+      tx.outbox.readAfter({ projectId: server.projectId, afterSeq: 0, limit: 1000 }),
+    );
+    const renamed = events.filter((e) => e.operation === 'metadata_changed' && e.objectId === created.json['id']);
+    expect(renamed.map((e) => e.channel).sort()).toEqual(['delivery_preview', 'delivery_production']);
+    expect(renamed[0]?.payload).toMatchObject({
+      item_codename: 'hooray',
+      type_codename: 'article',
+      item_external_id: 'ext-1',
+    });
   });
 
   it('refuses PUT by id or codename of a missing item (404, 100) and upserting an external id into an item', async () => {

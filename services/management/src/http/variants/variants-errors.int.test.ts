@@ -173,11 +173,34 @@ describe('variant upsert refuses malformed input with validation errors and chan
     expect((await call('/items/codename/empty/variants/codename/xx', 'GET')).status).toBe(404);
   });
 
-  it('fills non-localizable values only in the default language', async () => {
+  it('fills non-localizable values only in the default language; other languages show them', async () => {
+    await call(path, 'PUT', { elements: [{ element: { codename: 'code' }, value: 'ABC' }] });
     const created = await call('/items/codename/target/variants/codename/es-ES', 'PUT', {
-      elements: [{ element: { codename: 'title' }, value: 'Objetivo' }],
+      elements: [
+        { element: { codename: 'title' }, value: 'Objetivo' },
+        { element: { codename: 'code' }, value: 'XYZ' },
+      ],
     });
     expect(created.status).toBe(201);
     expect(created.json['language']).toEqual({ id: model.spanishId });
+    const code = (created.json['elements'] as { element: { id: string }; value: unknown }[]).find(
+      (e) => e.element.id === model.element('code'),
+    );
+    expect(code?.value).toBe('ABC');
+  });
+
+  it('resolves item codenames in rich text links and refuses unknown ones', async () => {
+    const html = '<p>See <a data-item-codename="widget_item">the widget</a>.</p>';
+    const ok = await call('/items/codename/empty/variants/codename/default', 'PUT', {
+      elements: [{ element: { codename: 'body' }, value: html }],
+    });
+    expect(ok.status).toBe(200);
+    const widget = await call('/items/codename/widget_item', 'GET');
+    expect(JSON.stringify(ok.json)).toContain(`data-item-id=\\"${String(widget.json['id'])}\\"`);
+    const bad = await call('/items/codename/empty/variants/codename/default', 'PUT', {
+      elements: [{ element: { codename: 'body' }, value: '<p><a data-item-codename="nope">x</a></p>' }],
+    });
+    expect(bad.status).toBe(400);
+    expect(paths(bad.json)).toEqual(['elements[0].value']);
   });
 });
