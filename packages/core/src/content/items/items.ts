@@ -20,8 +20,13 @@ export interface ItemInput extends ModelInput {
   readonly version?: 'v1' | 'v2';
 }
 
-async function render(tx: UnitOfWork, item: ContentItemRecord, version: 'v1' | 'v2') {
-  const spaces = version === 'v2' ? await new ContentLookups(tx, item.projectId).spacesOf(item.collectionId) : [];
+async function render(
+  tx: UnitOfWork,
+  item: ContentItemRecord,
+  version: 'v1' | 'v2',
+  lookups = new ContentLookups(tx, item.projectId),
+) {
+  const spaces = version === 'v2' ? await lookups.spacesOf(item.collectionId) : [];
   return itemJson(item, { version, spaces });
 }
 
@@ -44,8 +49,9 @@ export async function listItems(
   assertModelAccess(input.actor, input.projectId);
   return deps.store.transaction(async (tx) => {
     const page = paginate(await tx.items.list(input.projectId), { continuation: input.continuation });
+    const lookups = new ContentLookups(tx, input.projectId);
     const items = [];
-    for (const item of page.items) items.push(await render(tx, item, input.version ?? 'v2'));
+    for (const item of page.items) items.push(await render(tx, item, input.version ?? 'v2', lookups));
     return { items, continuationToken: page.continuationToken };
   });
 }

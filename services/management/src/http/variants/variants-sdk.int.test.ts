@@ -164,6 +164,12 @@ describe('language variants through @kontent-ai/management-sdk', () => {
     ).toEqual([]);
     const ofCollection = await server.client.listLanguageVariantsByCollection().byCollectionId(zeroId).toPromise();
     expect(ofCollection.data.items.length).toBe(1);
+    expect(
+      shapeDifferences(ofCollection.rawData, readFixture(`${fakes}/fake-list-language-variants-by-collection.json`)),
+    ).toEqual([]);
+    expect(shapeDifferences(ofItem.rawData, readFixture(`${fakes}/fake-list-language-variants-of-item.json`))).toEqual(
+      [],
+    );
   });
 
   it('publishes, refuses edits of the published version, creates a new version, publishes again and unpublishes', async () => {
