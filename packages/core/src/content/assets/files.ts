@@ -119,8 +119,13 @@ export async function uploadBinaryFile(
   const key = blobKeyOf(input.projectId, id);
   const isImage = contentType.toLowerCase().startsWith('image/');
   const meter = new UploadMeter(input.maxBytes, isImage ? imageHeadBytes : 0);
-  input.body.once('error', (error) => meter.destroy(error));
+  // Not `pipeline`: a failing store must not destroy the request, whose socket still has to carry
+  // the error response. A client going away mid-body fails the meter, so `put` fails too.
   input.body.pipe(meter);
+  input.body.once('error', (error) => meter.destroy(error));
+  input.body.once('close', () => {
+    if (!input.body.readableEnded) meter.destroy(new Error('The upload ended before its last byte.'));
+  });
   const info = await blobs.put({ key, body: meter, contentType, size: length });
   try {
     if (info.size !== length)

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestManagement, type TestManagement } from '../../testing/test-server.ts';
 
@@ -117,6 +118,27 @@ describe('POST /files/{file_name}', () => {
       expect(missing.status).toBe(404);
       await missing.body?.cancel();
     }
+  });
+
+  it('stores nothing when the client goes away mid-upload', async () => {
+    const before = await storedFiles();
+    const url = new URL(filesUrl('cut.bin'));
+    await new Promise<void>((resolve) => {
+      const req = request(url, {
+        method: 'POST',
+        headers: { ...auth(), 'content-type': 'application/octet-stream', 'content-length': '900' },
+      });
+      req.on('error', () => resolve());
+      req.write(Buffer.alloc(100), () => setTimeout(() => req.destroy(), 50));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await storedFiles()).toBe(before);
+    const next = await fetch(filesUrl('after.txt'), {
+      method: 'POST',
+      headers: { ...auth(), 'content-type': 'text/plain' },
+      body: 'still fine',
+    });
+    expect(next.status).toBe(200);
   });
 
   it('needs a management key', async () => {
