@@ -47,7 +47,7 @@ export async function verifyReferences(ctx: ValueContext): Promise<void> {
   for (const check of ctx.itemChecks) {
     const item = items.get(check.id);
     if (!item) {
-      if (check.isRequiredToExist)
+      if (check.isRequiredToExist && !ctx.storedIds.has(check.id))
         ctx.problems.add(check.path, `The content item with id '${check.id}' was not found.`);
       continue;
     }
@@ -58,7 +58,14 @@ export async function verifyReferences(ctx: ValueContext): Promise<void> {
       );
   }
   for (const check of ctx.assetChecks) {
+    if (ctx.storedIds.has(check.id)) continue;
     const asset = await ctx.lookups.tx.assets.find(ctx.lookups.projectId, { id: check.id });
     if (!asset) ctx.problems.add(check.path, `The asset with id '${check.id}' was not found.`);
   }
+}
+
+/** Every id mentioned in stored values (references, rich text attributes, components). */
+export function idsIn(elements: unknown): Set<string> {
+  const text = JSON.stringify(elements ?? {});
+  return new Set(text.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? []);
 }

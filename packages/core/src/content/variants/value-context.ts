@@ -29,6 +29,11 @@ export interface ValueContext {
   /** Component nesting level of the values being read: 0 for a variant's own elements. */
   readonly depth: number;
   readonly itemChecks: ItemCheck[];
+  /**
+   * Ids the variant already references (stored values, including forward references made by
+   * external id): sending them back by id is accepted, so a GET body can be PUT back as-is.
+   */
+  readonly storedIds: ReadonlySet<string>;
   /** Asset ids referenced by id (they must exist when asset lookups are available). */
   readonly assetChecks: { id: string; path: string }[];
 }

@@ -16,7 +16,7 @@ import { firstStepOf, isEditable, workflowFor } from '../workflow/workflow-state
 import { readElements } from './elements-reader.ts';
 import { loadExistingVariant, loadVariant, requireItem, type VariantInput } from './load.ts';
 import { ContentLookups } from './lookups.ts';
-import { defaultValues, mergeElements, verifyReferences } from './merge.ts';
+import { defaultValues, idsIn, mergeElements, verifyReferences } from './merge.ts';
 import { CountingProblems, type ValueContext } from './value-context.ts';
 import { noSchedule, type VariantRecord } from './variant-record.ts';
 import { variantJson } from './variant-json.ts';
@@ -51,7 +51,15 @@ export async function upsertVariant(
       for (const key of ['workflow', 'workflow_step', 'due_date', 'contributors', 'note'])
         if (body[key] !== undefined && body[key] !== null)
           problems.add(key, `'${key}' is available in Management API v2 only.`);
-    const ctx: ValueContext = { lookups, problems, version, depth: 0, itemChecks: [], assetChecks: [] };
+    const ctx: ValueContext = {
+      lookups,
+      problems,
+      version,
+      depth: 0,
+      itemChecks: [],
+      assetChecks: [],
+      storedIds: idsIn(variant?.elements),
+    };
     const updates =
       body['elements'] === undefined || body['elements'] === null
         ? null

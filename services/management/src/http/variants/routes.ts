@@ -13,6 +13,7 @@ import {
   upsertVariant,
   type CoreDeps,
   type VariantInput,
+  zeroId,
 } from '@lectern/core';
 import { methodNotAllowed } from '../errors.ts';
 import { identifierPaths, recordKeyFrom } from '../shared/identifier.ts';
@@ -59,6 +60,19 @@ export function variantsRouter({ core }: ManagementServices): Router {
       })
       .all(methodNotAllowed);
   }
+  // Legacy `PUT …/workflow/{step}`: a step of the default workflow by id or `codename/<codename>`.
+  router
+    .route([...variantPaths('/workflow/codename/:stepCodename'), ...variantPaths('/workflow/:stepId')])
+    .put(async (req, res) => {
+      const step =
+        req.params['stepCodename'] !== undefined
+          ? { codename: req.params['stepCodename'] }
+          : { id: req.params['stepId'] };
+      const body = { workflow_identifier: { id: zeroId }, step_identifier: step };
+      await changeWorkflow(core, { ...variantInput(req, res), body });
+      res.status(204).end();
+    })
+    .all(methodNotAllowed);
   router
     .route(variantPaths('/published'))
     .get(async (req, res) => {

@@ -172,6 +172,19 @@ describe('language variants through @kontent-ai/management-sdk', () => {
     );
   });
 
+  it('takes a GET body back as-is (PUT) and returns the same elements; moves through the legacy workflow path', async () => {
+    const path = '/items/codename/on_roasts/variants/codename/default';
+    const before = await call(path, 'GET');
+    const after = await call(path, 'PUT', before.json);
+    expect(JSON.stringify(after.json['validation_errors'] ?? [])).toBe('[]');
+    expect(after.status).toBe(200);
+    expect(after.json['elements']).toEqual(before.json['elements']);
+    expect((await call(`${path}/workflow/codename/archived`, 'PUT')).status).toBe(204);
+    expect((await call(path, 'GET')).json['workflow_step']).toEqual({ id: systemStepIds.archived });
+    expect((await call(`${path}/workflow/${systemStepIds.draft}`, 'PUT')).status).toBe(204);
+    expect((await call(path, 'GET')).json['workflow_step']).toEqual({ id: systemStepIds.draft });
+  });
+
   it('publishes, refuses edits of the published version, creates a new version, publishes again and unpublishes', async () => {
     const lang = () => server.client;
     await lang()
