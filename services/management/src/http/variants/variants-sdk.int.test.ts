@@ -247,10 +247,21 @@ describe('language variants through @kontent-ai/management-sdk', () => {
   });
 
   it('fires a scheduled publish when the injected clock passes it and the runner runs', async () => {
-    await call('/items/codename/on_roasts/variants/codename/default/change-workflow', 'PUT', {
-      workflow_identifier: { codename: 'default' },
-      step_identifier: { codename: 'draft' },
-    });
+    await server.client
+      .changeWorkflowOfLanguageVariant()
+      .byItemCodename('on_roasts')
+      .byLanguageCodename('default')
+      .withData({
+        workflow_identifier: { codename: 'default' },
+        step_identifier: { codename: 'draft' },
+        due_date: { value: '2030-01-01T00:00:00Z' },
+        contributors: [{ email: 'tester@example.com' }],
+        note: 'Ready for review',
+      })
+      .toPromise();
+    const moved = await call('/items/codename/on_roasts/variants/codename/default', 'GET');
+    expect(moved.json).toMatchObject({ due_date: { value: '2030-01-01T00:00:00Z' }, note: 'Ready for review' });
+    expect((moved.json['contributors'] as Json[]).length).toBe(1);
     const at = new Date(server.core.clock.now().getTime() + 3_600_000);
     await server.client
       .publishLanguageVariant()
