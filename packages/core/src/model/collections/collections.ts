@@ -78,13 +78,14 @@ function indexOf(entries: readonly Entry[], ref: Reference): number {
   );
 }
 
-/** Ids of collections that spaces or workflow scopes refer to, which cannot be removed. */
+/** Ids of collections that spaces, workflow scopes or content items refer to, which cannot be removed. */
 async function usedCollectionIds(tx: UnitOfWork, projectId: string): Promise<Set<string>> {
   const used = new Set<string>();
   for (const space of await tx.model.list<{ collections?: { id: string }[] }>(projectId, 'space'))
     for (const c of space.body.collections ?? []) used.add(c.id);
   for (const workflow of await tx.model.list<{ scopes?: { collections?: { id: string }[] }[] }>(projectId, 'workflow'))
     for (const scope of workflow.body.scopes ?? []) for (const c of scope.collections ?? []) used.add(c.id);
+  for (const item of await tx.items.list(projectId)) used.add(item.collectionId);
   return used;
 }
 

@@ -1,3 +1,4 @@
+import { LecternError } from '@lectern/errors';
 import type { RecordKey } from '../../domain/model-record.ts';
 import type { CoreDeps } from '../../deps.ts';
 import { assertModelAccess, type ModelInput } from '../shared/index.ts';
@@ -52,5 +53,16 @@ export async function modifyContentType(
  */
 export async function deleteContentType(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
   assertModelAccess(input.actor, input.projectId);
-  await deleteDefinition(deps, input, contentType);
+  await deleteDefinition(deps, input, contentType, async (tx, record) => {
+    const users = (await tx.items.list(input.projectId)).filter((item) => item.typeId === record.id);
+    if (users.length > 0) {
+      const named = users
+        .slice(0, 3)
+        .map((item) => `'${item.codename}'`)
+        .join(', ');
+      throw new LecternError('INVALID_REQUEST_BODY', {
+        message: `Type '${record.codename}' is still used by ${users.length} content item(s) (${named}${users.length > 3 ? ', …' : ''}) and cannot be deleted. Delete those items first.`,
+      });
+    }
+  });
 }
