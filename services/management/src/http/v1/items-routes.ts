@@ -1,24 +1,10 @@
-import { Router, type Request, type Response } from 'express';
-import {
-  addItem,
-  deleteItem,
-  deleteVariant,
-  getItem,
-  getVariant,
-  listItems,
-  listVariantsOfItem,
-  upsertItem,
-  upsertVariant,
-  type VariantInput,
-} from '@lectern/core';
+import { Router, type Request } from 'express';
+import { addItem, deleteItem, getItem, listItems, listVariantsOfItem, upsertItem } from '@lectern/core';
 import { methodNotAllowed } from '../errors.ts';
+import { routeVariant } from '../variants/variant-routes.ts';
 import { modelInput } from '../shared/model-input.ts';
 import type { ManagementServices } from '../services.ts';
-import { itemKeyOf, itemPaths, itemVariantsPaths, languageKeyOf, variantPaths } from '../variants/paths.ts';
-
-function variantInput(req: Request, res: Response): VariantInput {
-  return { ...modelInput(req, res), itemKey: itemKeyOf(req), languageKey: languageKeyOf(req), version: 'v1' };
-}
+import { itemKeyOf, itemPaths, itemVariantsPaths } from '../variants/paths.ts';
 
 /** v1 paging: the `continuationToken` query; `next_page` is the full URL with it (reference §7.1). */
 function v1Pagination(req: Request, token: string | null) {
@@ -70,19 +56,6 @@ export function v1ItemsRouter({ core }: ManagementServices): Router {
       res.json(await listVariantsOfItem(core, { ...modelInput(req, res), itemKey: itemKeyOf(req), version: 'v1' }));
     })
     .all(methodNotAllowed);
-  router
-    .route(variantPaths())
-    .get(async (req, res) => {
-      res.json(await getVariant(core, variantInput(req, res)));
-    })
-    .put(async (req, res) => {
-      const result = await upsertVariant(core, { ...variantInput(req, res), body: req.body });
-      res.status(result.isCreated ? 201 : 200).json(result.variant);
-    })
-    .delete(async (req, res) => {
-      await deleteVariant(core, variantInput(req, res));
-      res.status(204).end();
-    })
-    .all(methodNotAllowed);
+  routeVariant(router, core, 'v1');
   return router;
 }

@@ -1,30 +1,25 @@
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import {
   cancelScheduledPublish,
   cancelScheduledUnpublish,
   changeWorkflow,
   createNewVersion,
-  deleteVariant,
   getVariant,
   listVariantsBy,
   listVariantsOfItem,
   publishVariant,
   unpublishVariant,
-  upsertVariant,
   type CoreDeps,
   type VariantInput,
   zeroId,
 } from '@lectern/core';
 import { methodNotAllowed } from '../errors.ts';
+import { routeVariant, variantInput } from './variant-routes.ts';
 import { identifierPaths, recordKeyFrom } from '../shared/identifier.ts';
 import { modelInput } from '../shared/model-input.ts';
 import { continuationOf, paginationJson } from '../shared/paging.ts';
 import type { ManagementServices } from '../services.ts';
-import { itemKeyOf, itemVariantsPaths, languageKeyOf, variantPaths } from './paths.ts';
-
-function variantInput(req: Request, res: Response): VariantInput {
-  return { ...modelInput(req, res), itemKey: itemKeyOf(req), languageKey: languageKeyOf(req), version: 'v2' };
-}
+import { itemKeyOf, itemVariantsPaths, variantPaths } from './paths.ts';
 
 type Action = (core: CoreDeps, input: VariantInput & { body?: unknown }) => Promise<void>;
 
@@ -55,7 +50,7 @@ export function variantsRouter({ core }: ManagementServices): Router {
     router
       .route(variantPaths(`/${name}`))
       .put(async (req, res) => {
-        await action(core, { ...variantInput(req, res), body: req.body });
+        await action(core, { ...variantInput(req, res, 'v2'), body: req.body });
         res.status(204).end();
       })
       .all(methodNotAllowed);
@@ -69,30 +64,17 @@ export function variantsRouter({ core }: ManagementServices): Router {
           ? { codename: req.params['stepCodename'] }
           : { id: req.params['stepId'] };
       const body = { workflow_identifier: { id: zeroId }, step_identifier: step };
-      await changeWorkflow(core, { ...variantInput(req, res), body });
+      await changeWorkflow(core, { ...variantInput(req, res, 'v2'), body });
       res.status(204).end();
     })
     .all(methodNotAllowed);
   router
     .route(variantPaths('/published'))
     .get(async (req, res) => {
-      res.json(await getVariant(core, { ...variantInput(req, res), isPublished: true }));
+      res.json(await getVariant(core, { ...variantInput(req, res, 'v2'), isPublished: true }));
     })
     .all(methodNotAllowed);
-  router
-    .route(variantPaths())
-    .get(async (req, res) => {
-      res.json(await getVariant(core, variantInput(req, res)));
-    })
-    .put(async (req, res) => {
-      const result = await upsertVariant(core, { ...variantInput(req, res), body: req.body });
-      res.status(result.isCreated ? 201 : 200).json(result.variant);
-    })
-    .delete(async (req, res) => {
-      await deleteVariant(core, variantInput(req, res));
-      res.status(204).end();
-    })
-    .all(methodNotAllowed);
+  routeVariant(router, core, 'v2');
   const lists = [
     ['/types', 'content_type', 'CONTENT_TYPE_NOT_FOUND'],
     ['/collections', 'collection', 'COLLECTION_NOT_FOUND'],
