@@ -50,3 +50,4 @@ export {
 export { authenticate, type ApiSurface } from './operations/authenticate.ts';
 export * from './model/index.ts';
 export * from './content/index.ts';
+export * from './delivery/index.ts';

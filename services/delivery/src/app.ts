@@ -1,6 +1,6 @@
 import './fastify-augment.ts';
 import type { FastifyInstance } from 'fastify';
-import { authenticate, type CoreDeps } from '@lectern/core';
+import { authenticate, type CoreDeps, type DeliveryIndexReader } from '@lectern/core';
 import { toDeliveryError } from '@lectern/errors';
 import { createFastifyService, type Logger, type ProcessMetrics, type Readiness } from '@lectern/http-kit';
 
@@ -10,6 +10,8 @@ export type DeliveryChannel = 'production' | 'preview';
 export interface DeliveryAppOptions {
   readonly channel: DeliveryChannel;
   readonly core: CoreDeps;
+  /** The delivery index this listener reads; null: content endpoints answer 503. */
+  readonly index?: DeliveryIndexReader | null;
   readonly metrics: ProcessMetrics;
   readonly readiness: Readiness;
   readonly logger: Logger;

@@ -3,6 +3,7 @@ import * as foundation from './0001-foundation.ts';
 import * as contentModel from './0002-content-model.ts';
 import * as content from './0003-content.ts';
 import * as assets from './0004-assets.ts';
+import * as deliveryIndex from './0005-delivery-index.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002-content-model': contentModel,
   '0003-content': content,
   '0004-assets': assets,
+  '0005-delivery-index': deliveryIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,165 @@
+/**
+ * The delivery index as the Delivery and Preview APIs read it (DESIGN.md, read path). The indexer
+ * renders every variant into the exact Delivery API JSON and stores it per (project, channel,
+ * item, language); Delivery never reads the content tables. Adapters: `index-sql` (embedded,
+ * same database) and, later, a search engine.
+ */
+
+/** Published content (Delivery API) or the latest versions (Delivery Preview API). */
+export type DeliveryChannel = 'production' | 'preview';
+
+/** One element as the Delivery API returns it: `type`, `name`, `value`, plus kind-specific fields. */
+export interface DeliveryElement {
+  readonly type: string;
+  readonly name: string;
+  readonly value: unknown;
+  readonly [kindSpecific: string]: unknown;
+}
+
+/** One content item in one language, exactly as the Delivery API returns it (SPEC 2.7). */
+export interface DeliveryItem {
+  readonly system: {
+    readonly id: string;
+    readonly name: string;
+    readonly codename: string;
+    readonly language: string;
+    readonly type: string;
+    readonly collection: string;
+    readonly sitemap_locations: readonly string[];
+    readonly last_modified: string;
+    readonly workflow?: string;
+    readonly workflow_step?: string;
+  };
+  readonly elements: Readonly<Record<string, DeliveryElement>>;
+}
+
+/** An indexed variant: its document and what queries and linked-item resolution need. */
+export interface IndexedVariant {
+  readonly itemId: string;
+  /** The language of the variant found (may differ from the one asked for, through fallbacks). */
+  readonly language: string;
+  readonly item: DeliveryItem;
+  /**
+   * Codenames of the items this variant links to (linked-items elements and items in rich text;
+   * not components), in document order, without repeats. `depth` follows these.
+   */
+  readonly linkedItemCodenames: readonly string[];
+  /**
+   * The components of its rich text elements, keyed by their `modular_content` codename; always
+   * returned with the item, whatever the depth (SPEC 4.3 depth rule).
+   */
+  readonly components: Readonly<Record<string, DeliveryItem>>;
+}
+
+/** Filter operators (SPEC 4.3 rules 2–6); `a=b` without brackets is `eq`. */
+export const filterOperators = [
+  'eq',
+  'neq',
+  'empty',
+  'nempty',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'range',
+  'in',
+  'nin',
+  'contains',
+  'any',
+  'all',
+] as const;
+export type FilterOperator = (typeof filterOperators)[number];
+
+/**
+ * One filter. `property` is `system.<name>` (id, name, codename, language, type, collection,
+ * last_modified, workflow, workflow_step) or `elements.<element codename>`. `values` holds the
+ * comma-separated values (one for eq/neq/lt…; two for range; none for empty/nempty; a list for
+ * in/nin/any/all; one for contains).
+ */
+export interface ItemFilter {
+  readonly property: string;
+  readonly operator: FilterOperator;
+  readonly values: readonly string[];
+}
+
+export interface ItemOrder {
+  /** `system.<name>` or `elements.<element codename>`. */
+  readonly property: string;
+  readonly direction: 'asc' | 'desc';
+}
+
+/** A list query over the index. Filters apply to the resolved variants only (never to linked items). */
+export interface ItemQuery {
+  readonly projectId: string;
+  readonly channel: DeliveryChannel;
+  /**
+   * Languages to try for each item, in order: the requested language, then its fallbacks. An item
+   * appears once, in the first language of the list it has a variant in. One entry: no fallbacks.
+   */
+  readonly languages: readonly string[];
+  readonly filters: readonly ItemFilter[];
+  /** Null: by codename, ascending (SPEC 4.3 default). Ties always break by codename. */
+  readonly order: ItemOrder | null;
+  readonly skip: number;
+  /** Null: no limit. */
+  readonly limit: number | null;
+  readonly isTotalCountNeeded: boolean;
+}
+
+export interface ItemQueryResult {
+  readonly items: readonly IndexedVariant[];
+  /** Items matching the filters (ignoring skip/limit) when asked for, else null. */
+  readonly totalCount: number | null;
+}
+
+/** A language as the index knows it: its Delivery JSON and its fallback. */
+export interface IndexedLanguage {
+  readonly system: { readonly id: string; readonly name: string; readonly codename: string };
+  readonly fallbackCodename: string | null;
+  readonly isDefault: boolean;
+}
+
+/** One entry of the Sync API change feed of a channel. */
+export interface IndexChange {
+  /** The project sequence of the change event that produced it. */
+  readonly seq: number;
+  readonly changeType: 'changed' | 'deleted';
+  readonly itemCodename: string;
+  readonly itemId: string;
+  readonly language: string;
+  readonly type: string;
+  readonly collection: string;
+  readonly timestamp: string;
+}
+
+export interface DeliveryIndexReader {
+  /** The project sequence up to which the index has applied every change event (0: none). */
+  watermark(projectId: string): Promise<number>;
+  queryItems(query: ItemQuery): Promise<ItemQueryResult>;
+  /** Variants of the items with these codenames, through the same language list (for `modular_content`). */
+  itemsByCodename(options: {
+    projectId: string;
+    channel: DeliveryChannel;
+    languages: readonly string[];
+    codenames: readonly string[];
+  }): Promise<IndexedVariant[]>;
+  /** The project's content types in Delivery JSON (`{system, elements}`), by codename ascending. */
+  types(projectId: string): Promise<Record<string, unknown>[]>;
+  /** The project's taxonomy groups in Delivery JSON (`{system, terms}`), by codename ascending. */
+  taxonomies(projectId: string): Promise<Record<string, unknown>[]>;
+  /** Active languages, the default first. */
+  languages(projectId: string): Promise<IndexedLanguage[]>;
+  /** Items (in every language) whose variants link to the item or use the asset. */
+  usedIn(options: {
+    projectId: string;
+    channel: DeliveryChannel;
+    target: { readonly itemCodename: string } | { readonly assetId: string };
+  }): Promise<IndexedVariant[]>;
+  /** Changes of a channel after `afterSeq`, ascending, at most `limit` (Sync API). */
+  changesSince(options: {
+    projectId: string;
+    channel: DeliveryChannel;
+    afterSeq: number;
+    limit: number;
+  }): Promise<IndexChange[]>;
+}
