@@ -126,7 +126,7 @@ export const catalogue = {
   TAXONOMY_NOT_FOUND: {
     kind: 'not_found',
     management: 107,
-    delivery: 102,
+    delivery: 104,
     message: 'The requested taxonomy group was not found.',
   },
   COLLECTION_NOT_FOUND: {
@@ -152,6 +152,25 @@ export const catalogue = {
     management: 235,
     delivery: 1,
     message: "The default workflow '00000000-0000-0000-0000-000000000000' cannot be deleted.",
+  },
+  CONTENT_ELEMENT_NOT_FOUND: {
+    kind: 'not_found',
+    management: 105,
+    delivery: 102,
+    message: 'The requested content element was not found in the content type.',
+  },
+  RESPONSE_TOO_LARGE: {
+    kind: 'invalid',
+    management: 400,
+    delivery: 6,
+    message:
+      "Your request reached the maximum response size of 2001 content items. To make a successful request, use content filtering and the 'limit' parameter to retrieve fewer content items. If you need to retrieve all content items from your project, we recommend using the Enumerate content items endpoint. Find more details in https://kontent.ai/learn/dapi-response-size.",
+  },
+  CONTINUATION_TOKEN_INVALID: {
+    kind: 'invalid',
+    management: 400,
+    delivery: 107,
+    message: "The continuation token specified in the 'X-Continuation' request header is malformed.",
   },
   ITEM_NOT_FOUND: {
     kind: 'not_found',

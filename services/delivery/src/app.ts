@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { authenticate, type CoreDeps, type DeliveryIndexReader } from '@lectern/core';
 import { toDeliveryError } from '@lectern/errors';
 import { createFastifyService, type Logger, type ProcessMetrics, type Readiness } from '@lectern/http-kit';
+import { createDeliveryContext, registerDeliveryRoutes, type DeliveryHttpOptions } from './http/register-routes.ts';
 
 /** Published content (Delivery API) or unpublished content (Delivery Preview API): fixed per listener. */
 export type DeliveryChannel = 'production' | 'preview';
@@ -12,6 +13,8 @@ export interface DeliveryAppOptions {
   readonly core: CoreDeps;
   /** The delivery index this listener reads; null: content endpoints answer 503. */
   readonly index?: DeliveryIndexReader | null;
+  /** Rate limits, wait bound, cache sizes, feed page size (defaults: SPEC 8 and `http-options.ts`). */
+  readonly http?: DeliveryHttpOptions;
   readonly metrics: ProcessMetrics;
   readonly readiness: Readiness;
   readonly logger: Logger;
@@ -43,5 +46,14 @@ export function buildDeliveryApp(options: DeliveryAppOptions): FastifyInstance {
       authorization: request.headers.authorization,
     });
   });
+  registerDeliveryRoutes(
+    app,
+    createDeliveryContext({
+      channel: options.channel,
+      core: options.core,
+      index: options.index ?? null,
+      ...(options.http === undefined ? {} : { http: options.http }),
+    }),
+  );
   return app;
 }

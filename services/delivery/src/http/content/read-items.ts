@@ -1,0 +1,51 @@
+import type { DeliveryItem, IndexedVariant, ItemFilter } from '@lectern/core';
+import type { ParsedQuery } from '../query/parse-query.ts';
+import { languageChain } from '../shared/languages.ts';
+import type { ReadScope } from '../shared/serve.ts';
+import { checkArrayOperators } from './array-operators.ts';
+import { assembleModularContent } from './modular-content.ts';
+import { projectItem } from './project-elements.ts';
+
+/** A `system.language` filter turns language fallbacks off (reference 1.3). */
+export function isFallbackDisabled(filters: readonly ItemFilter[]): boolean {
+  return filters.some((f) => f.property === 'system.language');
+}
+
+/** The checks and language list every item read starts with. */
+export async function prepareItemRead(
+  scope: ReadScope,
+  query: ParsedQuery,
+  options: { readonly isFallbackAllowed: boolean },
+): Promise<readonly string[]> {
+  await checkArrayOperators(scope, query.filters);
+  return languageChain(scope, query.language, !options.isFallbackAllowed || isFallbackDisabled(query.filters));
+}
+
+/** Projected items plus their `modular_content`, and the charge of the whole answer. */
+export async function renderItems(
+  scope: ReadScope,
+  input: {
+    readonly variants: readonly IndexedVariant[];
+    readonly languages: readonly string[];
+    readonly query: ParsedQuery;
+    /** Linked-item levels; 0 for components only (items-feed). */
+    readonly depth: number;
+    readonly maxItems?: number;
+  },
+): Promise<{ items: DeliveryItem[]; modularContent: Record<string, DeliveryItem>; charge: number }> {
+  const modularContent = await assembleModularContent({
+    roots: input.variants,
+    depth: input.depth,
+    projection: input.query,
+    ...(input.maxItems === undefined ? {} : { maxItems: input.maxItems }),
+    fetch: (codenames) =>
+      scope.index.itemsByCodename({
+        projectId: scope.projectId,
+        channel: scope.channel,
+        languages: input.languages,
+        codenames,
+      }),
+  });
+  const items = input.variants.map((v) => projectItem(v.item, input.query));
+  return { items, modularContent, charge: items.length + Object.keys(modularContent).length };
+}
