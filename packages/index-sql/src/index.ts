@@ -1,1 +1,2 @@
-export {};
+export { createSqlIndex, type SqlDeliveryIndex } from './sql-index.ts';
+export { createIndexer, type Indexer, type IndexerOptions } from './indexer-loop.ts';

@@ -7,6 +7,7 @@ import { buildGraphqlApp } from '@lectern/graphql';
 import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
 import { buildManagementApp } from '@lectern/management';
 import { openFsBlobStore } from '@lectern/blob-fs';
+import { createIndexer, createSqlIndex } from '@lectern/index-sql';
 import { buildRecommendationsApp } from '@lectern/recommendations';
 import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/store-sql';
 import type { ConfigOf } from '@lectern/config';
@@ -50,11 +51,12 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   const demo = config.isDemo ? await seedDemoProject(core) : null;
   const operatorToken = config.operatorToken ?? randomBytes(24).toString('hex');
 
+  const index = createSqlIndex({ db: store.db, isSingleConnection: store.engine === 'pglite' });
   const shared = { metrics, readiness, logger };
   const apps = {
     management: createServer(buildManagementApp({ ...shared, core, operatorToken, blobs: openFsBlobStore({ root: join(dataDir, 'blobs') }) })),
-    delivery: buildDeliveryApp({ ...shared, core, channel: 'production' }),
-    preview: buildDeliveryApp({ ...shared, core, channel: 'preview' }),
+    delivery: buildDeliveryApp({ ...shared, core, index, channel: 'production' }),
+    preview: buildDeliveryApp({ ...shared, core, index, channel: 'preview' }),
     graphql: buildGraphqlApp(shared),
     recommendations: buildRecommendationsApp(shared),
   };
@@ -77,6 +79,13 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   >;
   writeServerInfo(dataDir, { pid: process.pid, urls, operatorToken });
   const scheduler = startScheduler(core, { onError: (err) => logger.error({ err }, 'scheduled publishing failed') });
+  const indexer = createIndexer({
+    core,
+    index,
+    assetsBase: `${urls.management}/assets`,
+    onError: (err) => logger.error({ err }, 'delivery indexing failed'),
+  });
+  indexer.start();
 
   let stopping: Promise<void> | null = null;
   return {
@@ -89,6 +98,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
         readiness.drain();
         await closeAll();
         await scheduler.stop();
+        await indexer.stop();
         await store.close();
         removeServerInfo(dataDir);
         lock?.release();

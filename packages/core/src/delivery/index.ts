@@ -1,1 +1,2 @@
 export * from './index-port.ts';
+export * from './indexer/index.ts';

@@ -1,0 +1,111 @@
+import type { Store } from '../../ports/store.ts';
+import type { ChangeEvent } from '../../domain/change-event.ts';
+import { modelKinds } from '../../domain/model-record.ts';
+import type { DeliveryChannel } from '../index-port.ts';
+import { ModelView } from './model-view.ts';
+import { RenderContext } from './render-context.ts';
+import { renderVariant } from './render-variant.ts';
+import type { DeliveryIndexWriter, IndexDocument, ItemDocuments } from './writer-port.ts';
+
+export interface IndexProjectOptions {
+  readonly store: Store;
+  readonly writer: DeliveryIndexWriter;
+  readonly projectId: string;
+  /** Public URL prefix of asset binaries (asset `url`s). */
+  readonly assetsBase: string;
+  /** Events per batch (one index transaction each). */
+  readonly batchSize?: number;
+  /** Called after each applied batch with the new watermark. */
+  readonly onBatch?: (watermark: number) => void;
+}
+
+const channels: readonly DeliveryChannel[] = ['production', 'preview'];
+const modelKindSet = new Set<string>(modelKinds);
+
+/** What a batch of events affects. */
+interface Affected {
+  isModel: boolean;
+  itemIds: Set<string>;
+  assetIds: Set<string>;
+}
+
+function affectedBy(events: readonly ChangeEvent[]): Affected {
+  const out: Affected = { isModel: false, itemIds: new Set(), assetIds: new Set() };
+  for (const e of events) {
+    if (modelKindSet.has(e.objectKind)) out.isModel = true;
+    else if ((e.objectKind === 'item' || e.objectKind === 'variant') && e.objectId) out.itemIds.add(e.objectId);
+    else if (e.objectKind === 'asset' && e.objectId) out.assetIds.add(e.objectId);
+  }
+  return out;
+}
+
+/** Renders every document of the items, per channel, from the current store state. */
+async function renderItems(ctx: RenderContext, itemIds: readonly string[]): Promise<ItemDocuments[]> {
+  const out: ItemDocuments[] = [];
+  await ctx.preloadItems(itemIds);
+  for (const itemId of itemIds) {
+    const item = await ctx.item(itemId);
+    const variants = item ? await ctx.variantsOf(itemId) : [];
+    for (const channel of channels) {
+      const documents: IndexDocument[] = [];
+      if (item)
+        for (const variant of variants) {
+          const doc = await renderVariant({ ctx, item, variant, channel });
+          if (doc) documents.push(doc);
+        }
+      out.push({ itemId, channel, documents });
+    }
+  }
+  return out;
+}
+
+/**
+ * Applies the project's pending change events to the delivery index, batch by batch, in sequence
+ * order, and resolves with the watermark reached. Each batch re-renders what its events affect
+ * from the current store state (items and variants named, items depending on them or on changed
+ * assets; everything on a model change), so applying events again, or late, converges on the same
+ * documents. The writer ignores a batch whose last sequence is not above its watermark.
+ */
+export async function indexProject(options: IndexProjectOptions): Promise<number> {
+  const { store, writer, projectId } = options;
+  const batchSize = options.batchSize ?? 500;
+  for (;;) {
+    const watermark = await writer.watermark(projectId);
+    const events = await store.transaction((tx) =>
+      tx.outbox.readAfter({ projectId, afterSeq: watermark, limit: batchSize }),
+    );
+    const lastEvent = events.at(-1);
+    if (!lastEvent) return watermark;
+    const affected = affectedBy(events);
+    const isModel = affected.isModel || !(await writer.hasModel(projectId));
+    let targets: string[];
+    if (isModel) {
+      const indexed = await writer.indexedItemIds(projectId);
+      const stored = await store.transaction(async (tx) => (await tx.items.list(projectId)).map((i) => i.id));
+      targets = [...new Set([...stored, ...indexed])];
+    } else {
+      const dependents = await writer.dependents({
+        projectId,
+        itemIds: [...affected.itemIds],
+        assetIds: [...affected.assetIds],
+      });
+      targets = [...new Set([...affected.itemIds, ...dependents])];
+    }
+    const { items, model } = await store.transaction(async (tx) => {
+      const view = await ModelView.load(tx, projectId);
+      const ctx = new RenderContext({ tx, projectId, model: view, assetsBase: options.assetsBase });
+      return { items: await renderItems(ctx, targets), model: isModel ? view.indexedModel() : null };
+    });
+    await writer.apply({ projectId, toSeq: lastEvent.seq, timestamp: lastEvent.occurredAt, items, model });
+    options.onBatch?.(lastEvent.seq);
+  }
+}
+
+/**
+ * Rebuilds the project's index from scratch: drops its documents, changes and watermark, then
+ * indexes every event again (the first batch re-renders everything).
+ */
+export async function rebuildProject(options: IndexProjectOptions): Promise<number> {
+  await options.writer.reset(options.projectId);
+  return indexProject(options);
+}

@@ -1,0 +1,233 @@
+import type { ContentItemRecord } from '../../content/items/item-record.ts';
+import type { StoredComponent, StoredElements, VariantRecord } from '../../content/variants/variant-record.ts';
+import type { DeliveryChannel, DeliveryElement, DeliveryItem } from '../index-port.ts';
+import { deliveryKind, elementName, type FlatElement } from './model-view.ts';
+import { RenderContext } from './render-context.ts';
+import { renderRichText } from './render-rich-text.ts';
+import { deliveryTime } from './times.ts';
+import type { IndexDocument } from './writer-port.ts';
+
+/** Components nest at most this deep (DESIGN.md limits); deeper ones are not rendered. */
+const maxComponentDepth = 6;
+
+interface Collected {
+  linked: string[];
+  uses: string[];
+  itemIds: string[];
+  assetIds: string[];
+  components: Record<string, DeliveryItem>;
+}
+
+function addUnique(list: string[], values: readonly string[]) {
+  for (const v of values) if (!list.includes(v)) list.push(v);
+}
+
+function ids(value: unknown): string[] {
+  return Array.isArray(value)
+    ? value.map((v) => (v as { id?: unknown }).id).filter((id): id is string => typeof id === 'string')
+    : [];
+}
+
+interface ElementsInput {
+  ctx: RenderContext;
+  typeId: string;
+  elements: StoredElements;
+  languageId: string;
+  languageCodename: string;
+  channel: DeliveryChannel;
+  collection: string;
+  lastModified: string;
+  collected: Collected;
+  depth: number;
+}
+
+async function renderElement(e: FlatElement, input: ElementsInput): Promise<DeliveryElement> {
+  const { ctx, collected } = input;
+  const stored = input.elements[e.def.id];
+  const value = stored?.value;
+  const base = { type: deliveryKind(e.def.type), name: elementName(e.def) };
+  switch (e.def.type) {
+    case 'text':
+    case 'url_slug':
+      return { ...base, value: typeof value === 'string' ? value : '' };
+    case 'number':
+      return { ...base, value: typeof value === 'number' ? value : null };
+    case 'custom':
+      return { ...base, value: typeof value === 'string' ? value : null };
+    case 'date_time':
+      return {
+        ...base,
+        value: typeof value === 'string' ? value : null,
+        display_timezone: stored?.display_timezone ?? null,
+      };
+    case 'multiple_choice': {
+      const options = (e.def['options'] ?? []) as { id: string; name: string; codename: string }[];
+      return {
+        ...base,
+        value: ids(value)
+          .map((id) => options.find((o) => o.id === id))
+          .filter((o) => o !== undefined)
+          .map((o) => ({ name: o.name, codename: o.codename })),
+      };
+    }
+    case 'taxonomy': {
+      const groupId = (e.def['taxonomy_group'] as { id: string } | null)?.id ?? '';
+      return {
+        ...base,
+        taxonomy_group: ctx.model.taxonomyCodename(groupId),
+        value: ids(value)
+          .map((id) => ctx.model.term(id))
+          .filter((t) => t !== undefined)
+          .map((t) => ({ name: t.name, codename: t.codename })),
+      };
+    }
+    case 'asset': {
+      const out: unknown[] = [];
+      for (const id of ids(value)) {
+        addUnique(collected.assetIds, [id]);
+        const view = await ctx.asset(id);
+        if (!view) continue;
+        out.push({
+          name: view.file.fileName,
+          description: view.asset.descriptions[input.languageId] ?? null,
+          type: view.file.contentType,
+          size: view.file.size,
+          url: view.url,
+          width: view.file.imageWidth,
+          height: view.file.imageHeight,
+          renditions: {},
+        });
+      }
+      return { ...base, value: out };
+    }
+    case 'modular_content':
+    case 'subpages': {
+      const itemIds = ids(value);
+      await ctx.preloadItems(itemIds);
+      addUnique(collected.itemIds, itemIds);
+      const codenames: string[] = [];
+      for (const id of itemIds) {
+        const item = await ctx.item(id);
+        if (item) codenames.push(item.codename);
+      }
+      addUnique(collected.linked, codenames);
+      addUnique(collected.uses, codenames);
+      return { ...base, value: codenames };
+    }
+    case 'rich_text': {
+      const rendered = await renderRichText({
+        ctx,
+        html: typeof value === 'string' ? value : '',
+        components: stored?.components ?? [],
+        languageId: input.languageId,
+        channel: input.channel,
+      });
+      const f = rendered.found;
+      addUnique(collected.itemIds, f.itemIds);
+      addUnique(collected.assetIds, f.assetIds);
+      addUnique(collected.linked, f.insertedCodenames);
+      addUnique(collected.uses, [...f.insertedCodenames, ...f.linkedCodenames]);
+      for (const { codename, component } of f.components) {
+        if (input.depth >= maxComponentDepth) continue;
+        collected.components[codename] = await renderComponent(component, codename, input);
+      }
+      return {
+        ...base,
+        images: rendered.images,
+        links: rendered.links,
+        modular_content: rendered.modularContent,
+        value: rendered.value,
+      };
+    }
+    default:
+      return { ...base, value: value ?? null };
+  }
+}
+
+async function renderElements(input: ElementsInput): Promise<Record<string, DeliveryElement>> {
+  const out: Record<string, DeliveryElement> = {};
+  for (const e of input.ctx.model.elementsOf(input.typeId)) out[e.key] = await renderElement(e, input);
+  return out;
+}
+
+async function renderComponent(
+  component: StoredComponent,
+  codename: string,
+  parent: ElementsInput,
+): Promise<DeliveryItem> {
+  const type = parent.ctx.model.type(component.type.id);
+  return {
+    system: {
+      id: component.id,
+      name: component.id,
+      codename,
+      language: parent.languageCodename,
+      type: type?.codename ?? '',
+      collection: parent.collection,
+      sitemap_locations: [],
+      last_modified: parent.lastModified,
+    },
+    elements: await renderElements({
+      ...parent,
+      typeId: component.type.id,
+      elements: component.elements,
+      depth: parent.depth + 1,
+    }),
+  };
+}
+
+/**
+ * Renders one variant for one channel exactly as the Delivery API returns it, or null when the
+ * channel has no version of it (never published) or its language or type is gone.
+ */
+export async function renderVariant(options: {
+  ctx: RenderContext;
+  item: ContentItemRecord;
+  variant: VariantRecord;
+  channel: DeliveryChannel;
+}): Promise<IndexDocument | null> {
+  const { ctx, item, variant, channel } = options;
+  const language = ctx.model.language(variant.languageId);
+  const type = ctx.model.type(item.typeId);
+  const version = RenderContext.versionOf(variant, channel);
+  if (!language || !type || !version) return null;
+  const collection = ctx.model.collectionCodename(item.collectionId);
+  const lastModified = deliveryTime(version.lastModified);
+  const collected: Collected = { linked: [], uses: [], itemIds: [], assetIds: [], components: {} };
+  const elements = await renderElements({
+    ctx,
+    typeId: item.typeId,
+    elements: version.elements,
+    languageId: language.id,
+    languageCodename: language.codename,
+    channel,
+    collection,
+    lastModified,
+    collected,
+    depth: 0,
+  });
+  return {
+    itemId: item.id,
+    language: language.codename,
+    item: {
+      system: {
+        id: item.id,
+        name: item.name,
+        codename: item.codename,
+        language: language.codename,
+        type: type.codename,
+        collection,
+        sitemap_locations: [],
+        last_modified: lastModified,
+        workflow: ctx.model.workflowCodename(version.workflowId),
+        workflow_step: ctx.model.stepCodename(version.workflowId, version.stepId),
+      },
+      elements,
+    },
+    linkedItemCodenames: collected.linked,
+    components: collected.components,
+    dependsOnItemIds: collected.itemIds.filter((id) => id !== item.id),
+    assetIds: collected.assetIds,
+    usesItemCodenames: collected.uses,
+  };
+}

@@ -1,0 +1,106 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { ItemFilter, ItemOrder } from '@lectern/core';
+
+/**
+ * SQL fragments of `queryItems` (SPEC 4.3 rules 2–6) over a `delivery_documents` row aliased `d`.
+ * Every expression is total: a value of an unexpected JSON type compares false instead of failing
+ * (on PGlite a failing query could abort another caller's transaction on the one connection).
+ */
+
+type Expr = RawBuilder<unknown>;
+
+/** The jsonb of a property (`system.x` or `elements.x` value), null when absent. */
+function valueOf(property: string): { value: Expr; exists: Expr; arrayCodenames: Expr } | null {
+  const dot = property.indexOf('.');
+  const scope = property.slice(0, dot);
+  const name = property.slice(dot + 1);
+  if (dot < 0 || name === '') return null;
+  if (scope === 'system') {
+    const value = sql`(d.doc->'item'->'system'->${name}::text)`;
+    return { value, exists: sql`(${value} is not null)`, arrayCodenames: sql`null::jsonb` };
+  }
+  if (scope === 'elements') {
+    const element = sql`(d.doc->'item'->'elements'->${name}::text)`;
+    return {
+      value: sql`(${element}->'value')`,
+      exists: sql`(${element} is not null)`,
+      arrayCodenames: sql`(d.arrays->${name}::text)`,
+    };
+  }
+  return null;
+}
+
+function asNumber(value: string): number | null {
+  if (value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** `v <op> given` on a scalar: numbers numerically (when the given value is a number), strings as strings. */
+function compare(v: Expr, op: '=' | '<' | '<=' | '>' | '>=', given: string): Expr {
+  const n = asNumber(given);
+  const o = sql.raw(op);
+  const numeric = n === null ? sql`false` : sql`(${v}#>>'{}')::numeric ${o} ${String(n)}::numeric`;
+  return sql`(case jsonb_typeof(${v}) when 'number' then ${numeric} when 'string' then (${v}#>>'{}') collate "C" ${o} ${given}::text collate "C" else false end)`;
+}
+
+function isEmptyValue(v: Expr): Expr {
+  return sql`(${v} is null or jsonb_typeof(${v}) = 'null' or ${v} = '""'::jsonb or ${v} = '[]'::jsonb)`;
+}
+
+function anyOf(parts: Expr[]): Expr {
+  return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
+}
+
+/** One filter as a boolean SQL expression; a filter on a missing element matches nothing. */
+export function filterSql(filter: ItemFilter): Expr {
+  const target = valueOf(filter.property);
+  if (!target) return sql`false`;
+  const { value: v, exists } = target;
+  const values = filter.values;
+  const first = values[0] ?? '';
+  const scalar = (e: Expr) => sql`(${exists} and ${e})`;
+  switch (filter.operator) {
+    case 'eq':
+      return scalar(compare(v, '=', first));
+    case 'neq':
+      return scalar(sql`not ${compare(v, '=', first)}`);
+    case 'lt':
+      return scalar(compare(v, '<', first));
+    case 'lte':
+      return scalar(compare(v, '<=', first));
+    case 'gt':
+      return scalar(compare(v, '>', first));
+    case 'gte':
+      return scalar(compare(v, '>=', first));
+    case 'range':
+      return scalar(sql`(${compare(v, '>=', first)} and ${compare(v, '<=', values[1] ?? '')})`);
+    case 'in':
+      return scalar(anyOf(values.map((x) => compare(v, '=', x))));
+    case 'nin':
+      return scalar(sql`not ${anyOf(values.map((x) => compare(v, '=', x)))}`);
+    case 'empty':
+      return scalar(isEmptyValue(v));
+    case 'nempty':
+      return scalar(sql`not ${isEmptyValue(v)}`);
+    case 'contains':
+    case 'all': {
+      const a = target.arrayCodenames;
+      return sql`(${a} is not null and ${a} @> ${JSON.stringify(values)}::jsonb)`;
+    }
+    case 'any': {
+      const a = target.arrayCodenames;
+      return sql`(${a} is not null and ${anyOf(values.map((x) => sql`${a} @> ${JSON.stringify([x])}::jsonb`))})`;
+    }
+  }
+}
+
+/** ORDER BY of a query: the property (numbers numerically, then as strings), ties by codename. */
+export function orderSql(order: ItemOrder | null): Expr {
+  if (!order) return sql`d.codename collate "C" asc`;
+  const target = valueOf(order.property);
+  if (!target) return sql`d.codename collate "C" asc`;
+  const dir = sql.raw(order.direction === 'desc' ? 'desc' : 'asc');
+  const v = target.value;
+  return sql`(case when jsonb_typeof(${v}) = 'number' then (${v}#>>'{}')::numeric end) ${dir}, (case when jsonb_typeof(${v}) in ('string', 'array', 'object') then ${v}#>>'{}' end) collate "C" ${dir}, d.codename collate "C" asc`;
+}

@@ -1,0 +1,35 @@
+/** Rows of the delivery index tables (migration 0005 of @lectern/store-sql). */
+export interface IndexDatabase {
+  delivery_documents: {
+    project_id: string;
+    channel: string;
+    item_id: string;
+    language: string;
+    codename: string;
+    name: string;
+    type: string;
+    collection: string;
+    last_modified: string;
+    body: string;
+    doc: string;
+    arrays: string;
+    depends_on: string;
+    asset_ids: string;
+    uses_codenames: string;
+    hash: string;
+  };
+  delivery_models: { project_id: string; types: string; taxonomies: string; languages: string };
+  delivery_watermarks: { project_id: string; seq: string | number | bigint };
+  delivery_changes: {
+    project_id: string;
+    channel: string;
+    item_id: string;
+    language: string;
+    seq: string | number | bigint;
+    change_type: string;
+    codename: string;
+    type: string;
+    collection: string;
+    timestamp: string;
+  };
+}

@@ -1,0 +1,93 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openFsBlobStore } from '@lectern/blob-fs';
+import { buildDeliveryApp } from '@lectern/delivery';
+import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
+import { createIndexer, createSqlIndex, type Indexer, type SqlDeliveryIndex } from '@lectern/index-sql';
+import { buildManagementApp } from '@lectern/management';
+import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
+
+/**
+ * Management API + delivery index + indexer + Delivery and Preview apps on one in-memory store,
+ * with one project and a management, delivery and preview key: write through Management, call
+ * `catchUp()`, read through Delivery (`delivery.inject`) or the index.
+ */
+type DeliveryApp = ReturnType<typeof buildDeliveryApp>;
+
+export interface TestStack {
+  readonly core: TestCore;
+  readonly projectId: string;
+  /** `http://127.0.0.1:<port>/v2`: the Management SDK's baseUrl. */
+  readonly managementBaseUrl: string;
+  readonly managementKey: string;
+  readonly deliveryKey: string;
+  readonly previewKey: string;
+  readonly index: SqlDeliveryIndex;
+  readonly indexer: Indexer;
+  /** Delivery API (published) and Delivery Preview API, for `inject()`. */
+  readonly delivery: DeliveryApp;
+  readonly preview: DeliveryApp;
+  /** Plain HTTP against `/v2/projects/<project>` + path with the management key. */
+  managementFetch(path: string, init?: RequestInit): Promise<Response>;
+  /** Indexes every pending change event (the loop also polls every 20 ms once `isPolling`). */
+  catchUp(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startTestStack(options: { isPolling?: boolean } = {}): Promise<TestStack> {
+  const core = await openTestCore();
+  const blobDir = await mkdtemp(join(tmpdir(), 'lectern-test-stack-'));
+  const shared = {
+    metrics: createProcessMetrics(),
+    readiness: createReadiness([() => core.store.ping()]),
+    logger: createLogger({ level: 'silent' }),
+  };
+  const management = buildManagementApp({
+    ...shared,
+    core,
+    operatorToken: null,
+    blobs: openFsBlobStore({ root: blobDir }),
+    rateLimits: { perSecond: 1_000_000, perMinute: 1_000_000, perHour: 1_000_000 },
+  });
+  const listening = await listen(createServer(management), { host: '127.0.0.1', port: 0 });
+  const { projectId, keys } = await seedProject(core, ['management', 'delivery_primary', 'preview_primary']);
+  const index = createSqlIndex({ db: core.store.db, isSingleConnection: true });
+  const indexer = createIndexer({ core, index, assetsBase: `${listening.url}/assets`, intervalMs: 20 });
+  if (options.isPolling) indexer.start();
+  const delivery = buildDeliveryApp({ ...shared, core, index, channel: 'production' });
+  const preview = buildDeliveryApp({ ...shared, core, index, channel: 'preview' });
+  const managementBaseUrl = `${listening.url}/v2`;
+  const managementKey = keys.management?.value ?? '';
+  return {
+    core,
+    projectId,
+    managementBaseUrl,
+    managementKey,
+    deliveryKey: keys.delivery_primary?.value ?? '',
+    previewKey: keys.preview_primary?.value ?? '',
+    index,
+    indexer,
+    delivery,
+    preview,
+    managementFetch: (path, init = {}) =>
+      fetch(`${managementBaseUrl}/projects/${projectId}${path}`, {
+        ...init,
+        headers: {
+          authorization: `Bearer ${managementKey}`,
+          'content-type': 'application/json',
+          ...(init.headers ?? {}),
+        },
+      }),
+    catchUp: () => indexer.catchUp(projectId),
+    async close() {
+      await indexer.stop();
+      await delivery.close();
+      await preview.close();
+      await listening.close();
+      await core.store.close();
+      await rm(blobDir, { recursive: true, force: true });
+    },
+  };
+}
