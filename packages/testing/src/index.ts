@@ -5,3 +5,4 @@ export { createTestClock, type TestClock } from './test-clock.ts';
 export { openTestCore, seedProject, type TestCore } from './test-core.ts';
 export { fixturesRoot, readFixture, shapeDifferences } from './fixture-shape.ts';
 export { describeBlobContract } from './blob-contract.ts';
+export { describeDeliveryIndexContract, type OpenedIndex } from './delivery-index-contract.ts';
