@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- assertions read response bodies deeply; their shapes are checked against fixtures */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createLogger, createProcessMetrics, createReadiness } from '@lectern/http-kit';
