@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '@lectern/config';
 import { AdminError } from './admin/admin-port.ts';
+import { registerIndex } from './commands/index.ts';
 import { registerKeys } from './commands/keys.ts';
 import { registerProject } from './commands/project.ts';
 import { registerStart } from './commands/start.ts';
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
   registerStart(program);
   registerProject(program);
   registerKeys(program);
+  registerIndex(program);
   return program;
 }
 

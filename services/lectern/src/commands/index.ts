@@ -1,0 +1,83 @@
+import { join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { SingleBar, Presets } from 'cli-progress';
+import { loadConfig } from '@lectern/config';
+import { randomIds, systemClock } from '@lectern/core';
+import { createIndexer, createSqlIndex } from '@lectern/index-sql';
+import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/store-sql';
+import { lockDataDir, readServerInfo } from '../data-dir.ts';
+import { startSettings } from '../settings.ts';
+
+interface RebuildFlags {
+  project?: string;
+  dataDir?: string;
+  databaseUrl?: string;
+  assetsBase?: string;
+  progress?: boolean;
+}
+
+/**
+ * `lectern index rebuild`: drops the delivery index of one project (or all) and renders every
+ * variant again from the store. The embedded database has one writer, so a server running on the
+ * data directory must be stopped first.
+ */
+async function rebuild(flags: RebuildFlags): Promise<void> {
+  const config = loadConfig({
+    settings: startSettings,
+    env: {
+      ...process.env,
+      ...(flags.dataDir === undefined ? {} : { LECTERN_DATA_DIR: flags.dataDir }),
+      ...(flags.databaseUrl === undefined ? {} : { LECTERN_DATABASE_URL: flags.databaseUrl }),
+    },
+  });
+  const dataDir = resolve(config.dataDir);
+  if (config.databaseUrl === undefined && readServerInfo(dataDir))
+    throw new Error(`A Lectern server is running on ${dataDir}. Stop it first (Ctrl+C or SIGTERM), then rebuild.`);
+  const lock = config.databaseUrl === undefined ? lockDataDir(dataDir) : null;
+  let store: SqlStore | null = null;
+  try {
+    store =
+      config.databaseUrl === undefined
+        ? await openPgliteStore({ dataDir: join(dataDir, 'pglite') })
+        : await openPostgresStore({ connectionString: config.databaseUrl });
+    const index = createSqlIndex({ db: store.db, isSingleConnection: store.engine === 'pglite' });
+    const assetsBase = flags.assetsBase ?? `http://${config.host}:${config.portBase}/assets`;
+    const indexer = createIndexer({ core: { store, clock: systemClock, ids: randomIds }, index, assetsBase });
+    const bar = new SingleBar(
+      { format: 'Rebuilding the delivery index [{bar}] {value}/{total} projects', noTTYOutput: flags.progress !== false },
+      Presets.shades_classic,
+    );
+    let isStarted = false;
+    await indexer.rebuild({
+      ...(flags.project === undefined ? {} : { projectId: flags.project }),
+      onProgress: (done, total) => {
+        if (!isStarted) {
+          bar.start(total, done);
+          isStarted = true;
+        } else bar.update(done);
+      },
+    });
+    bar.stop();
+    console.log('The delivery index is rebuilt.');
+  } finally {
+    await store?.close();
+    lock?.release();
+  }
+}
+
+export function registerIndex(program: Command): void {
+  const index = program.command('index').description('Maintain the delivery index (what the Delivery APIs read).');
+  index
+    .command('rebuild')
+    .description(
+      'Drop the delivery index and render every variant again from the content store. Stop a server running on the data directory first.',
+    )
+    .option('--project <id>', 'only this project (default: every project)')
+    .option('--data-dir <dir>', 'data directory of the embedded database (env LECTERN_DATA_DIR)')
+    .option('--database-url <url>', 'PostgreSQL URL instead of the embedded database (env LECTERN_DATABASE_URL)')
+    .option('--assets-base <url>', 'public URL prefix of asset binaries (default http://<host>:<port base>/assets)')
+    .option('--no-progress', 'no progress bar')
+    .action(async (flags: RebuildFlags) => {
+      await rebuild(flags);
+    });
+}
