@@ -93,8 +93,12 @@ export class ModelView {
         continue;
       }
       const snippet = this.snippets.get((def['snippet'] as { id: string } | undefined)?.id ?? '');
-      for (const inner of snippet?.body.elements ?? [])
-        if (inner.type !== 'guidelines') out.push({ key: `${snippet?.codename}__${inner.codename}`, def: inner });
+      if (!snippet) continue;
+      // Snippet element codenames are stored with the `<snippet>__` prefix (SPEC 2.6 rule 5).
+      const prefix = `${snippet.codename}__`;
+      for (const inner of snippet.body.elements)
+        if (inner.type !== 'guidelines')
+          out.push({ key: inner.codename.startsWith(prefix) ? inner.codename : prefix + inner.codename, def: inner });
     }
     this.flat.set(typeId, out);
     return out;
