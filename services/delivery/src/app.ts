@@ -38,7 +38,9 @@ export function buildDeliveryApp(options: DeliveryAppOptions): FastifyInstance {
   });
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
-    const first = request.url.split('?')[0]?.split('/')[1] ?? '';
+    const segments = request.url.split('?')[0]?.split('/') ?? [];
+    // Sync API v2 lives under /v2/{project_id}/… (reference 2.1); everything else under /{project_id}/….
+    const first = (segments[1] === 'v2' ? segments[2] : segments[1]) ?? '';
     if (first === '' || operationalPaths.has(first)) return;
     request.actor = await authenticate(options.core, {
       api: options.channel === 'preview' ? 'preview' : 'delivery',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAssetRoutes } from './assets/routes.ts';
 import { registerItemRoutes } from './items/routes.ts';
 import { registerLanguageRoutes } from './languages/routes.ts';
+import { registerSyncRoutes } from './sync/routes.ts';
 import type { DeliveryContext } from './shared/delivery-context.ts';
 import { registerTaxonomyRoutes } from './taxonomies/routes.ts';
 import { registerTypeRoutes } from './types/routes.ts';
@@ -16,4 +17,5 @@ export function registerDeliveryRoutes(app: FastifyInstance, ctx: DeliveryContex
   registerTaxonomyRoutes(app, ctx);
   registerLanguageRoutes(app, ctx);
   registerAssetRoutes(app, ctx);
+  registerSyncRoutes(app, ctx);
 }
