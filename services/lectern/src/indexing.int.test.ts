@@ -270,4 +270,18 @@ describe('indexer rendering', () => {
     expect(await stack.index.watermark(stack.projectId)).toBe(watermark);
     expect({ production: await documents('production'), preview: await documents('preview') }).toEqual(before);
   });
+
+  it('answers Delivery used-in for an asset named by its codename (or id)', async () => {
+    const usedIn = async (asset: string) => {
+      const res = await stack.preview.inject({
+        url: `/${stack.projectId}/assets/${asset}/used-in`,
+        headers: { authorization: `Bearer ${stack.previewKey}` },
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { items: { system: { codename: string } }[] }).items.map((i) => i.system.codename);
+    };
+    expect(await usedIn('roast')).toEqual(['on_roasts']);
+    expect(await usedIn(assetId)).toEqual(['on_roasts']);
+    expect(await usedIn('no_such_asset')).toEqual([]);
+  });
 });
