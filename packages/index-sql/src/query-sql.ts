@@ -104,3 +104,27 @@ export function orderSql(order: ItemOrder | null): Expr {
   const v = target.value;
   return sql`(case when jsonb_typeof(${v}) = 'number' then (${v}#>>'{}')::numeric end) ${dir}, (case when jsonb_typeof(${v}) in ('string', 'array', 'object') then ${v}#>>'{}' end) collate "C" ${dir}, d.codename collate "C" asc`;
 }
+
+/** Item-level system properties kept as columns: the same in every language of an item. */
+const itemColumns: Readonly<Record<string, Expr>> = {
+  'system.codename': sql`d.codename`,
+  'system.type': sql`d.type`,
+  'system.collection': sql`d.collection`,
+  'system.id': sql`d.item_id::text`,
+};
+
+/**
+ * The eq/in filters on item-level columns, as a condition safe to apply before the language
+ * fallback picks one variant per item (every language of an item agrees on them). Lets the
+ * codename and type indexes narrow the candidates instead of scanning the project; the full
+ * filters still apply afterwards, so the answer is unchanged.
+ */
+export function pushdownSql(filters: readonly ItemFilter[]): Expr {
+  const parts: Expr[] = [];
+  for (const f of filters) {
+    const column = itemColumns[f.property];
+    if (!column || (f.operator !== 'eq' && f.operator !== 'in') || f.values.length === 0) continue;
+    parts.push(sql`${column} in (${sql.join(f.values.map((v) => sql`${v}::text`))})`);
+  }
+  return parts.length === 0 ? sql`true` : sql`(${sql.join(parts, sql` and `)})`;
+}

@@ -14,7 +14,7 @@ import type {
 } from '@lectern/core';
 import { deliveryTime } from '@lectern/core';
 import type { Database } from '@lectern/store-sql';
-import { filterSql, orderSql } from './query-sql.ts';
+import { filterSql, orderSql, pushdownSql } from './query-sql.ts';
 import type { IndexDatabase } from './schema.ts';
 
 /** The delivery index on SQL tables: the reader Delivery uses and the writer the indexer uses. */
@@ -86,6 +86,7 @@ export function createSqlIndex(options: { db: Kysely<Database>; isSingleConnecti
     const candidates = sql`select distinct on (d.item_id) d.* from delivery_documents d
       where d.project_id = ${query.projectId}::uuid and d.channel = ${query.channel}::text
         and d.language in (${sql.join(query.languages.map((l) => sql`${l}::text`))}) and ${byCodename}
+        and ${pushdownSql(query.filters)}
       order by d.item_id, ${languageOrder(query.languages)}`;
     const filters = query.filters.map(filterSql);
     const where = filters.length === 0 ? sql`true` : sql.join(filters, sql` and `);
