@@ -8,7 +8,7 @@ import { formatInstant, readTimeZone } from '../variants/value-rules.ts';
 import type { VariantRecord } from '../variants/variant-record.ts';
 import { checkPublishable } from './required.ts';
 import { readVariantMeta, readWorkflowTarget } from './targets.ts';
-import { applyPublish, applyUnpublish, firstStepFor, saveTransition } from './transitions.ts';
+import { applyPublish, applyUnpublish, cancelJob, firstStepFor, saveTransition } from './transitions.ts';
 
 type ActionInput = VariantInput & { body?: unknown };
 
@@ -65,12 +65,7 @@ export async function publishVariant(deps: CoreDeps, input: ActionInput): Promis
     );
     if (!schedule) return applyPublish(tx, loaded, now);
     const time = formatInstant(schedule.at);
-    await tx.scheduledJobs.cancel({
-      projectId: v.projectId,
-      itemId: v.itemId,
-      languageId: v.languageId,
-      action: 'publish',
-    });
+    await cancelJob(tx, v, 'publish');
     await tx.scheduledJobs.insert({
       id: deps.ids.uuid(),
       projectId: v.projectId,
@@ -100,12 +95,7 @@ export async function unpublishVariant(deps: CoreDeps, input: ActionInput): Prom
       throw new LecternError('INVALID_REQUEST_BODY', {
         problems: [{ path: 'scheduled_to', message: 'The unpublish time must be after the scheduled publish time.' }],
       });
-    await tx.scheduledJobs.cancel({
-      projectId: v.projectId,
-      itemId: v.itemId,
-      languageId: v.languageId,
-      action: 'unpublish',
-    });
+    await cancelJob(tx, v, 'unpublish');
     await tx.scheduledJobs.insert({
       id: deps.ids.uuid(),
       projectId: v.projectId,
@@ -135,12 +125,7 @@ export async function cancelScheduledPublish(deps: CoreDeps, input: ActionInput)
   await withVariant(deps, input, async (tx, loaded, now) => {
     const v = loaded.variant;
     if (v.stepId !== systemStepIds.scheduled) throw new LecternError('NOT_SCHEDULED');
-    await tx.scheduledJobs.cancel({
-      projectId: v.projectId,
-      itemId: v.itemId,
-      languageId: v.languageId,
-      action: 'publish',
-    });
+    await cancelJob(tx, v, 'publish');
     const next: VariantRecord = {
       ...v,
       stepId: await firstStepFor(loaded),
@@ -162,12 +147,7 @@ export async function cancelScheduledUnpublish(deps: CoreDeps, input: ActionInpu
       throw new LecternError('NOT_SCHEDULED', {
         message: 'Cannot cancel scheduling of a language variant that is not scheduled to unpublish.',
       });
-    await tx.scheduledJobs.cancel({
-      projectId: v.projectId,
-      itemId: v.itemId,
-      languageId: v.languageId,
-      action: 'unpublish',
-    });
+    await cancelJob(tx, v, 'unpublish');
     const next: VariantRecord = {
       ...v,
       schedule: { ...v.schedule, unpublish_time: null, unpublish_display_timezone: null },

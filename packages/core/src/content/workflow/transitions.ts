@@ -27,15 +27,15 @@ export async function saveTransition(
   await tx.outbox.append(loaded.item.projectId, events, event.at);
 }
 
+/** Drops the variant's scheduled job of that kind, if any. */
+export async function cancelJob(tx: UnitOfWork, v: VariantRecord, action: 'publish' | 'unpublish'): Promise<void> {
+  await tx.scheduledJobs.cancel({ projectId: v.projectId, itemId: v.itemId, languageId: v.languageId, action });
+}
+
 /** Publishes the latest version now: it becomes the published version too. */
 export async function applyPublish(tx: UnitOfWork, loaded: Loaded, at: Date): Promise<void> {
   const v = loaded.variant;
-  await tx.scheduledJobs.cancel({
-    projectId: v.projectId,
-    itemId: v.itemId,
-    languageId: v.languageId,
-    action: 'publish',
-  });
+  await cancelJob(tx, v, 'publish');
   const next: VariantRecord = {
     ...v,
     stepId: systemStepIds.published,
@@ -55,12 +55,7 @@ export async function applyPublish(tx: UnitOfWork, loaded: Loaded, at: Date): Pr
  */
 export async function applyUnpublish(tx: UnitOfWork, loaded: Loaded, at: Date): Promise<void> {
   const v = loaded.variant;
-  await tx.scheduledJobs.cancel({
-    projectId: v.projectId,
-    itemId: v.itemId,
-    languageId: v.languageId,
-    action: 'unpublish',
-  });
+  await cancelJob(tx, v, 'unpublish');
   const next: VariantRecord = {
     ...v,
     stepId: v.stepId === systemStepIds.published ? systemStepIds.archived : v.stepId,
