@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type {
   DeliveryChannel,
   DeliveryIndexReader,
@@ -14,7 +14,7 @@ import type {
 } from '@lectern/core';
 import { deliveryTime } from '@lectern/core';
 import type { Database } from '@lectern/store-sql';
-import { filterSql, orderSql, pushdownSql } from './query-sql.ts';
+import { Extracts, filterSql, orderSql, pushdownSql, residualFilters } from './query-sql.ts';
 import type { IndexDatabase } from './schema.ts';
 
 /** The delivery index on SQL tables: the reader Delivery uses and the writer the indexer uses. */
@@ -54,8 +54,8 @@ function variantOf(doc: IndexDocument): IndexedVariant {
   };
 }
 
-function languageOrder(languages: readonly string[]) {
-  return sql`(case d.language ${sql.join(
+function languageOrder(column: RawBuilder<unknown>, languages: readonly string[]) {
+  return sql`(case ${column} ${sql.join(
     languages.map((l, i) => sql`when ${l}::text then ${i}`),
     sql` `,
   )} end)`;
@@ -83,16 +83,30 @@ export function createSqlIndex(options: { db: Kysely<Database>; isSingleConnecti
         : query.codenames.length === 0
           ? sql`false`
           : sql`d.codename in (${sql.join(query.codenames.map((c) => sql`${c}::text`))})`;
-    const candidates = sql`select distinct on (d.item_id) d.* from delivery_documents d
-      where d.project_id = ${query.projectId}::uuid and d.channel = ${query.channel}::text
-        and d.language in (${sql.join(query.languages.map((l) => sql`${l}::text`))}) and ${byCodename}
-        and ${pushdownSql(query.filters)}
-      order by d.item_id, ${languageOrder(query.languages)}`;
-    const filters = query.filters.map(filterSql);
+    const languageIn = sql.join(query.languages.map((l) => sql`${l}::text`));
+    // One variant per item: the first language of the list it has (no earlier-language variant).
+    const isFirstLanguage =
+      query.languages.length === 1
+        ? sql`true`
+        : sql`not exists (select 1 from delivery_documents e
+            where e.project_id = d.project_id and e.channel = d.channel and e.item_id = d.item_id
+              and e.language in (${languageIn})
+              and ${languageOrder(sql.ref('e.language'), query.languages)} < ${languageOrder(sql.ref('d.language'), query.languages)})`;
+    const extracts = new Extracts();
+    const filters = residualFilters(query.filters).map((f) => filterSql(f, extracts));
     const where = filters.length === 0 ? sql`true` : sql.join(filters, sql` and `);
+    const order = orderSql(query.order, extracts);
+    // `offset 0` keeps the subquery from being flattened, so each extracted value is read from
+    // the document once per row rather than once per use; without extracts the planner may
+    // flatten it and serve the order and limit from an index.
+    const candidates = sql`select d.body, d.codename, d.arrays ${extracts.columns()} from delivery_documents d
+      where d.project_id = ${query.projectId}::uuid and d.channel = ${query.channel}::text
+        and d.language in (${languageIn}) and ${byCodename}
+        and ${pushdownSql(query.filters)} and ${isFirstLanguage}
+      ${extracts.isEmpty ? sql`` : sql`offset 0`}`;
     const limit = query.limit === null ? sql`` : sql`limit ${query.limit}`;
     const rows = await sql<{ body: string }>`select d.body from (${candidates}) d where ${where}
-      order by ${orderSql(query.order)} offset ${query.skip} ${limit}`.execute(q);
+      order by ${order} offset ${query.skip} ${limit}`.execute(q);
     let totalCount: number | null = null;
     if (query.isTotalCountNeeded) {
       const count = await sql<{
