@@ -1,4 +1,4 @@
-/** Rows of the delivery index tables (migration 0005 of @lectern/store-sql). */
+/** Rows of the delivery index tables (migrations 0005 and 0006 of @lectern/store-sql). */
 export interface IndexDatabase {
   delivery_documents: {
     project_id: string;
@@ -30,6 +30,19 @@ export interface IndexDatabase {
     codename: string;
     type: string;
     collection: string;
+    timestamp: string;
+    /** Migration 0006: the last document's `system` as JSON text. */
+    system: string | null;
+  };
+  /** Migration 0006. */
+  delivery_model_changes: {
+    project_id: string;
+    channel: string;
+    kind: string;
+    object_id: string;
+    seq: string | number | bigint;
+    change_type: string;
+    system: string;
     timestamp: string;
   };
 }

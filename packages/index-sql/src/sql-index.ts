@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type {
   DeliveryChannel,
   DeliveryIndexReader,
+  DeliveryItem,
   DeliveryIndexWriter,
   IndexBatch,
   IndexChange,
@@ -15,6 +16,7 @@ import type {
 import { deliveryTime } from '@lectern/core';
 import type { Database } from '@lectern/store-sql';
 import { Extracts, filterSql, orderSql, pushdownSql, residualFilters } from './query-sql.ts';
+import { modelChangesSince, recordModelChanges } from './model-changes.ts';
 import type { IndexDatabase } from './schema.ts';
 
 /** The delivery index on SQL tables: the reader Delivery uses and the writer the indexer uses. */
@@ -211,8 +213,11 @@ export function createSqlIndex(options: { db: Kysely<Database>; isSingleConnecti
         type: r.type,
         collection: r.collection,
         timestamp: r.timestamp,
+        ...(r.system === null ? {} : { system: JSON.parse(r.system) as DeliveryItem['system'] }),
       }));
     },
+
+    modelChangesSince: (o) => read((q) => modelChangesSince(q, o)),
 
     async hasModel(projectId) {
       return (await readModel(projectId)) !== null;
@@ -247,6 +252,7 @@ export function createSqlIndex(options: { db: Kysely<Database>; isSingleConnecti
           'delivery_models',
           'delivery_watermarks',
           'delivery_changes',
+          'delivery_model_changes',
         ] as const)
           await trx.deleteFrom(table).where('project_id', '=', projectId).execute();
       });
@@ -277,7 +283,7 @@ async function applyBatch(trx: Transaction<IndexDatabase>, batch: IndexBatch): P
   const recordChange = async (
     channel: DeliveryChannel,
     row: { item_id: string; language: string; codename: string; type: string; collection: string },
-    changeType: 'changed' | 'deleted',
+    change: { type: 'changed' | 'deleted'; system: string },
   ) => {
     const values = {
       project_id: projectId,
@@ -285,11 +291,12 @@ async function applyBatch(trx: Transaction<IndexDatabase>, batch: IndexBatch): P
       item_id: row.item_id,
       language: row.language,
       seq: batch.toSeq,
-      change_type: changeType,
+      change_type: change.type,
       codename: row.codename,
       type: row.type,
       collection: row.collection,
       timestamp,
+      system: change.system,
     };
     await trx
       .insertInto('delivery_changes')
@@ -302,6 +309,7 @@ async function applyBatch(trx: Transaction<IndexDatabase>, batch: IndexBatch): P
           type: values.type,
           collection: values.collection,
           timestamp: values.timestamp,
+          system: values.system,
         }),
       )
       .execute();
@@ -310,6 +318,7 @@ async function applyBatch(trx: Transaction<IndexDatabase>, batch: IndexBatch): P
     const existing = await trx
       .selectFrom('delivery_documents')
       .select(['language', 'hash', 'codename', 'type', 'collection', 'item_id'])
+      .select(sql<string>`(doc->'item'->'system')::text`.as('system'))
       .where('project_id', '=', projectId)
       .where('channel', '=', channel)
       .where('item_id', '=', itemId)
@@ -343,7 +352,7 @@ async function applyBatch(trx: Transaction<IndexDatabase>, batch: IndexBatch): P
         .values(row)
         .onConflict((c) => c.columns(['project_id', 'channel', 'item_id', 'language']).doUpdateSet(changes))
         .execute();
-      await recordChange(channel, row, 'changed');
+      await recordChange(channel, row, { type: 'changed', system: JSON.stringify(system) });
     }
     for (const gone of existing.filter((e) => !documents.some((d) => d.language === e.language))) {
       await trx
@@ -353,10 +362,11 @@ async function applyBatch(trx: Transaction<IndexDatabase>, batch: IndexBatch): P
         .where('item_id', '=', itemId)
         .where('language', '=', gone.language)
         .execute();
-      await recordChange(channel, gone, 'deleted');
+      await recordChange(channel, gone, { type: 'deleted', system: gone.system });
     }
   }
   if (batch.model) {
+    await recordModelChanges(trx, { batch, timestamp });
     const values = {
       project_id: projectId,
       types: JSON.stringify(batch.model.types),

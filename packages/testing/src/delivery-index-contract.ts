@@ -325,10 +325,53 @@ export function describeDeliveryIndexContract(options: { engine: string; open: (
           type: 'page',
           collection: 'default',
           timestamp: '2024-05-02T00:00:00.0000000Z',
+          // The removed document's system object, for the Sync entry of the deletion.
+          system: expect.objectContaining({
+            id: id(4),
+            name: 'DELTA',
+            codename: 'delta',
+            workflow: 'default',
+            workflow_step: 'published',
+          }) as unknown,
         },
       ]);
       expect(await codenames({})).toEqual(['alpha', 'beta']);
       expect(await index.watermark(projectId)).toBe(6);
+    });
+
+    it('records the model changes of each channel, the last per object', async () => {
+      const type = (n: string, lastModified: string) => ({
+        system: { id: id(90), name: n, codename: 'gadget', last_modified: lastModified },
+        elements: {},
+      });
+      const since = (afterSeq: number) =>
+        index.modelChangesSince?.({ projectId, channel: 'preview', afterSeq, toSeq: 100 });
+      const base = (await index.watermark(projectId)) + 10;
+      const model = { taxonomies: [], languages: await index.languages(projectId) };
+      const at = new Date('2024-06-01T00:00:00Z');
+      await index.apply({ projectId, toSeq: base, timestamp: at, items: [], model: { ...model, types: [] } });
+      const mark = base;
+      await index.apply({
+        projectId,
+        toSeq: base + 1,
+        timestamp: at,
+        items: [],
+        model: { ...model, types: [type('Gadget', '2024-06-01T00:00:00.0000000Z')] },
+      });
+      expect(await since(mark)).toEqual([
+        {
+          seq: base + 1,
+          kind: 'type',
+          changeType: 'changed',
+          system: { id: id(90), name: 'Gadget', codename: 'gadget', last_modified: '2024-06-01T00:00:00.0000000Z' },
+          timestamp: '2024-06-01T00:00:00.0000000Z',
+        },
+      ]);
+      await index.apply({ projectId, toSeq: base + 2, timestamp: at, items: [], model: { ...model, types: [] } });
+      expect((await since(mark))?.map((c) => `${c.seq}:${c.kind}:${c.changeType}:${c.system.name}`)).toEqual([
+        `${base + 2}:type:deleted:Gadget`,
+      ]);
+      expect(await since(base + 2)).toEqual([]);
     });
   });
 }

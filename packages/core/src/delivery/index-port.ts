@@ -130,6 +130,35 @@ export interface IndexChange {
   readonly type: string;
   readonly collection: string;
   readonly timestamp: string;
+  /**
+   * The `system` object of the variant's last document in the channel when the change was
+   * recorded: the new one for `changed`, the removed one for `deleted` (its name, last_modified
+   * and workflow). Absent where the adapter does not record it (older rows).
+   */
+  readonly system?: DeliveryItem['system'];
+}
+
+/** Model objects the Sync API v2 reports (its `types`, `taxonomies` and `languages` arrays). */
+export type ModelChangeKind = 'type' | 'taxonomy' | 'language';
+
+/** One entry of the model change feed of a channel: the last change of a type, taxonomy or language. */
+export interface IndexModelChange {
+  /** The project sequence of the change event that produced it. */
+  readonly seq: number;
+  readonly kind: ModelChangeKind;
+  /** `changed`: added or edited; `deleted`: removed (a language: deactivated). */
+  readonly changeType: 'changed' | 'deleted';
+  /**
+   * The Sync `data.system` of the object (its last known state for a deletion): `id`, `name`,
+   * `codename`, plus `last_modified` for types and taxonomies.
+   */
+  readonly system: {
+    readonly id: string;
+    readonly name: string;
+    readonly codename: string;
+    readonly last_modified?: string;
+  };
+  readonly timestamp: string;
 }
 
 export interface DeliveryIndexReader {
@@ -162,4 +191,14 @@ export interface DeliveryIndexReader {
     afterSeq: number;
     limit: number;
   }): Promise<IndexChange[]>;
+  /**
+   * Model changes of a channel with `afterSeq < seq <= toSeq`, by sequence, then kind and
+   * id (Sync API). Optional: an index without it reports no model changes.
+   */
+  modelChangesSince?(options: {
+    projectId: string;
+    channel: DeliveryChannel;
+    afterSeq: number;
+    toSeq: number;
+  }): Promise<IndexModelChange[]>;
 }

@@ -4,6 +4,7 @@ import * as contentModel from './0002-content-model.ts';
 import * as content from './0003-content.ts';
 import * as assets from './0004-assets.ts';
 import * as deliveryIndex from './0005-delivery-index.ts';
+import * as syncChanges from './0006-sync-changes.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0003-content': content,
   '0004-assets': assets,
   '0005-delivery-index': deliveryIndex,
+  '0006-sync-changes': syncChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -60,7 +60,9 @@ export interface DeliveryIndexWriter {
   /**
    * Applies the batch in one transaction when `toSeq` is above the watermark (false and nothing
    * written otherwise: redelivered events are ignored). A document whose JSON differs from the
-   * stored one, or a removed one, records a Sync change of its channel at `toSeq`.
+   * stored one, or a removed one, records a Sync change of its channel at `toSeq`; so does, in
+   * every channel, a type, taxonomy or language of `model` added, edited or removed against the
+   * stored model.
    */
   apply(batch: IndexBatch): Promise<boolean>;
   /** Removes every document, change and the watermark of the project (rebuild from scratch). */

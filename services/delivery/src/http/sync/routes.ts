@@ -57,7 +57,7 @@ async function syncChanges(ctx: DeliveryContext, request: FastifyRequest, reply:
   return send(reply, {
     body: JSON.stringify(page.body),
     token: writeSyncToken(page.next),
-    charge: page.body.items.length,
+    charge: page.body.items.length + page.body.types.length + page.body.languages.length + page.body.taxonomies.length,
   });
 }
 

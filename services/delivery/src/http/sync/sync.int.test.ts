@@ -154,7 +154,7 @@ describe('Sync API v2 through @kontent-ai/sync-sdk', () => {
       collection: 'default',
       workflow_step: 'published',
     });
-    expect(published.items.find((i) => i.data.system.codename === 'removed')?.data.system.name).toBe('removed');
+    expect(published.items.find((i) => i.data.system.codename === 'removed')?.data.system.name).toBe('Note removed');
     expect(published.items.find((i) => i.data.system.codename === 'unpublished')?.data.system.name).toBe(
       'Note unpublished',
     );
@@ -241,14 +241,141 @@ describe('Sync API v2 through @kontent-ai/sync-sdk', () => {
     const changed = body.items.find((i: any) => i.change_type === 'changed');
     const deleted = body.items.find((i: any) => i.change_type === 'deleted');
     expect(shapeDifferences(changed, fixture.items[0], { isExact: true })).toEqual([]);
-    // A deletion carries no workflow (optional in the SDK schema): the variant is gone.
-    expect(
-      shapeDifferences(deleted, fixture.items[1], {
-        isExact: true,
-        ignore: ['$.data.system.workflow', '$.data.system.workflow_step'],
-      }),
-    ).toEqual([]);
+    // A deletion carries the removed document's system object, workflow included.
+    expect(shapeDifferences(deleted, fixture.items[1], { isExact: true })).toEqual([]);
     expect(changed.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+  });
+
+  it('reports a deleted item with the name, last_modified and workflow of its last document', async () => {
+    await writeNote('doomed', 'Doomed');
+    await stack.catchUp();
+    const [published] = await stack.index.itemsByCodename({
+      projectId: stack.projectId,
+      channel: 'production',
+      languages: ['default'],
+      codenames: ['doomed'],
+    });
+    const before = published?.item.system;
+    expect(before?.last_modified).toBeDefined();
+    const from = await init(publicSync);
+    await mapi('/items/codename/doomed', undefined, 'DELETE');
+    await stack.catchUp();
+    const { items } = await syncAll(publicSync, from);
+    expect(items).toHaveLength(1);
+    const entry = items[0];
+    expect(entry?.change_type).toBe('deleted');
+    expect(entry?.data.system).toEqual({
+      id: before?.id,
+      name: 'Note doomed',
+      codename: 'doomed',
+      language: 'default',
+      type: 'note',
+      collection: 'default',
+      last_modified: before?.last_modified,
+      workflow: 'default',
+      workflow_step: 'published',
+    });
+    const fixture = readFixture<any>(`${samples}/synchronize_changes.01.ok.json`);
+    expect(shapeDifferences(entry, fixture.items[1], { isExact: true })).toEqual([]);
+  });
+
+  it('reports added, renamed and deleted types, taxonomies and languages in their arrays', async () => {
+    const fixture = readFixture<any>(`${samples}/synchronize_changes.01.ok.json`);
+    const model = async (token: string) => {
+      const res = await client().sync(token).toAllPromise();
+      if (!res.success) throw new Error(`sync failed: ${JSON.stringify(res.error)}`);
+      const of = (key: 'types' | 'taxonomies' | 'languages') =>
+        res.responses
+          .flatMap((r) => r.payload[key] as any[])
+          .map((d) => `${d.change_type}:${d.data.system.codename}:${d.data.system.name}`);
+      const raw = res.responses.map((r) => r.payload);
+      return {
+        items: raw.flatMap((r) => r.items),
+        types: of('types'),
+        taxonomies: of('taxonomies'),
+        languages: of('languages'),
+        raw,
+        token: res.lastContinuationToken,
+      };
+    };
+    let current = publicSync;
+    const client = () => current;
+    for (const sync of [publicSync, previewSync]) {
+      current = sync;
+      const suffix = sync === publicSync ? 'p' : 'v';
+      const from = await init(sync);
+      await mapi('/types', {
+        name: `Gadget ${suffix}`,
+        codename: `gadget_${suffix}`,
+        elements: [{ name: 'Label', codename: 'label', type: 'text' }],
+      });
+      await mapi('/taxonomies', { name: `Colors ${suffix}`, codename: `colors_${suffix}`, terms: [] });
+      const language = await mapi('/languages', {
+        name: `Czech ${suffix}`,
+        codename: `cs_${suffix}`,
+        is_active: true,
+        fallback_language: { codename: 'default' },
+      });
+      await stack.catchUp();
+      const added = await model(from);
+      expect(added.items).toEqual([]);
+      expect(added.types).toEqual([`changed:gadget_${suffix}:Gadget ${suffix}`]);
+      expect(added.taxonomies).toEqual([`changed:colors_${suffix}:Colors ${suffix}`]);
+      expect(added.languages).toEqual([`changed:cs_${suffix}:Czech ${suffix}`]);
+      const first = added.raw[0] as any;
+      expect(shapeDifferences(first.types[0], fixture.types[0], { isExact: true })).toEqual([]);
+      expect(shapeDifferences(first.taxonomies[0], fixture.taxonomies[0], { isExact: true })).toEqual([]);
+      expect(first.languages[0].data.system).toEqual({
+        id: language.id,
+        name: `Czech ${suffix}`,
+        codename: `cs_${suffix}`,
+      });
+      // The caught-up token reports nothing more.
+      expect(
+        (await model(added.token)).raw.every((r) => r.types.length + r.taxonomies.length + r.languages.length === 0),
+      ).toBe(true);
+
+      const rename = [{ op: 'replace', property_name: 'name', value: `Renamed ${suffix}` }];
+      await mapi(
+        `/types/codename/gadget_${suffix}`,
+        [{ op: 'replace', path: '/name', value: `Renamed ${suffix}` }],
+        'PATCH',
+      );
+      await mapi(
+        `/taxonomies/codename/colors_${suffix}`,
+        [{ op: 'replace', path: '/name', value: `Renamed ${suffix}` }],
+        'PATCH',
+      );
+      await mapi(`/languages/codename/cs_${suffix}`, rename, 'PATCH');
+      await stack.catchUp();
+      const renamed = await model(added.token);
+      expect(renamed.items).toEqual([]);
+      expect(renamed.types).toEqual([`changed:gadget_${suffix}:Renamed ${suffix}`]);
+      expect(renamed.taxonomies).toEqual([`changed:colors_${suffix}:Renamed ${suffix}`]);
+      expect(renamed.languages).toEqual([`changed:cs_${suffix}:Renamed ${suffix}`]);
+
+      await mapi(`/types/codename/gadget_${suffix}`, undefined, 'DELETE');
+      await mapi(`/taxonomies/codename/colors_${suffix}`, undefined, 'DELETE');
+      await mapi(
+        `/languages/codename/cs_${suffix}`,
+        [{ op: 'replace', property_name: 'is_active', value: false }],
+        'PATCH',
+      );
+      await stack.catchUp();
+      const deleted = await model(renamed.token);
+      expect(deleted.items).toEqual([]);
+      expect(deleted.types).toEqual([`deleted:gadget_${suffix}:Renamed ${suffix}`]);
+      expect(deleted.taxonomies).toEqual([`deleted:colors_${suffix}:Renamed ${suffix}`]);
+      expect(deleted.languages).toEqual([`deleted:cs_${suffix}:Renamed ${suffix}`]);
+
+      // From the first token, only the last change of each object.
+      const overall = await model(from);
+      expect([...overall.types, ...overall.taxonomies, ...overall.languages]).toEqual([
+        `deleted:gadget_${suffix}:Renamed ${suffix}`,
+        `deleted:colors_${suffix}:Renamed ${suffix}`,
+        `deleted:cs_${suffix}:Renamed ${suffix}`,
+      ]);
+    }
   });
 
   it('refuses malformed, missing and foreign tokens with 400 and error_code 107', async () => {
