@@ -43,6 +43,21 @@ export function contentItemRepository(db: Kysely<Database>): ContentItemReposito
         .execute();
       return rows.map(toItem);
     },
+    async ofType(projectId, typeId, sampleSize) {
+      const ofType = db.selectFrom('content_items').where('project_id', '=', projectId).where('type_id', '=', typeId);
+      const count = await ofType.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+      const rows = await ofType.selectAll().orderBy('position').limit(sampleSize).execute();
+      return { count: Number(count.n), sample: rows.map(toItem) };
+    },
+    async collectionIds(projectId) {
+      const rows = await db
+        .selectFrom('content_items')
+        .select('collection_id')
+        .distinct()
+        .where('project_id', '=', projectId)
+        .execute();
+      return rows.map((r) => r.collection_id);
+    },
     async find(projectId, key, options = {}) {
       let query = db.selectFrom('content_items').selectAll().where('project_id', '=', projectId);
       if ('id' in key) query = query.where('id', '=', key.id);

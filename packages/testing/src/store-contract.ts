@@ -369,6 +369,10 @@ export function describeStoreContract(options: { engine: string; open: () => Pro
         expect(await tx.items.find(p1, { externalId: 'ext-1' }, { isForUpdate: true })).toEqual(i1);
         expect((await tx.items.list(p1)).map((i) => i.id)).toEqual([i1.id, i2.id]);
         expect((await tx.items.findMany(p1, [i2.id, typeId])).map((i) => i.id)).toEqual([i2.id]);
+        const ofType = await tx.items.ofType(p1, typeId, 1);
+        expect([ofType.count, ofType.sample.map((i) => i.id)]).toEqual([2, [i1.id]]);
+        expect((await tx.items.ofType(p1, p1, 5)).count).toBe(0);
+        expect(await tx.items.collectionIds(p1)).toEqual(['00000000-0000-0000-0000-000000000000']);
         expect((await tx.items.codenamesStartingWith(p1, 'on_roasts')).sort()).toEqual(['on_roasts', 'on_roasts__2']);
       });
       await expect(store.transaction((tx) => tx.items.insert({ ...i2, id: typeId }))).rejects.toMatchObject({

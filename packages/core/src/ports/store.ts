@@ -171,6 +171,14 @@ export interface ContentItemRepository {
   find(projectId: string, key: RecordKey, options?: { isForUpdate?: boolean }): Promise<ContentItemRecord | null>;
   /** The items among `ids` that exist (any order). */
   findMany(projectId: string, ids: readonly string[]): Promise<ContentItemRecord[]>;
+  /** How many items are of a content type, and the first `sampleSize` of them in creation order. */
+  ofType(
+    projectId: string,
+    typeId: string,
+    sampleSize: number,
+  ): Promise<{ count: number; sample: ContentItemRecord[] }>;
+  /** The distinct collections the project's items are in. */
+  collectionIds(projectId: string): Promise<string[]>;
   /** Codenames of the project's items that start with `prefix`. */
   codenamesStartingWith(projectId: string, prefix: string): Promise<string[]>;
   /** A taken codename or external id throws `conflict`. */

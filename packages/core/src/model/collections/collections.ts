@@ -85,7 +85,7 @@ async function usedCollectionIds(tx: UnitOfWork, projectId: string): Promise<Set
     for (const c of space.body.collections ?? []) used.add(c.id);
   for (const workflow of await tx.model.list<{ scopes?: { collections?: { id: string }[] }[] }>(projectId, 'workflow'))
     for (const scope of workflow.body.scopes ?? []) for (const c of scope.collections ?? []) used.add(c.id);
-  for (const item of await tx.items.list(projectId)) used.add(item.collectionId);
+  for (const id of await tx.items.collectionIds(projectId)) used.add(id);
   return used;
 }
 

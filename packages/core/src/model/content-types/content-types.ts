@@ -47,21 +47,18 @@ export async function modifyContentType(
   return (await modifyDefinition(deps, input, contentType)) as ContentTypeRecord;
 }
 
-/**
- * DELETE /types/{…}. Content items do not exist yet, so nothing can still use a type; once they
- * do, a type with items must be refused ("Type '…' is still used and cannot be archived.").
- */
+/** DELETE /types/{…}; refused while content items of the type exist. */
 export async function deleteContentType(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
   assertModelAccess(input.actor, input.projectId);
   await deleteDefinition(deps, input, contentType, async (tx, record) => {
-    const users = (await tx.items.list(input.projectId)).filter((item) => item.typeId === record.id);
-    if (users.length > 0) {
-      const named = users
+    const users = await tx.items.ofType(input.projectId, record.id, 4);
+    if (users.count > 0) {
+      const named = users.sample
         .slice(0, 3)
         .map((item) => `'${item.codename}'`)
         .join(', ');
       throw new LecternError('INVALID_REQUEST_BODY', {
-        message: `Type '${record.codename}' is still used by ${users.length} content item(s) (${named}${users.length > 3 ? ', …' : ''}) and cannot be deleted. Delete those items first.`,
+        message: `Type '${record.codename}' is still used by ${users.count} content item(s) (${named}${users.count > 3 ? ', …' : ''}) and cannot be deleted. Delete those items first.`,
       });
     }
   });
