@@ -10,16 +10,8 @@ let assetId: string;
 let relatedId: string;
 const componentId = '46c05bd9-d418-4507-836c-9accc5a39db3';
 
-async function call(path: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<Json> {
-  const response = await stack.managementFetch(path, {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: body instanceof Buffer ? new Uint8Array(body) : JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return text === '' ? {} : (JSON.parse(text) as Json);
-}
+const call = (path: string, method: string, body?: unknown, headers: Record<string, string> = {}): Promise<Json> =>
+  stack.managementJson(path, { method, body, headers });
 
 /** A 2×2 grey PNG. */
 function png(): Buffer {

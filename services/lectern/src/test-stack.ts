@@ -31,6 +31,14 @@ export interface TestStack {
   readonly preview: DeliveryApp;
   /** Plain HTTP against `/v2/projects/<project>` + path with the management key. */
   managementFetch(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * The same, for setting up tests: sends `body` (JSON, or raw bytes for a Buffer), throws on a
+   * status of 300 or more, and returns the parsed JSON answer (`{}` when empty).
+   */
+  managementJson(
+    path: string,
+    options?: { method?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<Record<string, unknown>>;
   /** Indexes every pending change event (the loop also polls every 20 ms once `isPolling`). */
   catchUp(): Promise<void>;
   close(): Promise<void>;
@@ -60,6 +68,15 @@ export async function startTestStack(options: { isPolling?: boolean } = {}): Pro
   const preview = buildDeliveryApp({ ...shared, core, index, channel: 'preview' });
   const managementBaseUrl = `${listening.url}/v2`;
   const managementKey = keys.management?.value ?? '';
+  const managementFetch = (path: string, init: RequestInit = {}) =>
+    fetch(`${managementBaseUrl}/projects/${projectId}${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${managementKey}`,
+        'content-type': 'application/json',
+        ...(init.headers ?? {}),
+      },
+    });
   return {
     core,
     projectId,
@@ -71,15 +88,17 @@ export async function startTestStack(options: { isPolling?: boolean } = {}): Pro
     indexer,
     delivery,
     preview,
-    managementFetch: (path, init = {}) =>
-      fetch(`${managementBaseUrl}/projects/${projectId}${path}`, {
-        ...init,
-        headers: {
-          authorization: `Bearer ${managementKey}`,
-          'content-type': 'application/json',
-          ...(init.headers ?? {}),
-        },
-      }),
+    managementFetch,
+    async managementJson(path, { method = 'POST', body, headers = {} } = {}) {
+      const response = await managementFetch(path, {
+        method,
+        headers,
+        ...(body === undefined ? {} : { body: body instanceof Buffer ? new Uint8Array(body) : JSON.stringify(body) }),
+      });
+      const text = await response.text();
+      if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+      return text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
+    },
     catchUp: () => indexer.catchUp(projectId),
     async close() {
       await indexer.stop();

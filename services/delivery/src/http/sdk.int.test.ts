@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createDeliveryClient, type IDeliveryClient } from '@kontent-ai/delivery-sdk';
 import { addItem, operator, publishVariant, upsertVariant, type CoreDeps } from '@lectern/core';
+import { listen } from '@lectern/http-kit';
 import { readFixture, shapeDifferences } from '@lectern/testing';
 
 /**
@@ -16,7 +17,7 @@ interface Stack {
   readonly delivery: FastifyInstance;
   readonly preview: FastifyInstance;
   readonly indexer: { start(): void };
-  managementFetch(path: string, init?: RequestInit): Promise<Response>;
+  managementJson(path: string, options?: { method?: string; body?: unknown }): Promise<Record<string, unknown>>;
   catchUp(): Promise<void>;
   close(): Promise<void>;
 }
@@ -28,21 +29,11 @@ let previewClient: IDeliveryClient;
 const bulkCount = 1_050;
 const samples = 'delivery/derived/learn-api-reference-samples';
 
-async function mapi(path: string, body: unknown, method = 'POST'): Promise<any> {
-  const res = await stack.managementFetch(path, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text === '' ? {} : JSON.parse(text);
-}
+const mapi = (path: string, body?: unknown, method = 'POST'): Promise<any> =>
+  stack.managementJson(path, { method, body });
 
 async function listening(app: FastifyInstance): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no address');
-  return `http://127.0.0.1:${address.port}`;
+  return `${(await listen(app, { host: '127.0.0.1', port: 0 })).url}`;
 }
 
 const article = (codename: string, o: { title: string; price: number; related?: string[]; tags?: string[] }) => [

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { getSyncClient, type SyncClient } from '@kontent-ai/sync-sdk';
 import type { CoreDeps, DeliveryIndexReader } from '@lectern/core';
-import { createLogger, createProcessMetrics, createReadiness } from '@lectern/http-kit';
+import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
 import { readFixture, shapeDifferences } from '@lectern/testing';
 import { buildDeliveryApp } from '../../app.ts';
 
@@ -15,7 +15,7 @@ interface Stack {
   readonly index: DeliveryIndexReader;
   readonly delivery: FastifyInstance;
   readonly preview: FastifyInstance;
-  managementFetch(path: string, init?: RequestInit): Promise<Response>;
+  managementJson(path: string, options?: { method?: string; body?: unknown }): Promise<Record<string, unknown>>;
   catchUp(): Promise<void>;
   close(): Promise<void>;
 }
@@ -31,21 +31,11 @@ let pagedApp: FastifyInstance;
 let baseUrl: string;
 let previewBaseUrl: string;
 
-async function mapi(path: string, body?: unknown, method = 'POST'): Promise<any> {
-  const res = await stack.managementFetch(path, {
-    method,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text === '' ? {} : JSON.parse(text);
-}
+const mapi = (path: string, body?: unknown, method = 'POST'): Promise<any> =>
+  stack.managementJson(path, { method, body });
 
 async function listening(app: FastifyInstance): Promise<string> {
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error('no address');
-  return `http://127.0.0.1:${address.port}/v2`;
+  return `${(await listen(app, { host: '127.0.0.1', port: 0 })).url}/v2`;
 }
 
 const variantPath = (codename: string) => `/items/codename/${codename}/variants/codename/default`;
