@@ -10,17 +10,27 @@ const roots = '{packages,services,test}/**';
  *
  *   *.test.ts              unit        no engine (beside the code, under src/)
  *   *.int.test.ts          int         PostgreSQL            inject('postgresUrl')
- *   *.kafka.int.test.ts    kafka       Kafka (KRaft)         inject('kafkaBrokers')
+ *   *.kafka.int.test.ts    kafka       Kafka (KRaft), PostgreSQL  inject('kafkaBrokers'), postgresUrl
  *   *.search.int.test.ts   search      OpenSearch            inject('searchUrl')
  *   *.s3.int.test.ts       s3          MinIO (S3 API)        inject('s3Endpoint'), s3AccessKey, s3SecretKey
+ *   *.cluster.int.test.ts  cluster     PostgreSQL, Kafka and MinIO (every service as its own process)
  *
  * So an adapter test for bus-kafka is `*.kafka.int.test.ts`, for index-elasticsearch
  * `*.search.int.test.ts`, for blob-s3 `*.s3.int.test.ts`. Run one with `--project <name>`.
  */
 const engineProjects = [
-  { name: 'kafka', suffix: '.kafka.int.test.ts', setup: 'test/engines/setup-kafka.ts' },
-  { name: 'search', suffix: '.search.int.test.ts', setup: 'test/engines/setup-search.ts' },
-  { name: 's3', suffix: '.s3.int.test.ts', setup: 'test/engines/setup-s3.ts' },
+  {
+    name: 'kafka',
+    suffix: '.kafka.int.test.ts',
+    setup: ['test/engines/setup-postgres.ts', 'test/engines/setup-kafka.ts'],
+  },
+  { name: 'search', suffix: '.search.int.test.ts', setup: ['test/engines/setup-search.ts'] },
+  { name: 's3', suffix: '.s3.int.test.ts', setup: ['test/engines/setup-s3.ts'] },
+  {
+    name: 'cluster',
+    suffix: '.cluster.int.test.ts',
+    setup: ['test/engines/setup-postgres.ts', 'test/engines/setup-kafka.ts', 'test/engines/setup-s3.ts'],
+  },
 ];
 
 export default defineConfig({
@@ -48,7 +58,7 @@ export default defineConfig({
           name: p.name,
           include: [`${roots}/*${p.suffix}`],
           exclude,
-          globalSetup: [p.setup],
+          globalSetup: p.setup,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

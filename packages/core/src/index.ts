@@ -3,10 +3,13 @@ export { systemClock } from './ports/clock.ts';
 export type { IdSource } from './ports/id-source.ts';
 export { randomIds } from './ports/id-source.ts';
 export type { BlobInfo, BlobStore } from './ports/blob-store.ts';
+export type { EventBus, EventHandler, EventSubscription } from './ports/event-bus.ts';
 export type {
   ApiKeyRepository,
   ModelRepository,
   Outbox,
+  OutboxRelayRepository,
+  RelayClaim,
   ProjectRepository,
   RateLimitRepository,
   Store,
@@ -51,3 +54,4 @@ export { authenticate, type ApiSurface } from './operations/authenticate.ts';
 export * from './model/index.ts';
 export * from './content/index.ts';
 export * from './delivery/index.ts';
+export * from './events/index.ts';

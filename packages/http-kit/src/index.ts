@@ -3,3 +3,4 @@ export { createReadiness, type Readiness } from './readiness.ts';
 export { createLogger, type Logger } from './logger.ts';
 export { createFastifyService, type FastifyServiceOptions } from './fastify-service.ts';
 export { listen, closeGracefully, type Listening } from './listen.ts';
+export { registerConsumerLag, registerRelayMetrics } from './event-metrics.ts';

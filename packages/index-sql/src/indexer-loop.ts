@@ -1,4 +1,12 @@
-import { indexProject, rebuildProject, type CoreDeps, type DeliveryIndexWriter } from '@lectern/core';
+import {
+  indexEvents,
+  indexProject,
+  rebuildProject,
+  type CoreDeps,
+  type DeliveryIndexWriter,
+  type EventBus,
+  type EventSubscription,
+} from '@lectern/core';
 
 export interface Indexer {
   /**
@@ -8,11 +16,12 @@ export interface Indexer {
   catchUp(projectId?: string): Promise<void>;
   /** Drops the index of the project (every project when omitted) and indexes everything again. */
   rebuild(options?: { projectId?: string; onProgress?: (done: number, total: number) => void }): Promise<void>;
-  /** Polls the outbox every `intervalMs` until `stop`. */
-  start(): void;
-  /** Runs a pass soon (after a write), without waiting for the next poll. */
-  wake(): void;
-  /** Stops polling; resolves when the pass under way has finished. */
+  /**
+   * Catches up with every project from the outbox, then consumes change events from the bus in
+   * consumer group `group` until `stop`.
+   */
+  start(): Promise<void>;
+  /** Leaves the group; resolves when the batch under way has been applied. */
   stop(): Promise<void>;
 }
 
@@ -21,70 +30,83 @@ export interface IndexerOptions {
   readonly index: DeliveryIndexWriter;
   /** Public URL prefix of asset binaries: `<management origin>/assets`. */
   readonly assetsBase: string;
-  /** Poll interval (milliseconds). */
-  readonly intervalMs?: number;
+  /** Where change events come from once started (not needed for catch-up and rebuild). */
+  readonly bus?: EventBus;
+  /** Consumer group on the bus. Default `lectern-indexer`. */
+  readonly group?: string;
+  /** Called with the new watermark after each applied batch. */
+  readonly onBatch?: (projectId: string, watermark: number) => void;
   readonly onError?: (error: unknown) => void;
 }
 
-/** The in-process indexer of the embedded shape: drains the outbox into the delivery index. */
+/**
+ * The indexer (DESIGN services): applies change events to the delivery index. Catch-up and
+ * rebuild read the outbox; a started indexer consumes the event bus, applying only events newer
+ * than each project's watermark (delivery is at-least-once) and filling gaps from the outbox.
+ */
 export function createIndexer(options: IndexerOptions): Indexer {
   const { core, index } = options;
-  const intervalMs = options.intervalMs ?? 200;
   let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | null = null;
-  let isStarted = false;
+  let subscription: EventSubscription | null = null;
 
   const projectIds = async (projectId?: string) =>
     projectId !== undefined ? [projectId] : (await core.store.transaction((tx) => tx.projects.list())).map((p) => p.id);
 
+  const target = (projectId: string) => ({
+    store: core.store,
+    writer: index,
+    projectId,
+    assetsBase: options.assetsBase,
+    onBatch: (watermark: number) => options.onBatch?.(projectId, watermark),
+  });
+
   /** Passes run one at a time: a catch-up waits for the pass under way, then runs its own. */
-  const exclusive = (work: () => Promise<void>): Promise<void> => {
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
     const next = running.then(work, work);
-    running = next.catch(() => undefined);
+    running = next.then(
+      () => undefined,
+      () => undefined,
+    );
     return next;
   };
 
-  const pass = (projectId?: string) =>
+  const catchUp = (projectId?: string) =>
     exclusive(async () => {
-      for (const id of await projectIds(projectId))
-        await indexProject({ store: core.store, writer: index, projectId: id, assetsBase: options.assetsBase });
+      for (const id of await projectIds(projectId)) await indexProject(target(id));
     });
 
-  const schedule = (delay: number) => {
-    if (!isStarted) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      pass()
-        .catch((error: unknown) => options.onError?.(error))
-        .finally(() => schedule(intervalMs));
-    }, delay);
-  };
-
   return {
-    catchUp: (projectId) => pass(projectId),
+    catchUp,
     rebuild: (o = {}) =>
       exclusive(async () => {
         const ids = await projectIds(o.projectId);
         let done = 0;
         o.onProgress?.(done, ids.length);
         for (const id of ids) {
-          await rebuildProject({ store: core.store, writer: index, projectId: id, assetsBase: options.assetsBase });
+          await rebuildProject(target(id));
           o.onProgress?.(++done, ids.length);
         }
       }),
-    start() {
-      if (isStarted) return;
-      isStarted = true;
-      schedule(0);
-    },
-    wake() {
-      schedule(0);
+    async start() {
+      const { bus } = options;
+      if (!bus) throw new Error('createIndexer: start needs an event bus.');
+      if (subscription) return;
+      await catchUp();
+      subscription = await bus.subscribe({
+        group: options.group ?? 'lectern-indexer',
+        handle: (events) =>
+          exclusive(async () => {
+            const projectId = events[0]?.projectId;
+            if (projectId !== undefined) await indexEvents({ ...target(projectId), events });
+          }).catch((error: unknown) => {
+            options.onError?.(error);
+            throw error;
+          }),
+      });
     },
     async stop() {
-      isStarted = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
+      await subscription?.stop();
+      subscription = null;
       await running;
     },
   };

@@ -3,18 +3,16 @@ import type {
   ApiKeyKind,
   ApiKeyRecord,
   ApiKeyRepository,
-  ChangeChannel,
-  ChangeEvent,
-  Outbox,
   Project,
   ProjectRepository,
   UnitOfWork,
   User,
   UserRepository,
 } from '@lectern/core';
-import type { ApiKeysTable, Database, OutboxEventsTable, ProjectsTable } from './schema.ts';
+import type { ApiKeysTable, Database, ProjectsTable } from './schema.ts';
 import { modelRepository, rateLimitRepository } from './model-repositories.ts';
 import { contentItemRepository, scheduledJobRepository, variantRepository } from './content-repositories.ts';
+import { outbox, outboxRelay } from './outbox-repositories.ts';
 import { assetFolderRepository, assetRepository, binaryFileRepository } from './asset-repositories.ts';
 
 const noOwner = '00000000-0000-0000-0000-000000000000';
@@ -40,19 +38,6 @@ function toKey(row: Selectable<ApiKeysTable>): ApiKeyRecord {
     createdAt: new Date(row.created_at),
     expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
     revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
-  };
-}
-
-function toEvent(row: Selectable<OutboxEventsTable>): ChangeEvent {
-  return {
-    projectId: row.project_id,
-    seq: Number(row.seq),
-    objectKind: row.object_kind,
-    operation: row.operation,
-    objectId: row.object_id,
-    channel: row.channel as ChangeChannel,
-    payload: row.payload,
-    occurredAt: new Date(row.occurred_at),
   };
 }
 
@@ -179,62 +164,13 @@ function apiKeys(db: Kysely<Database>): ApiKeyRepository {
   };
 }
 
-function outbox(db: Kysely<Database>): Outbox {
-  return {
-    async append(projectId, events, occurredAt) {
-      if (events.length === 0) return [];
-      // The upsert locks the project's counter row until commit: writers of one project
-      // serialize here, so sequences are gap-free and follow commit order.
-      const counter = await db
-        .insertInto('project_sequences')
-        .values({ project_id: projectId, last_seq: events.length })
-        .onConflict((oc) =>
-          oc.column('project_id').doUpdateSet({ last_seq: sql`project_sequences.last_seq + ${events.length}` }),
-        )
-        .returning('last_seq')
-        .executeTakeFirstOrThrow();
-      const first = Number(counter.last_seq) - events.length + 1;
-      const rows = events.map((e, i) => ({
-        project_id: projectId,
-        seq: first + i,
-        object_kind: e.objectKind,
-        operation: e.operation,
-        object_id: e.objectId,
-        channel: e.channel,
-        payload: JSON.stringify(e.payload),
-        occurred_at: occurredAt,
-      }));
-      await db.insertInto('outbox_events').values(rows).execute();
-      return events.map((e, i) => ({ ...e, projectId, seq: first + i, occurredAt }));
-    },
-    async readAfter({ projectId, afterSeq, limit }) {
-      const rows = await db
-        .selectFrom('outbox_events')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .where('seq', '>', afterSeq)
-        .orderBy('seq')
-        .limit(limit)
-        .execute();
-      return rows.map(toEvent);
-    },
-    async latestSeq(projectId) {
-      const row = await db
-        .selectFrom('project_sequences')
-        .select('last_seq')
-        .where('project_id', '=', projectId)
-        .executeTakeFirst();
-      return row ? Number(row.last_seq) : 0;
-    },
-  };
-}
-
 export function unitOfWork(db: Kysely<Database>): UnitOfWork {
   return {
     projects: projects(db),
     users: users(db),
     apiKeys: apiKeys(db),
     outbox: outbox(db),
+    outboxRelay: outboxRelay(db),
     model: modelRepository(db),
     rateLimits: rateLimitRepository(db),
     items: contentItemRepository(db),

@@ -35,6 +35,13 @@ export interface ProjectSequencesTable {
   last_seq: Int8;
 }
 
+export interface OutboxRelayTable {
+  project_id: string;
+  relayed_seq: Int8;
+  lease_owner: string | null;
+  lease_expires_at: Date | null;
+}
+
 export interface OutboxEventsTable {
   project_id: string;
   seq: Int8;
@@ -147,6 +154,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   project_sequences: ProjectSequencesTable;
   outbox_events: OutboxEventsTable;
+  outbox_relay: OutboxRelayTable;
   model_objects: ModelObjectsTable;
   rate_limit_hits: RateLimitHitsTable;
   content_items: ContentItemsTable;

@@ -13,6 +13,11 @@ export interface SqlStore extends Store {
   readonly engine: 'pglite' | 'postgres';
   /** The query builder, for adapters (index, scheduler) that live beside the store. */
   readonly db: Kysely<Database>;
+  /**
+   * Calls `listener` after each commit of this process that appended change events (to wake the
+   * outbox relay at once instead of at its next poll). Returns the unsubscribe function.
+   */
+  onEventsCommitted(listener: () => void): () => void;
 }
 
 const retryableCodes = new Set(['40001', '40P01']); // serialization failure, deadlock
@@ -46,10 +51,24 @@ function wrap(db: Kysely<Database>, options: { engine: SqlStore['engine']; isSin
     return run;
   };
 
+  const listeners = new Set<() => void>();
+
   async function transaction<T>(work: (tx: UnitOfWork) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await serialize(() => db.transaction().execute((trx) => work(unitOfWork(trx))));
+        let hasEvents = false;
+        const result = await serialize(() =>
+          db.transaction().execute((trx) => {
+            const tx = unitOfWork(trx);
+            const append: UnitOfWork['outbox']['append'] = (...args) => {
+              hasEvents ||= args[1].length > 0;
+              return tx.outbox.append(...args);
+            };
+            return work({ ...tx, outbox: { ...tx.outbox, append } });
+          }),
+        );
+        if (hasEvents) for (const listener of listeners) listener();
+        return result;
       } catch (error) {
         const code = (error as { code?: string })?.code;
         if (code !== undefined && retryableCodes.has(code) && attempt < maxAttempts) continue;
@@ -62,6 +81,10 @@ function wrap(db: Kysely<Database>, options: { engine: SqlStore['engine']; isSin
     engine: options.engine,
     db,
     transaction,
+    onEventsCommitted(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     async ping() {
       await serialize(() => sql`select 1`.execute(db));
     },

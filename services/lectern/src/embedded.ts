@@ -7,10 +7,11 @@ import { buildGraphqlApp } from '@lectern/graphql';
 import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
 import { buildManagementApp } from '@lectern/management';
 import { openFsBlobStore } from '@lectern/blob-fs';
-import { createIndexer, createSqlIndex } from '@lectern/index-sql';
+import { createSqlIndex } from '@lectern/index-sql';
 import { buildRecommendationsApp } from '@lectern/recommendations';
 import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/store-sql';
 import type { ConfigOf } from '@lectern/config';
+import { startEventPipeline } from './event-pipeline.ts';
 import { lockDataDir, removeServerInfo, writeServerInfo } from './data-dir.ts';
 import { seedDemoProject, type DemoProject } from './demo.ts';
 import { listenerOffsets, type ListenerName, type startSettings } from './settings.ts';
@@ -79,13 +80,13 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   >;
   writeServerInfo(dataDir, { pid: process.pid, urls, operatorToken });
   const scheduler = startScheduler(core, { onError: (err) => logger.error({ err }, 'scheduled publishing failed') });
-  const indexer = createIndexer({
-    core,
+  const events = await startEventPipeline({
+    core: { ...core, store },
     index,
     assetsBase: `${urls.management}/assets`,
-    onError: (err) => logger.error({ err }, 'delivery indexing failed'),
+    metrics,
+    onError: (err, what) => logger.error({ err }, what),
   });
-  indexer.start();
 
   let stopping: Promise<void> | null = null;
   return {
@@ -98,7 +99,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
         readiness.drain();
         await closeAll();
         await scheduler.stop();
-        await indexer.stop();
+        await events.stop();
         await store.close();
         removeServerInfo(dataDir);
         lock?.release();

@@ -8,6 +8,7 @@ import { createLogger, createProcessMetrics, createReadiness, listen } from '@le
 import { createIndexer, createSqlIndex, type Indexer, type SqlDeliveryIndex } from '@lectern/index-sql';
 import { buildManagementApp } from '@lectern/management';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
+import { startEventPipeline, type EventPipeline } from './event-pipeline.ts';
 
 /**
  * Management API + delivery index + indexer + Delivery and Preview apps on one in-memory store,
@@ -39,12 +40,17 @@ export interface TestStack {
     path: string,
     options?: { method?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<Record<string, unknown>>;
-  /** Indexes every pending change event (the loop also polls every 20 ms once `isPolling`). */
+  /** Indexes every pending change event. */
   catchUp(): Promise<void>;
+  /**
+   * Starts the embedded change-event path (relay → in-process bus → indexer), so writes reach
+   * the index without `catchUp`.
+   */
+  startEvents(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startTestStack(options: { isPolling?: boolean } = {}): Promise<TestStack> {
+export async function startTestStack(): Promise<TestStack> {
   const core = await openTestCore();
   const blobDir = await mkdtemp(join(tmpdir(), 'lectern-test-stack-'));
   const shared = {
@@ -62,8 +68,9 @@ export async function startTestStack(options: { isPolling?: boolean } = {}): Pro
   const listening = await listen(createServer(management), { host: '127.0.0.1', port: 0 });
   const { projectId, keys } = await seedProject(core, ['management', 'delivery_primary', 'preview_primary']);
   const index = createSqlIndex({ db: core.store.db, isSingleConnection: true });
-  const indexer = createIndexer({ core, index, assetsBase: `${listening.url}/assets`, intervalMs: 20 });
-  if (options.isPolling) indexer.start();
+  const assetsBase = `${listening.url}/assets`;
+  const indexer = createIndexer({ core, index, assetsBase });
+  let events: EventPipeline | null = null;
   const delivery = buildDeliveryApp({ ...shared, core, index, channel: 'production' });
   const preview = buildDeliveryApp({ ...shared, core, index, channel: 'preview' });
   const managementBaseUrl = `${listening.url}/v2`;
@@ -100,8 +107,11 @@ export async function startTestStack(options: { isPolling?: boolean } = {}): Pro
       return text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
     },
     catchUp: () => indexer.catchUp(projectId),
+    async startEvents() {
+      events ??= await startEventPipeline({ core, index, assetsBase });
+    },
     async close() {
-      await indexer.stop();
+      await events?.stop();
       await delivery.close();
       await preview.close();
       await listening.close();

@@ -29,6 +29,7 @@ export interface UnitOfWork {
   readonly users: UserRepository;
   readonly apiKeys: ApiKeyRepository;
   readonly outbox: Outbox;
+  readonly outboxRelay: OutboxRelayRepository;
   readonly model: ModelRepository;
   readonly rateLimits: RateLimitRepository;
   readonly items: ContentItemRepository;
@@ -85,6 +86,33 @@ export interface Outbox {
   readAfter(options: { projectId: string; afterSeq: number; limit: number }): Promise<ChangeEvent[]>;
   /** The highest committed sequence of the project (0 when none). */
   latestSeq(projectId: string): Promise<number>;
+}
+
+/** A project whose outbox a relay has leased, and the last sequence already relayed. */
+export interface RelayClaim {
+  readonly projectId: string;
+  readonly relayedSeq: number;
+}
+
+/**
+ * Relay progress per project, with a lease so that one relay at a time publishes a project's
+ * events (any number of relays may run against one database).
+ */
+export interface OutboxRelayRepository {
+  /**
+   * Leases, until `until`, at most `limit` projects whose committed events are ahead of what was
+   * relayed and whose lease is free, expired or already `owner`'s.
+   */
+  claim(options: { owner: string; now: Date; until: Date; limit: number }): Promise<RelayClaim[]>;
+  /**
+   * Records that the project's events up to `seq` are published and renews the lease until
+   * `until`; false (and nothing written) when `owner` no longer holds the lease.
+   */
+  advance(options: { projectId: string; owner: string; seq: number; until: Date }): Promise<boolean>;
+  /** Gives the lease up (no-op unless `owner` holds it). */
+  release(options: { projectId: string; owner: string }): Promise<void>;
+  /** Committed events not relayed yet, over every project, and when the oldest of them occurred. */
+  pending(): Promise<{ events: number; oldestAt: Date | null }>;
 }
 
 /** Content model documents (languages, types, snippets, taxonomies, collections, workflows, spaces). */

@@ -5,6 +5,7 @@ import * as content from './0003-content.ts';
 import * as assets from './0004-assets.ts';
 import * as deliveryIndex from './0005-delivery-index.ts';
 import * as syncChanges from './0006-sync-changes.ts';
+import * as outboxRelay from './0007-outbox-relay.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0004-assets': assets,
   '0005-delivery-index': deliveryIndex,
   '0006-sync-changes': syncChanges,
+  '0007-outbox-relay': outboxRelay,
 };
 
 export const migrationProvider: MigrationProvider = {

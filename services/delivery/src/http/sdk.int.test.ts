@@ -16,7 +16,7 @@ interface Stack {
   readonly previewKey: string;
   readonly delivery: FastifyInstance;
   readonly preview: FastifyInstance;
-  readonly indexer: { start(): void };
+  startEvents(): Promise<void>;
   managementJson(path: string, options?: { method?: string; body?: unknown }): Promise<Record<string, unknown>>;
   catchUp(): Promise<void>;
   close(): Promise<void>;
@@ -243,7 +243,7 @@ describe('Delivery API through @kontent-ai/delivery-sdk', () => {
   });
 
   it('shows a publish through Management on the first request with the wait header', async () => {
-    stack.indexer.start();
+    await stack.startEvents();
     await writeArticle('fresh', 'default', { title: 'Fresh', price: 99 });
     const res = await client.item('fresh').queryConfig({ waitForLoadingNewContent: true }).toPromise();
     expect(res.data.item.elements['title']?.value).toBe('Fresh');

@@ -1,4 +1,4 @@
 export type { DeliveryIndexWriter, IndexBatch, IndexDocument, IndexedModel, ItemDocuments } from './writer-port.ts';
-export { indexProject, rebuildProject, type IndexProjectOptions } from './indexer.ts';
+export { indexEvents, indexProject, rebuildProject, type IndexProjectOptions } from './indexer.ts';
 export { componentCodename } from './render-rich-text.ts';
 export { deliveryTime } from './times.ts';

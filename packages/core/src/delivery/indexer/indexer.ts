@@ -60,11 +60,43 @@ async function renderItems(ctx: RenderContext, itemIds: readonly string[]): Prom
 }
 
 /**
- * Applies the project's pending change events to the delivery index, batch by batch, in sequence
- * order, and resolves with the watermark reached. Each batch re-renders what its events affect
- * from the current store state (items and variants named, items depending on them or on changed
- * assets; everything on a model change), so applying events again, or late, converges on the same
- * documents. The writer ignores a batch whose last sequence is not above its watermark.
+ * Applies one batch of the project's events (ascending, contiguous, all above the watermark):
+ * re-renders what they affect from the current store state (items and variants named, items
+ * depending on them or on changed assets; everything on a model change), so applying events
+ * again, or late, converges on the same documents. The writer ignores a batch whose last sequence
+ * is not above its watermark.
+ */
+async function applyBatch(options: IndexProjectOptions, events: readonly ChangeEvent[]): Promise<number> {
+  const { store, writer, projectId } = options;
+  const lastEvent = events.at(-1)!;
+  const affected = affectedBy(events);
+  const isModel = affected.isModel || !(await writer.hasModel(projectId));
+  let targets: string[];
+  if (isModel) {
+    const indexed = await writer.indexedItemIds(projectId);
+    const stored = await store.transaction(async (tx) => (await tx.items.list(projectId)).map((i) => i.id));
+    targets = [...new Set([...stored, ...indexed])];
+  } else {
+    const dependents = await writer.dependents({
+      projectId,
+      itemIds: [...affected.itemIds],
+      assetIds: [...affected.assetIds],
+    });
+    targets = [...new Set([...affected.itemIds, ...dependents])];
+  }
+  const { items, model } = await store.transaction(async (tx) => {
+    const view = await ModelView.load(tx, projectId);
+    const ctx = new RenderContext({ tx, projectId, model: view, assetsBase: options.assetsBase });
+    return { items: await renderItems(ctx, targets), model: isModel ? view.indexedModel() : null };
+  });
+  await writer.apply({ projectId, toSeq: lastEvent.seq, timestamp: lastEvent.occurredAt, items, model });
+  options.onBatch?.(lastEvent.seq);
+  return lastEvent.seq;
+}
+
+/**
+ * Applies the project's pending change events to the delivery index, read from the outbox batch
+ * by batch in sequence order, and resolves with the watermark reached.
  */
 export async function indexProject(options: IndexProjectOptions): Promise<number> {
   const { store, writer, projectId } = options;
@@ -74,31 +106,24 @@ export async function indexProject(options: IndexProjectOptions): Promise<number
     const events = await store.transaction((tx) =>
       tx.outbox.readAfter({ projectId, afterSeq: watermark, limit: batchSize }),
     );
-    const lastEvent = events.at(-1);
-    if (!lastEvent) return watermark;
-    const affected = affectedBy(events);
-    const isModel = affected.isModel || !(await writer.hasModel(projectId));
-    let targets: string[];
-    if (isModel) {
-      const indexed = await writer.indexedItemIds(projectId);
-      const stored = await store.transaction(async (tx) => (await tx.items.list(projectId)).map((i) => i.id));
-      targets = [...new Set([...stored, ...indexed])];
-    } else {
-      const dependents = await writer.dependents({
-        projectId,
-        itemIds: [...affected.itemIds],
-        assetIds: [...affected.assetIds],
-      });
-      targets = [...new Set([...affected.itemIds, ...dependents])];
-    }
-    const { items, model } = await store.transaction(async (tx) => {
-      const view = await ModelView.load(tx, projectId);
-      const ctx = new RenderContext({ tx, projectId, model: view, assetsBase: options.assetsBase });
-      return { items: await renderItems(ctx, targets), model: isModel ? view.indexedModel() : null };
-    });
-    await writer.apply({ projectId, toSeq: lastEvent.seq, timestamp: lastEvent.occurredAt, items, model });
-    options.onBatch?.(lastEvent.seq);
+    if (events.length === 0) return watermark;
+    await applyBatch(options, events);
   }
+}
+
+/**
+ * Applies change events of the project received from the event bus (at-least-once, ascending):
+ * only those newer than the watermark. When they do not follow the watermark directly (a gap:
+ * events the bus no longer holds, or a rebuilt index), the missing ones come from the outbox.
+ * Resolves with the watermark reached.
+ */
+export async function indexEvents(options: IndexProjectOptions & { events: readonly ChangeEvent[] }): Promise<number> {
+  const watermark = await options.writer.watermark(options.projectId);
+  const fresh = options.events.filter((e) => e.projectId === options.projectId && e.seq > watermark);
+  const isContiguous = fresh.every((e, i) => e.seq === watermark + 1 + i);
+  if (fresh.length === 0) return watermark;
+  if (!isContiguous) return indexProject(options);
+  return applyBatch(options, fresh);
 }
 
 /**

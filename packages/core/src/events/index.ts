@@ -1,0 +1,2 @@
+export { createInProcessBus, type InProcessBusOptions } from './in-process-bus.ts';
+export { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './relay.ts';

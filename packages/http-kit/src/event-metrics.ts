@@ -1,0 +1,65 @@
+import { Counter, Gauge } from 'prom-client';
+import type { Clock, EventBus, Store } from '@lectern/core';
+import type { ProcessMetrics } from './metrics.ts';
+
+/**
+ * Outbox relay metrics, read from the store at scrape time: committed events not yet on the bus
+ * (over every project) and the age of the oldest of them. `onPublished` feeds the relay's
+ * `onPublished` option.
+ */
+export function registerRelayMetrics(
+  metrics: ProcessMetrics,
+  options: { store: Store; clock: Clock },
+): { onPublished: (count: number) => void } {
+  const { registry } = metrics;
+  let pending: Promise<{ events: number; oldestAt: Date | null }> | null = null;
+  /** One store read per scrape serves both gauges. */
+  const readPending = () => {
+    // A scrape while the store is down reports no pending events rather than failing /metrics.
+    pending ??= options.store
+      .transaction((tx) => tx.outboxRelay.pending())
+      .catch(() => ({ events: 0, oldestAt: null }))
+      .finally(() => setTimeout(() => (pending = null), 100));
+    return pending;
+  };
+  new Gauge({
+    name: 'lectern_outbox_relay_lag_events',
+    help: 'Committed change events not yet published to the event bus, over every project.',
+    registers: [registry],
+    async collect() {
+      this.set((await readPending()).events);
+    },
+  });
+  new Gauge({
+    name: 'lectern_outbox_relay_oldest_pending_seconds',
+    help: 'Age of the oldest committed change event not yet published to the event bus (0 when none).',
+    registers: [registry],
+    async collect() {
+      const { oldestAt } = await readPending();
+      this.set(oldestAt ? Math.max(0, (options.clock.now().getTime() - oldestAt.getTime()) / 1000) : 0);
+    },
+  });
+  const published = new Counter({
+    name: 'lectern_outbox_relayed_events_total',
+    help: 'Change events this process published to the event bus (at-least-once: repeats count).',
+    registers: [registry],
+  });
+  return { onPublished: (count) => published.inc(count) };
+}
+
+/** Consumer lag of each named group on the bus, read from the bus at scrape time. */
+export function registerConsumerLag(metrics: ProcessMetrics, options: { bus: EventBus; groups: readonly string[] }) {
+  new Gauge({
+    name: 'lectern_event_consumer_lag_events',
+    help: 'Change events on the bus that the consumer group has not handled yet.',
+    labelNames: ['group'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      // A group whose lag cannot be read now (broker away) keeps its last value.
+      for (const group of options.groups) {
+        const lag = await options.bus.lag(group).catch(() => null);
+        if (lag !== null) this.set({ group }, lag);
+      }
+    },
+  });
+}

@@ -1,0 +1,119 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { ChangeChannel, ChangeEvent, Outbox, OutboxRelayRepository } from '@lectern/core';
+import type { Database, OutboxEventsTable } from './schema.ts';
+
+function toEvent(row: Selectable<OutboxEventsTable>): ChangeEvent {
+  return {
+    projectId: row.project_id,
+    seq: Number(row.seq),
+    objectKind: row.object_kind,
+    operation: row.operation,
+    objectId: row.object_id,
+    channel: row.channel as ChangeChannel,
+    payload: row.payload,
+    occurredAt: new Date(row.occurred_at),
+  };
+}
+
+export function outbox(db: Kysely<Database>): Outbox {
+  return {
+    async append(projectId, events, occurredAt) {
+      if (events.length === 0) return [];
+      // The upsert locks the project's counter row until commit: writers of one project
+      // serialize here, so sequences are gap-free and follow commit order.
+      const counter = await db
+        .insertInto('project_sequences')
+        .values({ project_id: projectId, last_seq: events.length })
+        .onConflict((oc) =>
+          oc.column('project_id').doUpdateSet({ last_seq: sql`project_sequences.last_seq + ${events.length}` }),
+        )
+        .returning('last_seq')
+        .executeTakeFirstOrThrow();
+      const first = Number(counter.last_seq) - events.length + 1;
+      const rows = events.map((e, i) => ({
+        project_id: projectId,
+        seq: first + i,
+        object_kind: e.objectKind,
+        operation: e.operation,
+        object_id: e.objectId,
+        channel: e.channel,
+        payload: JSON.stringify(e.payload),
+        occurred_at: occurredAt,
+      }));
+      await db.insertInto('outbox_events').values(rows).execute();
+      return events.map((e, i) => ({ ...e, projectId, seq: first + i, occurredAt }));
+    },
+    async readAfter({ projectId, afterSeq, limit }) {
+      const rows = await db
+        .selectFrom('outbox_events')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('seq', '>', afterSeq)
+        .orderBy('seq')
+        .limit(limit)
+        .execute();
+      return rows.map(toEvent);
+    },
+    async latestSeq(projectId) {
+      const row = await db
+        .selectFrom('project_sequences')
+        .select('last_seq')
+        .where('project_id', '=', projectId)
+        .executeTakeFirst();
+      return row ? Number(row.last_seq) : 0;
+    },
+  };
+}
+
+export function outboxRelay(db: Kysely<Database>): OutboxRelayRepository {
+  return {
+    async claim({ owner, now, until, limit }) {
+      // Projects ahead of their relay progress whose lease is free; the upsert re-checks the lease
+      // under the row lock, so of two relays racing for a project only one gets it.
+      const leaseIsFree = sql<boolean>`(outbox_relay.lease_expires_at is null or outbox_relay.lease_expires_at < ${now} or outbox_relay.lease_owner = ${owner})`;
+      const rows = await sql<{ project_id: string; relayed_seq: string | number }>`
+        insert into outbox_relay (project_id, relayed_seq, lease_owner, lease_expires_at)
+        select s.project_id, coalesce(outbox_relay.relayed_seq, 0), ${owner}, ${until}
+        from project_sequences s left join outbox_relay on outbox_relay.project_id = s.project_id
+        where s.last_seq > coalesce(outbox_relay.relayed_seq, 0) and ${leaseIsFree}
+        order by s.project_id
+        limit ${limit}
+        on conflict (project_id) do update
+          set lease_owner = excluded.lease_owner, lease_expires_at = excluded.lease_expires_at
+          where ${leaseIsFree}
+        returning project_id, relayed_seq`.execute(db);
+      return rows.rows.map((r) => ({ projectId: r.project_id, relayedSeq: Number(r.relayed_seq) }));
+    },
+    async advance({ projectId, owner, seq, until }) {
+      const result = await db
+        .updateTable('outbox_relay')
+        .set({ relayed_seq: sql`greatest(relayed_seq, ${seq})`, lease_expires_at: until })
+        .where('project_id', '=', projectId)
+        .where('lease_owner', '=', owner)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async release({ projectId, owner }) {
+      await db
+        .updateTable('outbox_relay')
+        .set({ lease_owner: null, lease_expires_at: null })
+        .where('project_id', '=', projectId)
+        .where('lease_owner', '=', owner)
+        .execute();
+    },
+    async pending() {
+      const row = await sql<{ events: string | number | null; oldest_at: Date | string | null }>`
+        select sum(s.last_seq - coalesce(r.relayed_seq, 0)) as events,
+               min(e.occurred_at) as oldest_at
+        from project_sequences s
+        left join outbox_relay r on r.project_id = s.project_id
+        left join outbox_events e on e.project_id = s.project_id and e.seq = coalesce(r.relayed_seq, 0) + 1
+        where s.last_seq > coalesce(r.relayed_seq, 0)`.execute(db);
+      const first = row.rows[0];
+      return {
+        events: Number(first?.events ?? 0),
+        oldestAt: first?.oldest_at == null ? null : new Date(first.oldest_at),
+      };
+    },
+  };
+}

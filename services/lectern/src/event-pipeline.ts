@@ -1,0 +1,61 @@
+import { createInProcessBus, createOutboxRelay, type CoreDeps, type EventBus } from '@lectern/core';
+import { registerConsumerLag, registerRelayMetrics, type ProcessMetrics } from '@lectern/http-kit';
+import { createIndexer, type Indexer, type SqlDeliveryIndex } from '@lectern/index-sql';
+import type { SqlStore } from '@lectern/store-sql';
+
+export interface EventPipeline {
+  readonly bus: EventBus;
+  readonly indexer: Indexer;
+  stop(): Promise<void>;
+}
+
+const indexerGroup = 'lectern-indexer';
+
+/**
+ * The embedded shape's change-event path (DESIGN write path 3–4): the outbox relay publishes to
+ * the in-process bus, woken by every local commit that appended events, and the indexer consumes
+ * it in its consumer group. The indexer first catches up from the outbox (the in-process bus
+ * holds nothing across restarts). Relay and consumer lag go to `/metrics` when `metrics` is given.
+ */
+export async function startEventPipeline(options: {
+  core: CoreDeps & { readonly store: SqlStore };
+  index: SqlDeliveryIndex;
+  assetsBase: string;
+  metrics?: ProcessMetrics;
+  onError?: (error: unknown, what: string) => void;
+}): Promise<EventPipeline> {
+  const { core, metrics } = options;
+  const { store, clock } = core;
+  const bus = createInProcessBus();
+  const relayMetrics = metrics ? registerRelayMetrics(metrics, { store, clock }) : null;
+  if (metrics) registerConsumerLag(metrics, { bus, groups: [indexerGroup] });
+  const relay = createOutboxRelay({
+    store,
+    bus,
+    clock,
+    intervalMs: 1_000,
+    onPublished: relayMetrics?.onPublished,
+    onError: (error) => options.onError?.(error, 'relaying change events failed'),
+  });
+  const indexer = createIndexer({
+    core,
+    index: options.index,
+    assetsBase: options.assetsBase,
+    bus,
+    group: indexerGroup,
+    onError: (error) => options.onError?.(error, 'delivery indexing failed'),
+  });
+  await indexer.start();
+  const stopWaking = store.onEventsCommitted(() => relay.wake());
+  relay.start();
+  return {
+    bus,
+    indexer,
+    async stop() {
+      stopWaking();
+      await relay.stop();
+      await indexer.stop();
+      await bus.close();
+    },
+  };
+}
