@@ -1,0 +1,59 @@
+// The shapes a benchmark can run against, each started as separate processes on loopback.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export type Shape = 'embedded' | 'cluster';
+
+export interface Target {
+  readonly managementUrl: string;
+  /** Every Delivery (published channel) process. */
+  readonly deliveryUrls: readonly string[];
+  readonly operatorToken: string;
+  stop(): Promise<void>;
+}
+
+const root = new URL('../..', import.meta.url).pathname;
+
+/** `./lectern start` as a child process on free ports, in a fresh data directory, no demo. */
+async function startEmbeddedTarget(): Promise<Target> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'lectern-bench-'));
+  const operatorToken = randomBytes(24).toString('hex');
+  const child = spawn(process.execPath, [join(root, 'services/lectern/src/cli.ts'), 'start'], {
+    env: {
+      ...process.env,
+      LECTERN_DATA_DIR: dataDir,
+      LECTERN_PORT_BASE: '0',
+      LECTERN_DEMO: 'false',
+      LECTERN_OPERATOR_TOKEN: operatorToken,
+      LECTERN_LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const info = join(dataDir, 'server.json');
+  const deadline = Date.now() + 60_000;
+  while (!existsSync(info)) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('lectern start did not come up');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const urls = (JSON.parse(readFileSync(info, 'utf8')) as { urls: Record<string, string> }).urls;
+  return {
+    managementUrl: urls['management']!,
+    deliveryUrls: [urls['delivery']!],
+    operatorToken,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startTarget(shape: Shape): Promise<Target> {
+  if (shape === 'embedded') return startEmbeddedTarget();
+  throw new Error('cluster shape: not wired yet');
+}
