@@ -1,1 +1,2 @@
-export {};
+export { indexerSettings } from './settings.ts';
+export { indexWatermarkLag, registerIndexWatermarkLag } from './watermark-lag.ts';
