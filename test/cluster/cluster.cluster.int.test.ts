@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase } from '@lectern/testing';
+import { freePort } from '../engines/index.ts';
+import { createProjectWithKeys, type ClusterProject } from './admin.ts';
+import { startCluster, type RunningCluster } from './cluster.ts';
+
+const postgresUrl = inject('postgresUrl');
+const kafkaBrokers = inject('kafkaBrokers');
+const s3Endpoint = inject('s3Endpoint');
+const wait = { 'x-kc-wait-for-loading-new-content': 'true' };
+
+describe.skipIf(!postgresUrl || !kafkaBrokers || !s3Endpoint)('cluster shape: each service its own process', () => {
+  let cluster: RunningCluster;
+  let project: ClusterProject;
+
+  beforeAll(async () => {
+    const suffix = randomBytes(5).toString('hex');
+    const ports = {
+      management: await freePort(),
+      indexer: await freePort(),
+      deliveries: [
+        { delivery: await freePort(), preview: await freePort() },
+        { delivery: await freePort(), preview: await freePort() },
+      ],
+    };
+    const operatorToken = randomBytes(24).toString('hex');
+    cluster = await startCluster({
+      databaseUrl: await createTestDatabase(postgresUrl),
+      kafkaBrokers,
+      kafkaTopic: `lectern.cluster-test-${suffix}`,
+      s3: {
+        endpoint: s3Endpoint,
+        accessKey: inject('s3AccessKey'),
+        secretKey: inject('s3SecretKey'),
+        bucket: `lectern-${suffix}`,
+      },
+      operatorToken,
+      ports,
+    });
+    project = await createProjectWithKeys({
+      managementUrl: cluster.managementUrl,
+      operatorToken,
+      name: 'Cluster test',
+      userEmail: 'cluster@lectern.test',
+    });
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(() => console.error(`--- logs of the cluster's processes ---\n${cluster?.logs() ?? '(not started)'}`));
+  });
+
+  /** A Management API v2 call with the management key; throws unless 2xx; the JSON answer or {}. */
+  async function manage(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(`${cluster.managementUrl}/v2/projects/${project.projectId}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${project.managementKey}`, 'content-type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: body instanceof Uint8Array ? body : JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return (text === '' ? {} : JSON.parse(text)) as Record<string, unknown>;
+  }
+
+  /** GET of one item through a Delivery or Preview listener, waiting for the index to catch up. */
+  async function deliveredItem(baseUrl: string, codename: string, key?: string) {
+    const response = await fetch(`${baseUrl}/${project.projectId}/items/${codename}`, {
+      headers: { ...wait, ...(key === undefined ? {} : { authorization: `Bearer ${key}` }) },
+    });
+    const body = (await response.json()) as { item?: { elements: Record<string, { value: unknown }> } };
+    return { status: response.status, title: body.item?.elements['title']?.value };
+  }
+
+  const variant = '/items/codename/first_note/variants/codename/default';
+
+  it('publishes through Management and serves the content from both Delivery processes', async () => {
+    await manage('POST', '/types', {
+      name: 'Note',
+      codename: 'note',
+      elements: [{ name: 'Title', codename: 'title', type: 'text' }],
+    });
+    await manage('POST', '/items', { name: 'First note', codename: 'first_note', type: { codename: 'note' } });
+    await manage('PUT', variant, { elements: [{ element: { codename: 'title' }, value: 'Hello, cluster' }] });
+    for (const d of cluster.deliveries) {
+      expect(await deliveredItem(d.previewUrl, 'first_note', project.previewKey)).toEqual({
+        status: 200,
+        title: 'Hello, cluster',
+      });
+    }
+    await manage('PUT', `${variant}/publish`);
+    for (const d of cluster.deliveries) {
+      expect(await deliveredItem(d.deliveryUrl, 'first_note')).toEqual({ status: 200, title: 'Hello, cluster' });
+    }
+
+    await manage('PUT', `${variant}/new-version`);
+    await manage('PUT', variant, { elements: [{ element: { codename: 'title' }, value: 'Hello again' }] });
+    await manage('PUT', `${variant}/publish`);
+    for (const d of cluster.deliveries) {
+      expect(await deliveredItem(d.deliveryUrl, 'first_note')).toEqual({ status: 200, title: 'Hello again' });
+    }
+  });
+
+  it('stores uploaded binaries in S3 and serves them at the asset URL', async () => {
+    const bytes = randomBytes(64 * 1024);
+    const file = await manage('POST', '/files/photo.bin', new Uint8Array(bytes), {
+      'content-type': 'application/octet-stream',
+    });
+    const asset = await manage('POST', '/assets', {
+      file_reference: { id: file['id'], type: 'internal' },
+      title: 'Photo',
+    });
+    const served = await fetch(String(asset['url']));
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('unpublishing removes the item from both Delivery processes', async () => {
+    await manage('PUT', `${variant}/unpublish-and-archive`);
+    for (const d of cluster.deliveries) {
+      expect((await deliveredItem(d.deliveryUrl, 'first_note')).status).toBe(404);
+    }
+  });
+
+  it('reports relay lag on Management and consumer and index lag on the indexer, all reaching 0', async () => {
+    const metric = async (url: string, name: string) => {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      return new RegExp(`^${name}(\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[2];
+    };
+    const settles = async (url: string, name: string) => {
+      for (let i = 0; i < 50 && (await metric(url, name)) !== '0'; i++) await sleep(200);
+      return metric(url, name);
+    };
+    expect(await settles(cluster.managementUrl, 'lectern_outbox_relay_lag_events')).toBe('0');
+    expect(await settles(cluster.indexerUrl, 'lectern_event_consumer_lag_events')).toBe('0');
+    expect(await settles(cluster.indexerUrl, 'lectern_index_watermark_lag_events')).toBe('0');
+  });
+
+  it('every process drains and exits 0 on SIGTERM', async () => {
+    const codes = await cluster.stop();
+    expect(codes).toEqual({ management: 0, indexer: 0, 'delivery-1': 0, 'delivery-2': 0 });
+  });
+});

@@ -1,0 +1,113 @@
+import { startServiceProcess, waitUntilReady, type ServiceProcess } from './service-process.ts';
+
+/** Where the services find the engines, and where they listen. */
+export interface ClusterOptions {
+  readonly databaseUrl: string;
+  readonly kafkaBrokers: string;
+  readonly kafkaTopic: string;
+  readonly s3: {
+    readonly endpoint: string;
+    readonly accessKey: string;
+    readonly secretKey: string;
+    readonly bucket: string;
+  };
+  readonly operatorToken: string;
+  readonly host?: string;
+  readonly ports: {
+    readonly management: number;
+    readonly indexer: number;
+    /** One Delivery process per entry, each with its Delivery and Preview port. */
+    readonly deliveries: readonly { readonly delivery: number; readonly preview: number }[];
+  };
+  readonly logLevel?: string;
+  readonly onLine?: (name: string, line: string) => void;
+}
+
+export interface RunningCluster {
+  readonly managementUrl: string;
+  readonly indexerUrl: string;
+  readonly deliveries: readonly { readonly name: string; readonly deliveryUrl: string; readonly previewUrl: string }[];
+  readonly processes: readonly ServiceProcess[];
+  /** The kept output of every process, each line prefixed with its name. */
+  logs(): string;
+  /** SIGTERM to every process at once; resolves with each one's exit code. */
+  stop(): Promise<Record<string, number | null>>;
+}
+
+/**
+ * Starts the cluster shape's services, each as its own process through its `main.ts`: Management
+ * (and the outbox relay to Kafka), the indexer and the Delivery processes, all at once (their
+ * migrations serialize in PostgreSQL), then waits until every one is ready. On failure the
+ * processes already started are stopped before the error is thrown.
+ */
+export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
+  const host = options.host ?? '127.0.0.1';
+  const url = (port: number) => `http://${host}:${port}`;
+  const common = {
+    LECTERN_DATABASE_URL: options.databaseUrl,
+    LECTERN_HOST: host,
+    LECTERN_LOG_LEVEL: options.logLevel ?? 'info',
+  };
+  const kafka = { LECTERN_KAFKA_BROKERS: options.kafkaBrokers, LECTERN_KAFKA_TOPIC: options.kafkaTopic };
+  const managementUrl = url(options.ports.management);
+  const started: { process: ServiceProcess; readyUrl: string }[] = [];
+  const start = (
+    name: string,
+    service: 'management' | 'indexer' | 'delivery',
+    env: Record<string, string>,
+    readyUrl: string,
+  ) => started.push({ process: startServiceProcess({ name, service, env, onLine: options.onLine }), readyUrl });
+
+  start(
+    'management',
+    'management',
+    {
+      ...common,
+      ...kafka,
+      LECTERN_PORT: String(options.ports.management),
+      LECTERN_OPERATOR_TOKEN: options.operatorToken,
+      LECTERN_S3_ENDPOINT: options.s3.endpoint,
+      LECTERN_S3_BUCKET: options.s3.bucket,
+      LECTERN_S3_ACCESS_KEY: options.s3.accessKey,
+      LECTERN_S3_SECRET_KEY: options.s3.secretKey,
+    },
+    managementUrl,
+  );
+  start(
+    'indexer',
+    'indexer',
+    {
+      ...common,
+      ...kafka,
+      LECTERN_PORT: String(options.ports.indexer),
+      LECTERN_ASSETS_BASE_URL: `${managementUrl}/assets`,
+    },
+    url(options.ports.indexer),
+  );
+  const deliveries = options.ports.deliveries.map((p, i) => {
+    const name = `delivery-${i + 1}`;
+    const env = { ...common, LECTERN_DELIVERY_PORT: String(p.delivery), LECTERN_PREVIEW_PORT: String(p.preview) };
+    start(name, 'delivery', env, url(p.delivery));
+    return { name, deliveryUrl: url(p.delivery), previewUrl: url(p.preview) };
+  });
+
+  const processes = started.map((s) => s.process);
+  const stop = async () => {
+    const codes = await Promise.all(processes.map((p) => p.stop()));
+    return Object.fromEntries(processes.map((p, i) => [p.name, codes[i] ?? null]));
+  };
+  try {
+    await Promise.all(started.map((s) => waitUntilReady(s.process, s.readyUrl, 120_000)));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    managementUrl,
+    indexerUrl: url(options.ports.indexer),
+    deliveries,
+    processes,
+    logs: () => processes.flatMap((p) => p.lines.map((l) => `[${p.name}] ${l}`)).join('\n'),
+    stop,
+  };
+}
