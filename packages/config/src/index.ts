@@ -7,3 +7,4 @@ export {
   type Settings,
 } from './load-config.ts';
 export { envBoolean, port } from './schemas.ts';
+export { describeSettings, sharedSettings } from './shared-settings.ts';

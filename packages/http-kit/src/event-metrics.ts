@@ -1,5 +1,5 @@
 import { Counter, Gauge } from 'prom-client';
-import type { Clock, EventBus, Store } from '@lectern/core';
+import type { Clock, DeliveryIndexReader, EventBus, Store } from '@lectern/core';
 import type { ProcessMetrics } from './metrics.ts';
 
 /**
@@ -60,6 +60,33 @@ export function registerConsumerLag(metrics: ProcessMetrics, options: { bus: Eve
         const lag = await options.bus.lag(group).catch(() => null);
         if (lag !== null) this.set({ group }, lag);
       }
+    },
+  });
+}
+
+/**
+ * Committed change events the delivery index has not applied yet, summed over every project
+ * (latest committed sequence − index watermark), read at scrape time.
+ */
+export function registerIndexLag(metrics: ProcessMetrics, options: { store: Store; index: DeliveryIndexReader }) {
+  const read = async () => {
+    const latest = await options.store.transaction(async (tx) => {
+      const rows: { id: string; seq: number }[] = [];
+      for (const p of await tx.projects.list()) rows.push({ id: p.id, seq: await tx.outbox.latestSeq(p.id) });
+      return rows;
+    });
+    let lag = 0;
+    for (const { id, seq } of latest) lag += Math.max(0, seq - (await options.index.watermark(id)));
+    return lag;
+  };
+  new Gauge({
+    name: 'lectern_index_watermark_lag_events',
+    help: 'Committed change events the delivery index has not applied yet, summed over every project.',
+    registers: [metrics.registry],
+    async collect() {
+      // While the database is away the gauge keeps its last value.
+      const lag = await read().catch(() => null);
+      if (lag !== null) this.set(lag);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { port, type Setting } from '@lectern/config';
+import { port, sharedSettings, type Setting } from '@lectern/config';
 
 /**
  * The defaults table of the Delivery service in the cluster shape: one process serves the
@@ -7,13 +7,8 @@ import { port, type Setting } from '@lectern/config';
  * PostgreSQL. Stateless: any number may run at once. Environment only; secrets also as `<NAME>_FILE`.
  */
 export const deliverySettings = {
-  databaseUrl: {
-    env: 'LECTERN_DATABASE_URL',
-    schema: z.string().url(),
-    isSecret: true,
-    doc: 'PostgreSQL URL (store and delivery index), e.g. postgres://user:pass@db:5432/lectern.',
-  },
-  host: { env: 'LECTERN_HOST', schema: z.string().min(1), default: '127.0.0.1', doc: 'Address to bind.' },
+  databaseUrl: sharedSettings.databaseUrl,
+  host: sharedSettings.host,
   deliveryPort: {
     env: 'LECTERN_DELIVERY_PORT',
     schema: port,
@@ -32,10 +27,5 @@ export const deliverySettings = {
     default: '10',
     doc: 'Connections to PostgreSQL held by this process.',
   },
-  logLevel: {
-    env: 'LECTERN_LOG_LEVEL',
-    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
-    default: 'info',
-    doc: 'One of fatal, error, warn, info, debug, trace, silent.',
-  },
+  logLevel: sharedSettings.logLevel,
 } satisfies Record<string, Setting<unknown>>;

@@ -1,2 +1,1 @@
 export { indexerSettings } from './settings.ts';
-export { indexWatermarkLag, registerIndexWatermarkLag } from './watermark-lag.ts';

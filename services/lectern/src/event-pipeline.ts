@@ -1,5 +1,5 @@
 import { createInProcessBus, createOutboxRelay, type CoreDeps, type EventBus } from '@lectern/core';
-import { registerConsumerLag, registerRelayMetrics, type ProcessMetrics } from '@lectern/http-kit';
+import { registerConsumerLag, registerIndexLag, registerRelayMetrics, type ProcessMetrics } from '@lectern/http-kit';
 import { createIndexer, type Indexer, type SqlDeliveryIndex } from '@lectern/index-sql';
 import type { SqlStore } from '@lectern/store-sql';
 
@@ -28,7 +28,10 @@ export async function startEventPipeline(options: {
   const { store, clock } = core;
   const bus = createInProcessBus();
   const relayMetrics = metrics ? registerRelayMetrics(metrics, { store, clock }) : null;
-  if (metrics) registerConsumerLag(metrics, { bus, groups: [indexerGroup] });
+  if (metrics) {
+    registerConsumerLag(metrics, { bus, groups: [indexerGroup] });
+    registerIndexLag(metrics, { store, index: options.index });
+  }
   const relay = createOutboxRelay({
     store,
     bus,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, port, type Setting } from '@lectern/config';
+import { envBoolean, port, sharedSettings, type Setting } from '@lectern/config';
 
 /**
  * The defaults table of `lectern start` (and of the admin commands' store settings). Every value
@@ -36,12 +36,7 @@ export const startSettings = {
     isSecret: true,
     doc: 'At least 16 characters.',
   },
-  logLevel: {
-    env: 'LECTERN_LOG_LEVEL',
-    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
-    default: 'info',
-    doc: 'One of fatal, error, warn, info, debug, trace, silent.',
-  },
+  logLevel: sharedSettings.logLevel,
 } satisfies Record<string, Setting<unknown>>;
 
 /** Listener order and port offsets from the base port. */

@@ -1,0 +1,78 @@
+import { ConfigError, describeSettings, loadConfig, type ConfigOf, type Setting } from '@lectern/config';
+import { createLogger, type Logger } from './logger.ts';
+
+/** What a service's start function gets besides its config. */
+export interface ServiceStart {
+  readonly logger: Logger;
+  /** Registers a closer; closers run in reverse order on SIGTERM/SIGINT or when the start fails. */
+  onStop(close: () => Promise<void>): void;
+  /** Runs one start step; a failure names the step and what to check (`what`). */
+  step<T>(what: string, work: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * The `main.ts` of a cluster-shape service: `--help` prints the settings table; the config comes
+ * from the environment only (a bad one: every problem listed, exit 2); `start` wires the service
+ * (a failure: what to fix, exit 1); SIGTERM or SIGINT runs the closers in reverse and exits 0
+ * (a second signal exits at once).
+ */
+export async function runServiceMain<
+  S extends Record<string, Setting<unknown>> & { logLevel: Setting<unknown> },
+>(options: {
+  name: string;
+  summary: string;
+  settings: S;
+  start: (config: ConfigOf<S>, service: ServiceStart) => Promise<void>;
+}): Promise<void> {
+  const { name } = options;
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    process.stdout.write(
+      `lectern ${name}: ${options.summary}\n\nSettings (environment only):\n${describeSettings(options.settings)}\n`,
+    );
+    process.exit(0);
+  }
+  let config: ConfigOf<S>;
+  try {
+    config = loadConfig({ settings: options.settings, env: process.env });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`lectern ${name}: ${error.message}\nRun with --help for every setting.\n`);
+    process.exit(2);
+  }
+  const logger = createLogger({ level: String(config.logLevel), name });
+  const closers: (() => Promise<void>)[] = [];
+  const closeAll = async () => {
+    for (const close of closers.splice(0).reverse())
+      await close().catch((err: unknown) => logger.error({ err }, 'close failed'));
+  };
+  const service: ServiceStart = {
+    logger,
+    onStop: (close) => closers.push(close),
+    async step(what, work) {
+      try {
+        return await work();
+      } catch (error) {
+        throw new Error(`${what}: ${(error as Error).message ?? String(error)}`, { cause: error });
+      }
+    },
+  };
+  try {
+    await options.start(config, service);
+  } catch (error) {
+    logger.fatal({ err: error }, `${name} could not start: ${(error as Error).message}`);
+    await closeAll();
+    process.exit(1);
+  }
+  let isStopping = false;
+  const shutdown = (signal: string) => {
+    if (isStopping) process.exit(1);
+    isStopping = true;
+    logger.info({ signal }, `${name} stopping`);
+    closeAll().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
