@@ -5,6 +5,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestDatabase } from '../../packages/testing/src/test-database.ts';
+import { startCluster } from '../../test/cluster/cluster.ts';
+import type { RunningEngine } from '../../test/engines/engine.ts';
+import { startKafka } from '../../test/engines/kafka.ts';
+import { s3TestCredentials, startMinio } from '../../test/engines/minio.ts';
+import { freePort, startPostgres } from '../../test/engines/postgres.ts';
 
 export type Shape = 'embedded' | 'cluster';
 
@@ -53,7 +59,54 @@ async function startEmbeddedTarget(): Promise<Target> {
   };
 }
 
-export async function startTarget(shape: Shape): Promise<Target> {
-  if (shape === 'embedded') return startEmbeddedTarget();
-  throw new Error('cluster shape: not wired yet');
+/**
+ * PostgreSQL, Kafka and MinIO on loopback (the test engines' launchers; `./scripts/test` or
+ * `./scripts/cluster` installs them), then Management, the indexer and two Delivery processes.
+ */
+async function startClusterTarget(): Promise<Target> {
+  const engines: RunningEngine[] = [];
+  const stopEngines = async () => {
+    for (const engine of engines.reverse()) {
+      await engine.stop().catch(() => undefined);
+      if (engine.dir) await rm(engine.dir, { recursive: true, force: true });
+    }
+  };
+  try {
+    for (const start of [startPostgres, startKafka, startMinio]) engines.push(await start());
+    const [postgres, kafka, minio] = engines as [RunningEngine, RunningEngine, RunningEngine];
+    const operatorToken = randomBytes(24).toString('hex');
+    const port = freePort;
+    const cluster = await startCluster({
+      databaseUrl: await createTestDatabase(postgres.endpoint),
+      kafkaBrokers: kafka.endpoint,
+      kafkaTopic: 'lectern.change-events',
+      s3: { endpoint: minio.endpoint, ...s3TestCredentials, bucket: 'lectern-assets' },
+      operatorToken,
+      logLevel: 'warn',
+      ports: {
+        management: await port(),
+        indexer: await port(),
+        deliveries: [
+          { delivery: await port(), preview: await port() },
+          { delivery: await port(), preview: await port() },
+        ],
+      },
+    });
+    return {
+      managementUrl: cluster.managementUrl,
+      deliveryUrls: cluster.deliveries.map((d) => d.deliveryUrl),
+      operatorToken,
+      async stop() {
+        await cluster.stop();
+        await stopEngines();
+      },
+    };
+  } catch (error) {
+    await stopEngines();
+    throw error;
+  }
+}
+
+export function startTarget(shape: Shape): Promise<Target> {
+  return shape === 'embedded' ? startEmbeddedTarget() : startClusterTarget();
 }
