@@ -1,1 +1,1 @@
-export { createKafkaBus, type KafkaBusOptions } from './kafka-bus.ts';
+export { createKafkaBus, type KafkaBusOptions, type KafkaLogEntry } from './kafka-bus.ts';

@@ -27,6 +27,8 @@ export interface KafkaBusOptions {
   readonly retryDelayMs?: number;
   /** Partitions one member handles at once (each partition stays in order). Default 4. */
   readonly concurrency?: number;
+  /** How long `subscribe` waits for the member to join its group. Default 60 s. */
+  readonly joinTimeoutMs?: number;
   /** Member session timeout: how long a member that stopped heartbeating keeps its partitions. Default 10 s. */
   readonly sessionTimeoutMs?: number;
   /** Errors of the bus that no caller sees: handler failures, consumer crashes, undecodable messages. */
@@ -167,6 +169,7 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
         onError,
         concurrency: options.concurrency ?? 4,
         retryDelayMs: options.retryDelayMs ?? 200,
+        joinTimeoutMs: options.joinTimeoutMs ?? 60_000,
         consumer: {
           allowAutoTopicCreation: false,
           sessionTimeout: options.sessionTimeoutMs ?? 10_000,

@@ -47,6 +47,8 @@ export interface SubscriptionOptions {
   readonly concurrency: number;
   /** Wait before the events of a failed handler call are delivered again. */
   readonly retryDelayMs: number;
+  /** How long `subscribe` waits for the member to join its group before it gives up. */
+  readonly joinTimeoutMs: number;
   readonly onError: (error: unknown) => void;
 }
 
@@ -98,7 +100,11 @@ export async function subscribeMember(options: SubscriptionOptions): Promise<Eve
       partitionsConsumedConcurrently: options.concurrency,
       eachBatch,
     });
-    await joined.promise;
+    const timer = setTimeout(
+      () => joined.reject(new Error(`No group join of ${options.group} within ${options.joinTimeoutMs} ms`)),
+      options.joinTimeoutMs,
+    );
+    await joined.promise.finally(() => clearTimeout(timer));
   } catch (error) {
     await consumer.disconnect().catch(() => undefined);
     throw error;
