@@ -1,13 +1,14 @@
 import { execFile as execFileCb } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { runDir, tailOf, type RunningEngine } from './engine.ts';
 import { installCommand, installedClasspath } from './engine-install.ts';
-import { spawnEngine, stopEngine, waitUntilReady } from './engine-process.ts';
+import { spawnEngine, stopEngine, waitUntilReady, type EngineProcess } from './engine-process.ts';
 import { freePort } from './postgres.ts';
 
 const execFile = promisify(execFileCb);
@@ -18,13 +19,22 @@ function jvmOptions(dir: string): string[] {
   return ['-Xms128m', '-Xmx512m', `-Dkafka.logs.dir=${join(dir, 'logs')}`, `-Dlog4j2.configurationFile=${log4jConfig}`];
 }
 
+/** A Kafka broker that can be restarted in place: same data directory, same ports. */
+export interface RestartableKafka extends RunningEngine {
+  /**
+   * Stops the broker process (SIGTERM, or SIGKILL when `hard`), leaves it down `downMs` (default
+   * 0), starts it again on the same properties and waits until it is ready.
+   */
+  restart(options?: { hard?: boolean; downMs?: number }): Promise<void>;
+}
+
 /**
  * A single-node Apache Kafka 4 in KRaft mode (one process is both broker and controller) on
  * 127.0.0.1, from the Maven Central jars: `kafka.tools.StorageTool format`, then `kafka.Kafka`.
  * Data and logs live in a fresh temporary directory; the logs are kept when a start fails.
  * The endpoint is the bootstrap broker list, `127.0.0.1:<port>`.
  */
-export async function startKafka(): Promise<RunningEngine> {
+export async function startKafka(): Promise<RestartableKafka> {
   const classpath = installedClasspath('kafka');
   if (!classpath) throw new Error(`Kafka is not installed; run: ${installCommand('kafka')}`);
   const dir = runDir('kafka');
@@ -46,28 +56,48 @@ export async function startKafka(): Promise<RunningEngine> {
     );
   }
 
-  const engine = spawnEngine({
-    command: 'java',
-    args: [...jvm, 'kafka.Kafka', properties],
-    log: join(dir, 'kafka.out'),
-    cwd: dir,
-  });
-  // Ready means the broker has registered with its controller and accepts connections: the
-  // server logs "Kafka Server started" only after both.
-  await waitUntilReady({
-    engine,
-    what: 'Kafka',
-    timeoutMs: 90_000,
-    logs: [engine.log, join(dir, 'logs', 'server.log')],
-    isReady: async () =>
-      tailOf(join(dir, 'logs', 'server.log'), 200).includes('Kafka Server started') && (await accepts(port)),
-  });
+  const launch = async (): Promise<EngineProcess> => {
+    const serverLog = join(dir, 'logs', 'server.log');
+    // A restart appends to the same log: only lines written after this launch count.
+    const logStart = existsSync(serverLog) ? statSync(serverLog).size : 0;
+    const engine = spawnEngine({
+      command: 'java',
+      args: [...jvm, 'kafka.Kafka', properties],
+      log: join(dir, 'kafka.out'),
+      cwd: dir,
+    });
+    // Ready means the broker has registered with its controller and accepts connections: the
+    // server logs "Kafka Server started" only after both.
+    await waitUntilReady({
+      engine,
+      what: 'Kafka',
+      timeoutMs: 90_000,
+      logs: [engine.log, serverLog],
+      isReady: async () => logSince(serverLog, logStart).includes('Kafka Server started') && (await accepts(port)),
+    });
+    return engine;
+  };
+
+  let engine = await launch();
   return {
     endpoint: `127.0.0.1:${port}`,
-    pid: engine.child.pid,
+    get pid() {
+      return engine.child.pid;
+    },
     dir,
     stop: () => stopEngine(engine),
+    async restart(options = {}) {
+      await stopEngine(engine, options.hard ? 0 : undefined);
+      await sleep(options.downMs ?? 0);
+      engine = await launch();
+    },
   };
+}
+
+/** What was appended to a file after `offset` bytes. */
+function logSince(path: string, offset: number): string {
+  if (!existsSync(path)) return '';
+  return readFileSync(path).subarray(offset).toString('utf8');
 }
 
 function serverProperties(options: { dir: string; port: number; controllerPort: number }): string {

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { randomIds, systemClock, type NewChangeEvent, type Store } from '@lectern/core';
+import { seedProject } from '@lectern/testing';
+
+export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+const newEvent = (n: number): NewChangeEvent => ({
+  objectKind: 'variant',
+  operation: 'upsert',
+  objectId: randomUUID(),
+  channel: 'delivery_preview',
+  payload: { n },
+});
+
+/** Creates `count` projects in the store; their outboxes start empty. */
+export function seedProjects(store: Store, count: number): Promise<string[]> {
+  const core = { store, clock: systemClock, ids: randomIds };
+  return Promise.all(range(1, count).map(async () => (await seedProject(core, [])).projectId));
+}
+
+/**
+ * One writer per project that keeps committing 1–3 events to the project's outbox, pausing
+ * `pauseMs` between commits, until `stop` (which resolves once every writer has finished).
+ */
+export function startWriters(store: Store, projects: readonly string[], pauseMs: number) {
+  let isWriting = true;
+  let commits = 0;
+  const writers = projects.map(async (projectId) => {
+    while (isWriting) {
+      const events = range(1, 1 + (commits % 3)).map(newEvent);
+      await store.transaction((tx) => tx.outbox.append(projectId, events, new Date()));
+      commits += 1;
+      await sleep(pauseMs);
+    }
+  });
+  return {
+    commits: () => commits,
+    async stop() {
+      isWriting = false;
+      await Promise.all(writers);
+    },
+  };
+}
+
+/** The latest committed sequence of each project. */
+export function latestSeqs(store: Store, projects: readonly string[]): Promise<number[]> {
+  return Promise.all(projects.map((p) => store.transaction((tx) => tx.outbox.latestSeq(p))));
+}
+
+/** Committed events no relay has published yet. */
+export async function pendingEvents(store: Store): Promise<number> {
+  return (await store.transaction((tx) => tx.outboxRelay.pending())).events;
+}
