@@ -6,4 +6,11 @@ export { openTestCore, seedProject, type TestCore } from './test-core.ts';
 export { fixturesRoot, readFixture, shapeDifferences } from './fixture-shape.ts';
 export { describeBlobContract } from './blob-contract.ts';
 export { describeDeliveryIndexContract, type OpenedIndex } from './delivery-index-contract.ts';
-export { describeBusContract, eventsOf, recorder, waitFor, type BusContractTarget, type BusSpace } from './bus-contract.ts';
+export {
+  describeBusContract,
+  eventsOf,
+  recorder,
+  waitFor,
+  type BusContractTarget,
+  type BusSpace,
+} from './bus-contract.ts';
