@@ -59,6 +59,7 @@ export async function startPostgres(): Promise<RunningEngine> {
   }
   return {
     endpoint: `postgres://lectern@127.0.0.1:${port}/postgres`,
+    dir,
     async stop() {
       await run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);
     },
