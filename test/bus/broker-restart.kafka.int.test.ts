@@ -4,10 +4,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createKafkaBus } from '@lectern/bus-kafka';
 import { createOutboxRelay, systemClock } from '@lectern/core';
 import { openPostgresStore } from '@lectern/store-sql';
-import { createTestDatabase, recorder, waitFor } from '@lectern/testing';
+import { createTestDatabase, range, recorder, waitFor, waitUntilAllApplied } from '@lectern/testing';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startKafka, type RestartableKafka } from '../engines/kafka.ts';
-import { latestSeqs, pendingEvents, range, seedProjects, startWriters } from './outbox-writers.ts';
+import { pendingEvents, seedProjects, startWriters } from './outbox-writers.ts';
 
 // This file restarts a broker of its own; the shared one (inject) only tells whether Kafka is installed.
 describe.skipIf(!inject('kafkaBrokers'))('a Kafka broker restart under a running relay and consumer', () => {
@@ -74,12 +74,7 @@ describe.skipIf(!inject('kafkaBrokers'))('a Kafka broker restart under a running
     const appliedAtRestart = rec.count();
     await waitFor('the consumer applied events after the restart', () => rec.count() >= appliedAtRestart + 100, 60_000);
     await writers.stop();
-    const latest = await latestSeqs(store, projects);
-    await waitFor(
-      'every committed event applied',
-      () => projects.every((p, i) => rec.applied(p).length === latest[i]),
-      60_000,
-    );
+    const latest = await waitUntilAllApplied(store, projects, rec, 60_000);
     await relay.stop();
 
     projects.forEach((p, i) => expect(rec.applied(p)).toEqual(range(1, latest[i]!)));

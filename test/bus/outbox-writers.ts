@@ -1,17 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { randomIds, systemClock, type NewChangeEvent, type Store } from '@lectern/core';
-import { seedProject } from '@lectern/testing';
-
-export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-
-const newEvent = (n: number): NewChangeEvent => ({
-  objectKind: 'variant',
-  operation: 'upsert',
-  objectId: randomUUID(),
-  channel: 'delivery_preview',
-  payload: { n },
-});
+import { randomIds, systemClock, type Store } from '@lectern/core';
+import { newChangeEvent, range, seedProject } from '@lectern/testing';
 
 /** Creates `count` projects in the store; their outboxes start empty. */
 export function seedProjects(store: Store, count: number): Promise<string[]> {
@@ -28,7 +17,7 @@ export function startWriters(store: Store, projects: readonly string[], pauseMs:
   let commits = 0;
   const writers = projects.map(async (projectId) => {
     while (isWriting) {
-      const events = range(1, 1 + (commits % 3)).map(newEvent);
+      const events = range(1, 1 + (commits % 3)).map(newChangeEvent);
       await store.transaction((tx) => tx.outbox.append(projectId, events, new Date()));
       commits += 1;
       await sleep(pauseMs);
@@ -41,11 +30,6 @@ export function startWriters(store: Store, projects: readonly string[], pauseMs:
       await Promise.all(writers);
     },
   };
-}
-
-/** The latest committed sequence of each project. */
-export function latestSeqs(store: Store, projects: readonly string[]): Promise<number[]> {
-  return Promise.all(projects.map((p) => store.transaction((tx) => tx.outbox.latestSeq(p))));
 }
 
 /** Committed events no relay has published yet. */

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createKafkaBus } from '@lectern/bus-kafka';
 import { openPostgresStore } from '@lectern/store-sql';
-import { createTestDatabase, recorder, waitFor } from '@lectern/testing';
+import { createTestDatabase, range, recorder, waitFor, waitUntilAllApplied } from '@lectern/testing';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { latestSeqs, pendingEvents, range, seedProjects, startWriters } from './outbox-writers.ts';
+import { pendingEvents, seedProjects, startWriters } from './outbox-writers.ts';
 
 const kafkaBrokers = inject('kafkaBrokers');
 const childScript = fileURLToPath(new URL('./relay-child.ts', import.meta.url));
@@ -98,12 +98,7 @@ describe.skipIf(!kafkaBrokers)('an outbox relay process killed with SIGKILL mid-
     // A last relay takes over once the dead one's leases expire, and relays the rest.
     const last = await startRelay(env);
     await writers.stop();
-    const latest = await latestSeqs(store, projects);
-    await waitFor(
-      'every committed event applied',
-      () => projects.every((p, i) => rec.applied(p).length === latest[i]),
-      60_000,
-    );
+    const latest = await waitUntilAllApplied(store, projects, rec, 60_000);
     await waitFor('nothing pending', async () => (await pendingEvents(store)) === 0, 10_000);
     await kill(last);
 

@@ -30,6 +30,22 @@ export interface BusContractTarget {
   readonly timeoutMs?: number;
 }
 
+/** Waits until the recorder applied every committed event of each project (1..latest). */
+export async function waitUntilAllApplied(
+  store: Store,
+  projects: readonly string[],
+  rec: ReturnType<typeof recorder>,
+  timeoutMs: number,
+): Promise<number[]> {
+  const latest = await Promise.all(projects.map((p) => store.transaction((tx) => tx.outbox.latestSeq(p))));
+  await waitFor(
+    'every committed event applied',
+    () => projects.every((p, i) => rec.applied(p).length === latest[i]),
+    timeoutMs,
+  );
+  return latest;
+}
+
 /** Records deliveries and applies each project's events only when newer, as a consumer does. */
 export function recorder(options: { reject?: (events: readonly ChangeEvent[]) => boolean } = {}) {
   const received: ChangeEvent[] = [];
@@ -60,7 +76,7 @@ export function recorder(options: { reject?: (events: readonly ChangeEvent[]) =>
   };
 }
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** Events `from`..`to` of a project, as the outbox would have committed them. */
 export function eventsOf(projectId: string, from: number, to: number): ChangeEvent[] {
@@ -100,7 +116,8 @@ async function publishInterleaved(bus: EventBus, projects: readonly string[], pe
   }
 }
 
-const newEvent = (n: number): NewChangeEvent => ({
+/** A change event as an operation would append it to the outbox. */
+export const newChangeEvent = (n: number): NewChangeEvent => ({
   objectKind: 'variant',
   operation: 'upsert',
   objectId: randomUUID(),
@@ -221,7 +238,7 @@ export function describeBusContract(target: BusContractTarget): void {
         return { store, clock, core };
       };
       const append = (store: Store, projectId: string, count: number) =>
-        store.transaction((tx) => tx.outbox.append(projectId, range(1, count).map(newEvent), new Date()));
+        store.transaction((tx) => tx.outbox.append(projectId, range(1, count).map(newChangeEvent), new Date()));
       const latest = (store: Store, projectId: string) => store.transaction((tx) => tx.outbox.latestSeq(projectId));
 
       it('publishes committed events in per-project order, once, and records how far it got', async () => {

@@ -9,8 +9,11 @@ export { describeDeliveryIndexContract, type OpenedIndex } from './delivery-inde
 export {
   describeBusContract,
   eventsOf,
+  newChangeEvent,
+  range,
   recorder,
   waitFor,
+  waitUntilAllApplied,
   type BusContractTarget,
   type BusSpace,
 } from './bus-contract.ts';
