@@ -15,7 +15,11 @@ export function decodeEvent(value: Buffer): ChangeEvent {
   return { ...raw, occurredAt: new Date(raw.occurredAt) };
 }
 
-/** Splits a batch into runs of consecutive events of the same project, in offset order. */
+/**
+ * Splits a batch into runs of consecutive events of the same project, in offset order. A run also
+ * ends where the sequence goes back: a republish after a failed send puts events in the log again
+ * (at-least-once), and each delivery stays ascending.
+ */
 function runsOf(messages: readonly KafkaMessage[], onError: (error: unknown) => void): Run[] {
   const runs: { events: ChangeEvent[]; firstOffset: string; lastOffset: string }[] = [];
   for (const message of messages) {
@@ -26,7 +30,8 @@ function runsOf(messages: readonly KafkaMessage[], onError: (error: unknown) => 
       onError(new Error(`Skipped an undecodable change event at offset ${message.offset}`, { cause: error }));
     }
     const last = runs.at(-1);
-    if (event && last && last.events[0]?.projectId === event.projectId) {
+    const previous = last?.events.at(-1);
+    if (event && last && previous && previous.projectId === event.projectId && previous.seq < event.seq) {
       last.events.push(event);
       last.lastOffset = message.offset;
     } else if (event) runs.push({ events: [event], firstOffset: message.offset, lastOffset: message.offset });

@@ -193,6 +193,24 @@ export function describeBusContract(target: BusContractTarget): void {
       expect([...first.problems, ...second.problems]).toEqual([]);
     });
 
+    it('keeps every delivery ascending when a relay publishes events again', async () => {
+      const bus = await (await space()).connect();
+      const project = randomUUID();
+      const rec = recorder();
+      await bus.subscribe({ group: 'indexer', handle: rec.handle });
+      // A relay whose send failed after the broker took it publishes again from its recorded seq.
+      for (const [from, to] of [
+        [1, 5],
+        [3, 8],
+        [9, 10],
+      ] as const)
+        await bus.publish(eventsOf(project, from, to));
+      await waitFor('every event applied', () => rec.applied(project).length === 10, timeoutMs);
+      await waitFor('the repeats delivered', () => rec.received.length === 13, timeoutMs);
+      expect(rec.applied(project)).toEqual(range(1, 10));
+      expect(rec.problems).toEqual([]);
+    });
+
     it('delivers again what a failed handler call held, before anything later of that project', async () => {
       const bus = await (await space()).connect();
       const project = randomUUID();

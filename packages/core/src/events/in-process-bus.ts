@@ -72,10 +72,12 @@ export function createInProcessBus(options: InProcessBusOptions = {}): EventBus 
   const nextRun = (group: Group, p: number): { run: ChangeEvent[]; to: number } => {
     const from = Math.max(group.committed[p]!, bases[p]!);
     const held = logs[p]!.slice(from - bases[p]!, from - bases[p]! + batchSize);
-    const projectId = held[0]?.projectId;
+    // A run ends where the project changes or its sequence goes back (a republish): each delivery
+    // is one project's events, ascending.
     const run: ChangeEvent[] = [];
     for (const event of held) {
-      if (event.projectId !== projectId) break;
+      const previous = run.at(-1);
+      if (previous && (event.projectId !== previous.projectId || event.seq <= previous.seq)) break;
       run.push(event);
     }
     return { run, to: from + run.length };
