@@ -86,10 +86,18 @@ function users(db: Kysely<Database>): UserRepository {
   });
   return {
     async insert(u) {
+      // A concurrent insert of the same e-mail waits here for the other's commit, then keeps it.
       await db
         .insertInto('users')
         .values({ id: u.id, email: u.email, name: u.name, created_at: u.createdAt })
+        .onConflict((oc) => oc.column('email').doNothing())
         .execute();
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'email', 'name', 'created_at'])
+        .where('email', '=', u.email)
+        .executeTakeFirstOrThrow();
+      return toUser(row);
     },
     async get(id) {
       const row = await db

@@ -92,6 +92,16 @@ export function describeStoreContract(options: { engine: string; open: () => Pro
       expect((await store.transaction((tx) => tx.apiKeys.listByProject(p1))).length).toBe(2);
     });
 
+    it('stores one user per e-mail when writers insert it at the same time', async () => {
+      const inserted = await Promise.all(
+        ['c0000000-0000-4000-8000-000000000001', 'c0000000-0000-4000-8000-000000000002'].map((id) =>
+          store.transaction((tx) => tx.users.insert({ id, email: 'same@x.io', name: 'same', createdAt: new Date() })),
+        ),
+      );
+      expect(inserted[0]!.id).toBe(inserted[1]!.id);
+      expect((await store.transaction((tx) => tx.users.findByEmail('same@x.io')))?.id).toBe(inserted[0]!.id);
+    });
+
     it('gives each user their own management key slot', async () => {
       await store.transaction(async (tx) => {
         await tx.projects.insert(project(p1));

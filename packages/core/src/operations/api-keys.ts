@@ -102,14 +102,12 @@ async function ensureUser(deps: CoreDeps, tx: UnitOfWork, email: string): Promis
   const normalised = email.trim().toLowerCase();
   const existing = await tx.users.findByEmail(normalised);
   if (existing) return existing;
-  const user: User = {
+  return tx.users.insert({
     id: deps.ids.uuid(),
     email: normalised,
     name: normalised.split('@')[0] as string,
     createdAt: deps.clock.now(),
-  };
-  await tx.users.insert(user);
-  return user;
+  });
 }
 
 async function issue(

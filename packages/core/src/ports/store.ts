@@ -53,7 +53,11 @@ export interface ProjectRepository {
 }
 
 export interface UserRepository {
-  insert(user: User): Promise<void>;
+  /**
+   * Stores the user unless one with that e-mail exists (another writer may have stored it a moment
+   * ago); returns the stored user either way.
+   */
+  insert(user: User): Promise<User>;
   get(id: string): Promise<User | null>;
   findByEmail(email: string): Promise<User | null>;
 }
