@@ -14,18 +14,20 @@ const wait = { 'x-kc-wait-for-loading-new-content': 'true' };
 describe.skipIf(!postgresUrl || !kafkaBrokers || !s3Endpoint)('cluster shape: each service its own process', () => {
   let cluster: RunningCluster;
   let project: ClusterProject;
+  let operatorToken: string;
 
   beforeAll(async () => {
     const suffix = randomBytes(5).toString('hex');
     const ports = {
       management: await freePort(),
       indexer: await freePort(),
+      extraIndexers: [await freePort()],
       deliveries: [
         { delivery: await freePort(), preview: await freePort() },
         { delivery: await freePort(), preview: await freePort() },
       ],
     };
-    const operatorToken = randomBytes(24).toString('hex');
+    operatorToken = randomBytes(24).toString('hex');
     cluster = await startCluster({
       databaseUrl: await createTestDatabase(postgresUrl),
       kafkaBrokers,
@@ -124,6 +126,54 @@ describe.skipIf(!postgresUrl || !kafkaBrokers || !s3Endpoint)('cluster shape: ea
     }
   });
 
+  it('spreads projects over the two indexers of the consumer group; every publish reaches Delivery', async () => {
+    const batches = async (url: string) => {
+      const text = await (await fetch(`${url}/metrics`)).text();
+      return Number(/^lectern_index_applied_batches_total (\S+)$/m.exec(text)?.[1] ?? 'NaN');
+    };
+    const before = await Promise.all(cluster.indexerUrls.map(batches));
+    // Kafka hashes each project to one of 16 partitions, split between the two members: twelve
+    // projects all landing on one member's half would happen about once in 2,000 runs.
+    const projects = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        createProjectWithKeys({
+          managementUrl: cluster.managementUrl,
+          operatorToken,
+          name: `Scale ${i}`,
+          userEmail: 'scale@lectern.test',
+        }),
+      ),
+    );
+    await Promise.all(
+      projects.map(async (p) => {
+        const api = (method: string, path: string, body?: unknown) =>
+          fetch(`${cluster.managementUrl}/v2/projects/${p.projectId}${path}`, {
+            method,
+            headers: { authorization: `Bearer ${p.managementKey}`, 'content-type': 'application/json' },
+            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          }).then((r) => expect(r.status, `${method} ${path}`).toBeLessThan(300));
+        await api('POST', '/types', {
+          name: 'Note',
+          codename: 'note',
+          elements: [{ name: 'Title', codename: 'title', type: 'text' }],
+        });
+        await api('POST', '/items', { name: 'Note', codename: 'note_1', type: { codename: 'note' } });
+        await api('PUT', '/items/codename/note_1/variants/codename/default', {
+          elements: [{ element: { codename: 'title' }, value: `In ${p.projectId}` }],
+        });
+        await api('PUT', '/items/codename/note_1/variants/codename/default/publish');
+      }),
+    );
+    for (const p of projects) {
+      for (const d of cluster.deliveries) {
+        const response = await fetch(`${d.deliveryUrl}/${p.projectId}/items/note_1`, { headers: wait });
+        expect(response.status).toBe(200);
+      }
+    }
+    const after = await Promise.all(cluster.indexerUrls.map(batches));
+    expect(after.map((n, i) => n - before[i]!).every((grew) => grew > 0)).toBe(true);
+  });
+
   it('reports relay lag on Management and consumer and index lag on the indexer, all reaching 0', async () => {
     const metric = async (url: string, name: string) => {
       const text = await (await fetch(`${url}/metrics`)).text();
@@ -140,6 +190,6 @@ describe.skipIf(!postgresUrl || !kafkaBrokers || !s3Endpoint)('cluster shape: ea
 
   it('every process drains and exits 0 on SIGTERM', async () => {
     const codes = await cluster.stop();
-    expect(codes).toEqual({ management: 0, indexer: 0, 'delivery-1': 0, 'delivery-2': 0 });
+    expect(codes).toEqual({ management: 0, indexer: 0, 'indexer-2': 0, 'delivery-1': 0, 'delivery-2': 0 });
   });
 });

@@ -16,6 +16,8 @@ export interface ClusterOptions {
   readonly ports: {
     readonly management: number;
     readonly indexer: number;
+    /** More indexer processes in the same consumer group (`indexer-2`, …), for horizontal scaling. */
+    readonly extraIndexers?: readonly number[];
     /** One Delivery process per entry, each with its Delivery and Preview port. */
     readonly deliveries: readonly { readonly delivery: number; readonly preview: number }[];
   };
@@ -26,6 +28,8 @@ export interface ClusterOptions {
 export interface RunningCluster {
   readonly managementUrl: string;
   readonly indexerUrl: string;
+  /** Every indexer process, the first one included. */
+  readonly indexerUrls: readonly string[];
   readonly deliveries: readonly { readonly name: string; readonly deliveryUrl: string; readonly previewUrl: string }[];
   readonly processes: readonly ServiceProcess[];
   /** The kept output of every process, each line prefixed with its name. */
@@ -73,16 +77,14 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     },
     managementUrl,
   );
-  start(
-    'indexer',
-    'indexer',
-    {
-      ...common,
-      ...kafka,
-      LECTERN_PORT: String(options.ports.indexer),
-      LECTERN_ASSETS_BASE_URL: `${managementUrl}/assets`,
-    },
-    url(options.ports.indexer),
+  const indexerPorts = [options.ports.indexer, ...(options.ports.extraIndexers ?? [])];
+  indexerPorts.forEach((port, i) =>
+    start(
+      i === 0 ? 'indexer' : `indexer-${i + 1}`,
+      'indexer',
+      { ...common, ...kafka, LECTERN_PORT: String(port), LECTERN_ASSETS_BASE_URL: `${managementUrl}/assets` },
+      url(port),
+    ),
   );
   const deliveries = options.ports.deliveries.map((p, i) => {
     const name = `delivery-${i + 1}`;
@@ -105,6 +107,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   return {
     managementUrl,
     indexerUrl: url(options.ports.indexer),
+    indexerUrls: indexerPorts.map(url),
     deliveries,
     processes,
     logs: () => processes.flatMap((p) => p.lines.map((l) => `[${p.name}] ${l}`)).join('\n'),

@@ -90,3 +90,13 @@ export function registerIndexLag(metrics: ProcessMetrics, options: { store: Stor
     },
   });
 }
+
+/** Batches of change events this process applied to the delivery index; feeds the indexer's `onBatch`. */
+export function registerIndexerMetrics(metrics: ProcessMetrics): { onBatch: () => void } {
+  const batches = new Counter({
+    name: 'lectern_index_applied_batches_total',
+    help: 'Batches of change events this process applied to the delivery index.',
+    registers: [metrics.registry],
+  });
+  return { onBatch: () => batches.inc() };
+}

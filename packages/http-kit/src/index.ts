@@ -3,5 +3,10 @@ export { createReadiness, type Readiness } from './readiness.ts';
 export { createLogger, type Logger } from './logger.ts';
 export { createFastifyService, type FastifyServiceOptions } from './fastify-service.ts';
 export { listen, closeGracefully, type Listening } from './listen.ts';
-export { registerConsumerLag, registerIndexLag, registerRelayMetrics } from './event-metrics.ts';
+export {
+  registerConsumerLag,
+  registerIndexerMetrics,
+  registerIndexLag,
+  registerRelayMetrics,
+} from './event-metrics.ts';
 export { runServiceMain, type ServiceStart } from './service-main.ts';

@@ -7,6 +7,7 @@ import {
   createReadiness,
   listen,
   registerConsumerLag,
+  registerIndexerMetrics,
   registerIndexLag,
   runServiceMain,
 } from '@lectern/http-kit';
@@ -49,6 +50,7 @@ await runServiceMain({
     ]);
     registerConsumerLag(metrics, { bus, groups: [group] });
     registerIndexLag(metrics, { store, index });
+    const { onBatch } = registerIndexerMetrics(metrics);
     const app = createFastifyService({
       service: 'indexer',
       metrics,
@@ -76,6 +78,7 @@ await runServiceMain({
       assetsBase: config.assetsBaseUrl,
       bus,
       group,
+      onBatch,
       onError: (err) => logger.error({ err }, 'delivery indexing failed; the events will be delivered again'),
     });
     await step('cannot consume change events (check LECTERN_KAFKA_BROKERS)', () => indexer.start());

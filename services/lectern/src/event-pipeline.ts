@@ -1,5 +1,11 @@
 import { createInProcessBus, createOutboxRelay, type CoreDeps, type EventBus } from '@lectern/core';
-import { registerConsumerLag, registerIndexLag, registerRelayMetrics, type ProcessMetrics } from '@lectern/http-kit';
+import {
+  registerConsumerLag,
+  registerIndexerMetrics,
+  registerIndexLag,
+  registerRelayMetrics,
+  type ProcessMetrics,
+} from '@lectern/http-kit';
 import { createIndexer, type Indexer, type SqlDeliveryIndex } from '@lectern/index-sql';
 import type { SqlStore } from '@lectern/store-sql';
 
@@ -32,6 +38,7 @@ export async function startEventPipeline(options: {
     registerConsumerLag(metrics, { bus, groups: [indexerGroup] });
     registerIndexLag(metrics, { store, index: options.index });
   }
+  const indexerMetrics = metrics ? registerIndexerMetrics(metrics) : null;
   const relay = createOutboxRelay({
     store,
     bus,
@@ -46,6 +53,7 @@ export async function startEventPipeline(options: {
     assetsBase: options.assetsBase,
     bus,
     group: indexerGroup,
+    onBatch: indexerMetrics?.onBatch,
     onError: (error) => options.onError?.(error, 'delivery indexing failed'),
   });
   await indexer.start();
