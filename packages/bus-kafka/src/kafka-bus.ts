@@ -33,6 +33,8 @@ export interface KafkaBusOptions {
   readonly sessionTimeoutMs?: number;
   /** Errors of the bus that no caller sees: handler failures, consumer crashes, undecodable messages. */
   readonly onError?: (error: unknown) => void;
+  /** Failures kafkajs recovers from by itself, e.g. a consumer restarting after a retriable error. */
+  readonly onWarning?: (error: unknown) => void;
   /** kafkajs log lines of level warn and error. Default: dropped. */
   readonly log?: (entry: KafkaLogEntry) => void;
 }
@@ -167,6 +169,7 @@ export function createKafkaBus(options: KafkaBusOptions): EventBus {
         group,
         handle,
         onError,
+        onWarning: options.onWarning ?? (() => undefined),
         concurrency: options.concurrency ?? 4,
         retryDelayMs: options.retryDelayMs ?? 200,
         joinTimeoutMs: options.joinTimeoutMs ?? 60_000,

@@ -55,6 +55,7 @@ export interface SubscriptionOptions {
   /** How long `subscribe` waits for the member to join its group before it gives up. */
   readonly joinTimeoutMs: number;
   readonly onError: (error: unknown) => void;
+  readonly onWarning: (error: unknown) => void;
 }
 
 /**
@@ -69,8 +70,12 @@ export async function subscribeMember(options: SubscriptionOptions): Promise<Eve
   const joined = Promise.withResolvers<void>();
   const removeJoin = consumer.on(consumer.events.GROUP_JOIN, () => joined.resolve());
   consumer.on(consumer.events.CRASH, ({ payload }) => {
-    onError(payload.error);
-    if (!payload.restart) joined.reject(payload.error);
+    // kafkajs restarts the consumer after a retriable error (e.g. a coordinator still loading).
+    if (payload.restart) options.onWarning(payload.error);
+    else {
+      onError(payload.error);
+      joined.reject(payload.error);
+    }
   });
 
   const eachBatch = async (payload: EachBatchPayload) => {

@@ -37,6 +37,7 @@ await runServiceMain({
       topic: config.kafkaTopic,
       clientId: 'lectern-indexer',
       onError: (err) => logger.error({ err }, 'Kafka client error'),
+      onWarning: (err) => logger.warn({ err }, 'Kafka consumer restarting after a retriable error'),
     });
     onStop(() => bus.close());
 
