@@ -14,6 +14,7 @@ import {
   readReference,
   recordKeyOf,
   type ModelInput,
+  writeModel,
 } from './shared/index.ts';
 
 /** Stored body of a language (SPEC 4.2, reference §2.7). */
@@ -130,10 +131,8 @@ async function resolveLanguageRef(
 }
 
 export async function addLanguage(deps: CoreDeps, input: ModelInput & { body: unknown }): Promise<LanguageRecord> {
-  assertModelAccess(input.actor, input.projectId);
   const body = isRecord(input.body) ? input.body : {};
-  return deps.store.transaction(async (tx) => {
-    await tx.model.lockKind(input.projectId, 'language');
+  return writeModel(deps, input, 'language', async (tx) => {
     const problems = new Problems();
     if (!isRecord(input.body)) problems.add(undefined, 'The body must be a JSON object.');
     checkName(body['name'], 'name', problems);
@@ -187,9 +186,7 @@ export async function modifyLanguage(
   deps: CoreDeps,
   input: ModelInput & { key: RecordKey; operations: unknown },
 ): Promise<LanguageRecord> {
-  assertModelAccess(input.actor, input.projectId);
-  return deps.store.transaction(async (tx) => {
-    await tx.model.lockKind(input.projectId, 'language');
+  return writeModel(deps, input, 'language', async (tx) => {
     const current = await requireLanguage(tx, input.projectId, input.key, true);
     const problems = new Problems();
     if (!Array.isArray(input.operations) || input.operations.length === 0) {

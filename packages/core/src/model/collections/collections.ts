@@ -14,6 +14,7 @@ import {
   Problems,
   type ModelInput,
   type Reference,
+  writeModel,
 } from '../shared/index.ts';
 import { isAbsent, operationMessage, readExternalId, readLooseReference, readName } from './model-fields.ts';
 
@@ -201,9 +202,7 @@ export async function setCollections(
   deps: CoreDeps,
   input: ModelInput & { operations: unknown },
 ): Promise<CollectionRecord[]> {
-  assertModelAccess(input.actor, input.projectId);
-  return deps.store.transaction(async (tx) => {
-    await tx.model.lockKind(input.projectId, 'collection');
+  return writeModel(deps, input, 'collection', async (tx) => {
     if (!Array.isArray(input.operations) || input.operations.length === 0)
       throw new LecternError('INVALID_REQUEST_BODY', {
         problems: [{ message: 'The body must be a non-empty array of operations.' }],

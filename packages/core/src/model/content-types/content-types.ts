@@ -34,7 +34,6 @@ export async function addContentType(
   deps: CoreDeps,
   input: ModelInput & { body: unknown },
 ): Promise<ContentTypeRecord> {
-  assertModelAccess(input.actor, input.projectId);
   return (await createDefinition(deps, input, contentType)) as ContentTypeRecord;
 }
 

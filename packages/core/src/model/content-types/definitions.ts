@@ -11,6 +11,7 @@ import {
   commitModel,
   Problems,
   type ModelInput,
+  writeModel,
 } from '../shared/index.ts';
 import { readDefinition } from './elements.ts';
 import { isAbsent, readExternalId, readName } from './fields.ts';
@@ -56,8 +57,7 @@ export async function createDefinition(
   spec: DefinitionKind,
 ): Promise<ModelRecord<DefinitionBody>> {
   const { projectId } = input;
-  return deps.store.transaction(async (tx) => {
-    await tx.model.lockKind(projectId, spec.kind);
+  return writeModel(deps, input, spec.kind, async (tx) => {
     const problems = new Problems();
     if (!isRecord(input.body)) problems.add(undefined, 'The body must be a JSON object.');
     const body = isRecord(input.body) ? input.body : {};

@@ -28,7 +28,6 @@ export async function getSnippet(deps: CoreDeps, input: ModelInput & { key: Reco
 
 /** POST /snippets: `{name, codename?, external_id?, elements}`; no snippet or URL slug elements. */
 export async function addSnippet(deps: CoreDeps, input: ModelInput & { body: unknown }): Promise<SnippetRecord> {
-  assertModelAccess(input.actor, input.projectId);
   return (await createDefinition(deps, input, snippet)) as SnippetRecord;
 }
 

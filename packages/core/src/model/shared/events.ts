@@ -1,5 +1,6 @@
 import type { NewChangeEvent } from '../../domain/change-event.ts';
-import type { ModelRecord } from '../../domain/model-record.ts';
+import type { ModelKind, ModelRecord } from '../../domain/model-record.ts';
+import { generateCodename } from './codename.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 
 /**
@@ -31,4 +32,30 @@ export async function commitModel(
   else if (operation === 'update') await tx.model.update(record);
   else await tx.model.delete(record.projectId, record.kind, record.id);
   await tx.outbox.append(record.projectId, [modelEvent(operation, record)], at);
+}
+
+/**
+ * Creates a model document and its change event: with the codename given, or one generated from
+ * `name` that no document of `siblings` uses; last modified now.
+ */
+export async function createModel<B extends object>(
+  tx: UnitOfWork,
+  fields: {
+    projectId: string;
+    kind: ModelKind;
+    id: string;
+    name: string;
+    codename: string | undefined;
+    externalId: string | null;
+    body: B;
+    siblings: readonly { readonly codename: string }[];
+    now: Date;
+  },
+): Promise<ModelRecord<B>> {
+  const { projectId, kind, id, name, externalId, body, siblings } = fields;
+  const isTaken = (c: string) => siblings.some((s) => s.codename === c);
+  const codename = fields.codename ?? generateCodename({ name, id, isTaken });
+  const record: ModelRecord<B> = { projectId, kind, id, codename, externalId, body, lastModified: fields.now };
+  await commitModel(tx, 'create', record);
+  return record;
 }

@@ -1,6 +1,6 @@
-export { assertModelAccess, type ModelInput } from './access.ts';
+export { assertModelAccess, writeModel, type ModelInput } from './access.ts';
 export { checkCodename, codenameMax, generateCodename } from './codename.ts';
-export { commitModel, modelEvent } from './events.ts';
+export { commitModel, createModel, modelEvent } from './events.ts';
 export { idFromExternalId } from './external-id.ts';
 export { defaultPageSize, paginate, type Page } from './paging.ts';
 export { at, isRecord, Problems } from './problems.ts';

@@ -12,13 +12,14 @@ import {
   assertModelAccess,
   at,
   checkCodename,
-  generateCodename,
   idFromExternalId,
   isRecord,
   commitModel,
   Problems,
   readReference,
   type ModelInput,
+  writeModel,
+  createModel,
 } from '../shared/index.ts';
 
 /*
@@ -101,10 +102,8 @@ export async function getSpace(deps: CoreDeps, input: ModelInput & { key: Record
 }
 
 export async function addSpace(deps: CoreDeps, input: ModelInput & { body: unknown }): Promise<SpaceRecord> {
-  assertModelAccess(input.actor, input.projectId);
   const body = isRecord(input.body) ? input.body : {};
-  return deps.store.transaction(async (tx) => {
-    await tx.model.lockKind(input.projectId, 'space');
+  return writeModel(deps, input, 'space', async (tx) => {
     const problems = new Problems();
     if (!isRecord(input.body)) problems.add(undefined, 'The body must be a JSON object.');
     const name = readName(body['name'], 'name', problems, spaceNameMax);
@@ -119,19 +118,17 @@ export async function addSpace(deps: CoreDeps, input: ModelInput & { body: unkno
     if (typeof codename === 'string' && all.some((s) => s.codename === codename))
       problems.add('codename', `The codename '${codename}' is already used by another space.`);
     problems.throwIfAny();
-    const id = deps.ids.uuid();
-    const record: SpaceRecord = {
+    return createModel(tx, {
       projectId: input.projectId,
       kind: 'space',
-      id,
-      codename:
-        codename ?? generateCodename({ name: name as string, id, isTaken: (c) => all.some((s) => s.codename === c) }),
+      id: deps.ids.uuid(),
+      name: name as string,
+      codename: codename ?? undefined,
       externalId: null,
       body: { name: name as string, web_spotlight_root_item: root ?? null, collections },
-      lastModified: deps.clock.now(),
-    };
-    await commitModel(tx, 'create', record);
-    return record;
+      siblings: all,
+      now: deps.clock.now(),
+    });
   });
 }
 
@@ -140,9 +137,7 @@ export async function modifySpace(
   deps: CoreDeps,
   input: ModelInput & { key: RecordKey; operations: unknown },
 ): Promise<SpaceRecord> {
-  assertModelAccess(input.actor, input.projectId);
-  return deps.store.transaction(async (tx) => {
-    await tx.model.lockKind(input.projectId, 'space');
+  return writeModel(deps, input, 'space', async (tx) => {
     const current = await requireSpace(tx, input.projectId, input.key, true);
     const problems = new Problems();
     if (!Array.isArray(input.operations) || input.operations.length === 0) {

@@ -6,12 +6,13 @@ import { isAbsent, readExternalId, readName, requireModel } from '../collections
 import {
   assertModelAccess,
   checkCodename,
-  generateCodename,
   idFromExternalId,
   isRecord,
   commitModel,
   Problems,
   type ModelInput,
+  writeModel,
+  createModel,
 } from '../shared/index.ts';
 import { applyTaxonomyOperations } from './taxonomy-patch.ts';
 import {
@@ -59,10 +60,8 @@ function foreignTermIds(all: readonly TaxonomyRecord[], exceptId: string): Set<s
 }
 
 export async function addTaxonomy(deps: CoreDeps, input: ModelInput & { body: unknown }): Promise<TaxonomyRecord> {
-  assertModelAccess(input.actor, input.projectId);
   const body = isRecord(input.body) ? input.body : {};
-  return deps.store.transaction(async (tx) => {
-    await tx.model.lockKind(input.projectId, 'taxonomy');
+  return writeModel(deps, input, 'taxonomy', async (tx) => {
     const problems = new Problems();
     if (!isRecord(input.body)) problems.add(undefined, 'The body must be a JSON object.');
     const name = readName(body['name'], 'name', problems, taxonomyNameMax);
@@ -92,18 +91,17 @@ export async function addTaxonomy(deps: CoreDeps, input: ModelInput & { body: un
     if (typeof externalId === 'string' && all.some((t) => t.externalId === externalId || t.id === id))
       problems.add('external_id', `The external id '${externalId}' is already used by another taxonomy group.`);
     problems.throwIfAny();
-    const record: TaxonomyRecord = {
+    return createModel(tx, {
       projectId: input.projectId,
       kind: 'taxonomy',
       id,
-      codename:
-        codename ?? generateCodename({ name: name as string, id, isTaken: (c) => all.some((t) => t.codename === c) }),
+      name: name as string,
+      codename: codename ?? undefined,
       externalId: externalId ?? null,
       body: { name: name as string, terms },
-      lastModified: deps.clock.now(),
-    };
-    await commitModel(tx, 'create', record);
-    return record;
+      siblings: all,
+      now: deps.clock.now(),
+    });
   });
 }
 
@@ -112,9 +110,7 @@ export async function modifyTaxonomy(
   deps: CoreDeps,
   input: ModelInput & { key: RecordKey; operations: unknown },
 ): Promise<TaxonomyRecord> {
-  assertModelAccess(input.actor, input.projectId);
-  return deps.store.transaction(async (tx) => {
-    await tx.model.lockKind(input.projectId, 'taxonomy');
+  return writeModel(deps, input, 'taxonomy', async (tx) => {
     const current = await requireTaxonomy(tx, input.projectId, input.key, true);
     const all = await tx.model.list<TaxonomyBody>(input.projectId, 'taxonomy');
     const { draft, problems } = applyTaxonomyOperations({

@@ -4,7 +4,7 @@ import type { CoreDeps } from '../../deps.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import { requireModel } from '../collections/model-fields.ts';
 import { systemStepIds, zeroId } from '../defaults.ts';
-import { assertModelAccess, commitModel, generateCodename, Problems, type ModelInput } from '../shared/index.ts';
+import { assertModelAccess, commitModel, Problems, type ModelInput, writeModel, createModel } from '../shared/index.ts';
 import { readWorkflowBody, type WorkflowBody, type WorkflowRecord } from './workflow-body.ts';
 
 /*
@@ -85,9 +85,7 @@ export async function getWorkflow(deps: CoreDeps, input: ModelInput & { key: Rec
 }
 
 export async function addWorkflow(deps: CoreDeps, input: ModelInput & { body: unknown }): Promise<WorkflowRecord> {
-  assertModelAccess(input.actor, input.projectId);
-  return deps.store.transaction(async (tx) => {
-    await tx.model.lockKind(input.projectId, 'workflow');
+  return writeModel(deps, input, 'workflow', async (tx) => {
     const problems = new Problems();
     const read = await readWorkflowBody(tx, {
       projectId: input.projectId,
@@ -102,20 +100,17 @@ export async function addWorkflow(deps: CoreDeps, input: ModelInput & { body: un
     if (parsed.codename !== undefined && all.some((w) => w.codename === parsed.codename))
       problems.add('codename', `The codename '${parsed.codename}' is already used by another workflow.`);
     problems.throwIfAny();
-    const id = deps.ids.uuid();
-    const record: WorkflowRecord = {
+    return createModel(tx, {
       projectId: input.projectId,
       kind: 'workflow',
-      id,
-      codename:
-        parsed.codename ??
-        generateCodename({ name: parsed.name, id, isTaken: (c) => all.some((w) => w.codename === c) }),
+      id: deps.ids.uuid(),
+      name: parsed.name,
+      codename: parsed.codename,
       externalId: null,
       body: parsed.body,
-      lastModified: deps.clock.now(),
-    };
-    await commitModel(tx, 'create', record);
-    return record;
+      siblings: all,
+      now: deps.clock.now(),
+    });
   });
 }
 
@@ -124,9 +119,7 @@ export async function updateWorkflow(
   deps: CoreDeps,
   input: ModelInput & { key: RecordKey; body: unknown },
 ): Promise<WorkflowRecord> {
-  assertModelAccess(input.actor, input.projectId);
-  return deps.store.transaction(async (tx) => {
-    await tx.model.lockKind(input.projectId, 'workflow');
+  return writeModel(deps, input, 'workflow', async (tx) => {
     const current = await requireWorkflow(tx, input.projectId, input.key, true);
     const problems = new Problems();
     const read = await readWorkflowBody(tx, {
