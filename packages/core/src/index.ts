@@ -55,3 +55,4 @@ export * from './model/index.ts';
 export * from './content/index.ts';
 export * from './delivery/index.ts';
 export * from './events/index.ts';
+export { createSerialQueue, type SerialQueue } from './serial-queue.ts';

@@ -1,4 +1,5 @@
 import {
+  createSerialQueue,
   indexEvents,
   indexProject,
   rebuildProject,
@@ -46,7 +47,7 @@ export interface IndexerOptions {
  */
 export function createIndexer(options: IndexerOptions): Indexer {
   const { core, index } = options;
-  let running: Promise<void> = Promise.resolve();
+  const passes = createSerialQueue();
   let subscription: EventSubscription | null = null;
 
   const projectIds = async (projectId?: string) =>
@@ -61,14 +62,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
   });
 
   /** Passes run one at a time: a catch-up waits for the pass under way, then runs its own. */
-  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = running.then(work, work);
-    running = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    return next;
-  };
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => passes.run(work);
 
   const catchUp = (projectId?: string) =>
     exclusive(async () => {
@@ -107,7 +101,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     async stop() {
       await subscription?.stop();
       subscription = null;
-      await running;
+      await passes.idle();
     },
   };
 }

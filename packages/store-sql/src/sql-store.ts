@@ -3,7 +3,7 @@ import { Migrator } from 'kysely/migration';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { LecternError } from '@lectern/errors';
-import type { Store, UnitOfWork } from '@lectern/core';
+import { createSerialQueue, type Store, type UnitOfWork } from '@lectern/core';
 import { migrationProvider } from './migrations/index.ts';
 import { unitOfWork } from './repositories.ts';
 import type { Database } from './schema.ts';
@@ -43,13 +43,8 @@ function translate(error: unknown): unknown {
  * transaction).
  */
 function wrap(db: Kysely<Database>, options: { engine: SqlStore['engine']; isSingleConnection: boolean }): SqlStore {
-  let queue: Promise<unknown> = Promise.resolve();
-  const serialize = <T>(work: () => Promise<T>): Promise<T> => {
-    if (!options.isSingleConnection) return work();
-    const run = queue.then(work, work);
-    queue = run.catch(() => undefined);
-    return run;
-  };
+  const queue = createSerialQueue();
+  const serialize = <T>(work: () => Promise<T>): Promise<T> => (options.isSingleConnection ? queue.run(work) : work());
 
   const listeners = new Set<() => void>();
 

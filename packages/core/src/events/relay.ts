@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../ports/clock.ts';
 import type { EventBus } from '../ports/event-bus.ts';
 import type { Store } from '../ports/store.ts';
+import { createSerialQueue } from '../serial-queue.ts';
 
 export interface OutboxRelayOptions {
   readonly store: Store;
@@ -48,7 +49,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const batchSize = options.batchSize ?? 500;
   const intervalMs = options.intervalMs ?? 250;
   const leaseMs = options.leaseMs ?? 30_000;
-  let running: Promise<void> = Promise.resolve();
+  const passes = createSerialQueue();
   let timer: NodeJS.Timeout | null = null;
   let isStarted = false;
   let isWoken = false;
@@ -89,11 +90,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   };
 
   /** Passes run one at a time; a wake during a pass runs one more right after it. */
-  const exclusive = (): Promise<void> => {
-    const next = running.then(pass, pass);
-    running = next.catch(() => undefined);
-    return next;
-  };
+  const exclusive = () => passes.run(pass);
 
   const schedule = (delay: number) => {
     if (!isStarted) return;
@@ -122,7 +119,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       isStarted = false;
       if (timer) clearTimeout(timer);
       timer = null;
-      await running;
+      await passes.idle();
     },
   };
 }
