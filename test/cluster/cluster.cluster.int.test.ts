@@ -55,17 +55,25 @@ describe.skipIf(!postgresUrl || !kafkaBrokers || !s3Endpoint)('cluster shape: ea
     onTestFailed(() => console.error(`--- logs of the cluster's processes ---\n${cluster?.logs() ?? '(not started)'}`));
   });
 
-  /** A Management API v2 call with the management key; throws unless 2xx; the JSON answer or {}. */
-  async function manage(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const response = await fetch(`${cluster.managementUrl}/v2/projects/${project.projectId}${path}`, {
+  /** A Management API v2 call in project `p` with its management key; throws unless 2xx; the JSON answer or {}. */
+  async function manageIn(
+    p: ClusterProject,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const response = await fetch(`${cluster.managementUrl}/v2/projects/${p.projectId}${path}`, {
       method,
-      headers: { authorization: `Bearer ${project.managementKey}`, 'content-type': 'application/json', ...headers },
+      headers: { authorization: `Bearer ${p.managementKey}`, 'content-type': 'application/json', ...headers },
       ...(body === undefined ? {} : { body: body instanceof Uint8Array ? body : JSON.stringify(body) }),
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
     return (text === '' ? {} : JSON.parse(text)) as Record<string, unknown>;
   }
+  const manage = (method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
+    manageIn(project, method, path, body, headers);
 
   /** GET of one item through a Delivery or Preview listener, waiting for the index to catch up. */
   async function deliveredItem(baseUrl: string, codename: string, key?: string) {
@@ -146,12 +154,7 @@ describe.skipIf(!postgresUrl || !kafkaBrokers || !s3Endpoint)('cluster shape: ea
     );
     await Promise.all(
       projects.map(async (p) => {
-        const api = (method: string, path: string, body?: unknown) =>
-          fetch(`${cluster.managementUrl}/v2/projects/${p.projectId}${path}`, {
-            method,
-            headers: { authorization: `Bearer ${p.managementKey}`, 'content-type': 'application/json' },
-            ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-          }).then((r) => expect(r.status, `${method} ${path}`).toBeLessThan(300));
+        const api = (method: string, path: string, body?: unknown) => manageIn(p, method, path, body);
         await api('POST', '/types', {
           name: 'Note',
           codename: 'note',
