@@ -141,7 +141,7 @@ async function main() {
   try {
     console.log(`Building ${itemCount} items (PGlite in ${dataDir})`);
     const projectId = await buildProject(core);
-    const index = createSqlIndex({ db: store.db, isSingleConnection: true });
+    const index = createSqlIndex({ db: store.db });
     const indexer = createIndexer({ core, index, assetsBase: 'http://127.0.0.1/assets' });
     const indexStarted = performance.now();
     await indexer.catchUp(projectId);

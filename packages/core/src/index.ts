@@ -56,3 +56,4 @@ export * from './content/index.ts';
 export * from './delivery/index.ts';
 export * from './events/index.ts';
 export { createSerialQueue, type SerialQueue } from './serial-queue.ts';
+export { parseSeqSignal, type SignalTopic, type Signals } from './ports/signals.ts';

@@ -1,6 +1,7 @@
-/** Rows of the delivery index tables (migrations 0005 and 0006 of @lectern/store-sql). */
+/** Rows of the delivery index tables (migrations 0005, 0006 and 0008 of @lectern/store-sql). */
 export interface IndexDatabase {
   delivery_documents: {
+    doc_id: string | number | bigint;
     project_id: string;
     channel: string;
     item_id: string;
@@ -10,13 +11,32 @@ export interface IndexDatabase {
     type: string;
     collection: string;
     last_modified: string;
+    /** The IndexedVariant as JSON text. */
     body: string;
-    doc: string;
-    arrays: string;
-    depends_on: string;
-    asset_ids: string;
-    uses_codenames: string;
     hash: string;
+  };
+  delivery_values: {
+    doc_id: string | number | bigint;
+    property: string;
+    project_id: string;
+    channel: string;
+    kind: string;
+    num: number | null;
+    txt: string | null;
+  };
+  delivery_members: {
+    doc_id: string | number | bigint;
+    property: string;
+    member: string;
+    project_id: string;
+    channel: string;
+  };
+  delivery_links: {
+    doc_id: string | number | bigint;
+    kind: string;
+    target: string;
+    project_id: string;
+    channel: string;
   };
   delivery_models: { project_id: string; types: string; taxonomies: string; languages: string };
   delivery_watermarks: { project_id: string; seq: string | number | bigint };

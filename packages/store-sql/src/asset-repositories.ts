@@ -108,6 +108,14 @@ export function assetRepository(db: Kysely<Database>): AssetRepository {
       const row = await (options.isForUpdate ? query.forUpdate() : query).executeTakeFirst();
       return row ? toAsset(row) : null;
     },
+    async findMany(projectId, ids) {
+      if (ids.length === 0) return [];
+      return (
+        await select(projectId)
+          .where('id', 'in', [...ids])
+          .execute()
+      ).map(toAsset);
+    },
     async findByFile(projectId, fileId) {
       const row = await select(projectId).where('file_id', '=', fileId).executeTakeFirst();
       return row ? toAsset(row) : null;

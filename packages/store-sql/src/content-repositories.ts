@@ -155,6 +155,14 @@ export function variantRepository(db: Kysely<Database>): VariantRepository {
     async listByItem(projectId, itemId) {
       return (await select(projectId).where('item_id', '=', itemId).orderBy('position').execute()).map(toVariant);
     },
+    async listByItems(projectId, itemIds) {
+      if (itemIds.length === 0) return [];
+      const rows = await select(projectId)
+        .where('item_id', 'in', [...itemIds])
+        .orderBy('position')
+        .execute();
+      return rows.map(toVariant);
+    },
     async listByType(projectId, typeId) {
       return (await select(projectId).where('type_id', '=', typeId).orderBy('position').execute()).map(toVariant);
     },

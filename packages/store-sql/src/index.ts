@@ -1,2 +1,3 @@
 export { migrate, openPgliteStore, openPostgresStore, type SqlStore } from './sql-store.ts';
 export type { Database } from './schema.ts';
+export { notifySql } from './signals.ts';

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ChangeChannel, ChangeEvent, Outbox, OutboxRelayRepository } from '@lectern/core';
 import type { Database, OutboxEventsTable } from './schema.ts';
+import { notify } from './signals.ts';
 
 function toEvent(row: Selectable<OutboxEventsTable>): ChangeEvent {
   return {
@@ -41,6 +42,7 @@ export function outbox(db: Kysely<Database>): Outbox {
         occurred_at: occurredAt,
       }));
       await db.insertInto('outbox_events').values(rows).execute();
+      await notify(db, 'committed', `${projectId}:${first + events.length - 1}`);
       return events.map((e, i) => ({ ...e, projectId, seq: first + i, occurredAt }));
     },
     async readAfter({ projectId, afterSeq, limit }) {

@@ -14,6 +14,7 @@ import { modelRepository, rateLimitRepository } from './model-repositories.ts';
 import { contentItemRepository, scheduledJobRepository, variantRepository } from './content-repositories.ts';
 import { outbox, outboxRelay } from './outbox-repositories.ts';
 import { assetFolderRepository, assetRepository, binaryFileRepository } from './asset-repositories.ts';
+import { notify } from './signals.ts';
 
 const noOwner = '00000000-0000-0000-0000-000000000000';
 
@@ -74,6 +75,7 @@ function projects(db: Kysely<Database>): ProjectRepository {
         Object.keys(values).length === 0
           ? await db.selectFrom('projects').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()
           : await db.updateTable('projects').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+      if (row && changes.isSecureAccess !== undefined) await notify(db, 'access', row.id);
       return row ? toProject(row) : null;
     },
   };
@@ -134,6 +136,7 @@ function apiKeys(db: Kysely<Database>): ApiKeyRepository {
           revoked_at: k.revokedAt,
         })
         .execute();
+      await notify(db, 'access', k.projectId);
     },
     async get(id) {
       const row = await db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
@@ -166,8 +169,10 @@ function apiKeys(db: Kysely<Database>): ApiKeyRepository {
         .set({ revoked_at: at })
         .where('id', '=', id)
         .where('revoked_at', 'is', null)
+        .returning('project_id')
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      if (result !== undefined) await notify(db, 'access', result.project_id);
+      return result !== undefined;
     },
   };
 }

@@ -3,8 +3,9 @@ import { Migrator } from 'kysely/migration';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { LecternError } from '@lectern/errors';
-import { createSerialQueue, type Store, type UnitOfWork } from '@lectern/core';
+import { createSerialQueue, type Signals, type Store, type UnitOfWork } from '@lectern/core';
 import { migrationProvider } from './migrations/index.ts';
+import { pgliteSignals, postgresSignals } from './signals.ts';
 import { unitOfWork } from './repositories.ts';
 import type { Database } from './schema.ts';
 
@@ -18,6 +19,11 @@ export interface SqlStore extends Store {
    * outbox relay at once instead of at its next poll). Returns the unsubscribe function.
    */
   onEventsCommitted(listener: () => void): () => void;
+  /**
+   * Signals of commits by any process on this database (`committed` from outbox appends, `access`
+   * from key and project changes, `indexed` from the SQL delivery index).
+   */
+  readonly signals: Signals;
 }
 
 const retryableCodes = new Set(['40001', '40P01']); // serialization failure, deadlock
@@ -42,7 +48,14 @@ function translate(error: unknown): unknown {
  * has one connection: without this a query of one request would run inside another's
  * transaction).
  */
-function wrap(db: Kysely<Database>, options: { engine: SqlStore['engine']; isSingleConnection: boolean }): SqlStore {
+function wrap(
+  db: Kysely<Database>,
+  options: {
+    engine: SqlStore['engine'];
+    isSingleConnection: boolean;
+    signals: Signals & { close?: () => Promise<void> };
+  },
+): SqlStore {
   const queue = createSerialQueue();
   const serialize = <T>(work: () => Promise<T>): Promise<T> => (options.isSingleConnection ? queue.run(work) : work());
 
@@ -75,6 +88,7 @@ function wrap(db: Kysely<Database>, options: { engine: SqlStore['engine']; isSin
   return {
     engine: options.engine,
     db,
+    signals: options.signals,
     transaction,
     onEventsCommitted(listener) {
       listeners.add(listener);
@@ -84,6 +98,7 @@ function wrap(db: Kysely<Database>, options: { engine: SqlStore['engine']; isSin
       await serialize(() => sql`select 1`.execute(db));
     },
     async close() {
+      await options.signals.close?.();
       await serialize(() => db.destroy());
     },
   };
@@ -109,7 +124,7 @@ export async function openPgliteStore(options: { dataDir?: string } = {}): Promi
   const pglite = options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir);
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  const store = wrap(db, { engine: 'pglite', isSingleConnection: true });
+  const store = wrap(db, { engine: 'pglite', isSingleConnection: true, signals: pgliteSignals(pglite) });
   await serializeMigration(store);
   return store;
 }
@@ -120,7 +135,11 @@ export async function openPostgresStore(options: { connectionString: string; poo
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const store = wrap(db, { engine: 'postgres', isSingleConnection: false });
+  const store = wrap(db, {
+    engine: 'postgres',
+    isSingleConnection: false,
+    signals: postgresSignals({ connectionString: options.connectionString }),
+  });
   await serializeMigration(store);
   return store;
 }

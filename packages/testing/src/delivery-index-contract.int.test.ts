@@ -6,7 +6,7 @@ import { createTestDatabase } from './test-database.ts';
 
 function sqlIndex(store: SqlStore) {
   return {
-    index: createSqlIndex({ db: store.db, isSingleConnection: store.engine === 'pglite' }),
+    index: createSqlIndex({ db: store.db }),
     close: () => store.close(),
   };
 }

@@ -18,7 +18,7 @@ await runServiceMain({
     );
     onStop(() => store.close());
     const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
-    const index = createSqlIndex({ db: store.db, isSingleConnection: false });
+    const index = createSqlIndex({ db: store.db });
     const metrics = createProcessMetrics();
     const readiness = createReadiness([() => store.ping()]);
     onStop(async () => readiness.drain());

@@ -31,7 +31,7 @@ await runServiceMain({
     );
     onStop(() => store.close());
     const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
-    const index = createSqlIndex({ db: store.db, isSingleConnection: false });
+    const index = createSqlIndex({ db: store.db });
     const bus = createKafkaBus({
       brokers: config.kafkaBrokers,
       topic: config.kafkaTopic,

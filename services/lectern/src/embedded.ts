@@ -52,7 +52,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   const demo = config.isDemo ? await seedDemoProject(core) : null;
   const operatorToken = config.operatorToken ?? randomBytes(24).toString('hex');
 
-  const index = createSqlIndex({ db: store.db, isSingleConnection: store.engine === 'pglite' });
+  const index = createSqlIndex({ db: store.db });
   const shared = { metrics, readiness, logger };
   const apps = {
     management: createServer(buildManagementApp({ ...shared, core, operatorToken, blobs: openFsBlobStore({ root: join(dataDir, 'blobs') }) })),

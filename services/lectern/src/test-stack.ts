@@ -67,7 +67,7 @@ export async function startTestStack(): Promise<TestStack> {
   });
   const listening = await listen(createServer(management), { host: '127.0.0.1', port: 0 });
   const { projectId, keys } = await seedProject(core, ['management', 'delivery_primary', 'preview_primary']);
-  const index = createSqlIndex({ db: core.store.db, isSingleConnection: true });
+  const index = createSqlIndex({ db: core.store.db });
   const assetsBase = `${listening.url}/assets`;
   const indexer = createIndexer({ core, index, assetsBase });
   let events: EventPipeline | null = null;

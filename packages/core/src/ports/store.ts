@@ -171,6 +171,8 @@ export interface AssetRepository {
   list(projectId: string, page: { offset: number; limit: number }): Promise<AssetRecord[]>;
   /** One asset by id, codename or external id; `isForUpdate` locks its row until commit. */
   find(projectId: string, key: RecordKey, options?: { isForUpdate?: boolean }): Promise<AssetRecord | null>;
+  /** The assets among `ids` that exist (any order). */
+  findMany(projectId: string, ids: readonly string[]): Promise<AssetRecord[]>;
   /** The asset referencing a binary file, if any. */
   findByFile(projectId: string, fileId: string): Promise<AssetRecord | null>;
   /** Whether a codename is taken by an asset other than `exceptId`. */
@@ -233,6 +235,8 @@ export interface VariantRepository {
   ): Promise<VariantRecord | null>;
   /** Variants of an item, in creation order. */
   listByItem(projectId: string, itemId: string): Promise<VariantRecord[]>;
+  /** Variants of any of the items, in creation order. */
+  listByItems(projectId: string, itemIds: readonly string[]): Promise<VariantRecord[]>;
   /** Variants of items of a content type, in creation order. */
   listByType(projectId: string, typeId: string): Promise<VariantRecord[]>;
   /** Variants of items in a collection, in creation order. */

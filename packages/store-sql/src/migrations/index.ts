@@ -6,6 +6,7 @@ import * as assets from './0004-assets.ts';
 import * as deliveryIndex from './0005-delivery-index.ts';
 import * as syncChanges from './0006-sync-changes.ts';
 import * as outboxRelay from './0007-outbox-relay.ts';
+import * as deliveryValues from './0008-delivery-values.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0005-delivery-index': deliveryIndex,
   '0006-sync-changes': syncChanges,
   '0007-outbox-relay': outboxRelay,
+  '0008-delivery-values': deliveryValues,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -40,7 +40,7 @@ async function rebuild(flags: RebuildFlags): Promise<void> {
       config.databaseUrl === undefined
         ? await openPgliteStore({ dataDir: join(dataDir, 'pglite') })
         : await openPostgresStore({ connectionString: config.databaseUrl });
-    const index = createSqlIndex({ db: store.db, isSingleConnection: store.engine === 'pglite' });
+    const index = createSqlIndex({ db: store.db });
     const assetsBase = flags.assetsBase ?? `http://${config.host}:${config.portBase}/assets`;
     const indexer = createIndexer({ core: { store, clock: systemClock, ids: randomIds }, index, assetsBase });
     const bar = new SingleBar(

@@ -17,6 +17,8 @@ export interface IndexProjectOptions {
   readonly batchSize?: number;
   /** Called after each applied batch with the new watermark. */
   readonly onBatch?: (watermark: number) => void;
+  /** Called after each part of a large re-render with the items done and their total. */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 const channels: readonly DeliveryChannel[] = ['production', 'preview'];
@@ -41,22 +43,59 @@ function affectedBy(events: readonly ChangeEvent[]): Affected {
 
 /** Renders every document of the items, per channel, from the current store state. */
 async function renderItems(ctx: RenderContext, itemIds: readonly string[]): Promise<ItemDocuments[]> {
-  const out: ItemDocuments[] = [];
-  await ctx.preloadItems(itemIds);
-  for (const itemId of itemIds) {
-    const item = await ctx.item(itemId);
-    const variants = item ? await ctx.variantsOf(itemId) : [];
-    for (const channel of channels) {
-      const documents: IndexDocument[] = [];
-      if (item)
-        for (const variant of variants) {
-          const doc = await renderVariant({ ctx, item, variant, channel });
-          if (doc) documents.push(doc);
-        }
-      out.push({ itemId, channel, documents });
-    }
+  // All at once: the context fetches what concurrent renders ask for together.
+  const perItem = await Promise.all(
+    itemIds.map(async (itemId) => {
+      const item = await ctx.item(itemId);
+      const variants = item ? await ctx.variantsOf(itemId) : [];
+      return Promise.all(
+        channels.map(async (channel): Promise<ItemDocuments> => {
+          const documents: IndexDocument[] = [];
+          if (item)
+            for (const variant of variants) {
+              const doc = await renderVariant({ ctx, item, variant, channel });
+              if (doc) documents.push(doc);
+            }
+          return { itemId, channel, documents };
+        }),
+      );
+    }),
+  );
+  return perItem.flat();
+}
+
+/** Items rendered and written per part of a re-render (one store and one index transaction each). */
+const renderChunk = 500;
+
+/**
+ * Re-renders the items from the current store state and writes them up to `toSeq`: in parts of
+ * `renderChunk` items (each part partial, the watermark held), the model and the watermark with
+ * the last part.
+ */
+async function renderAndWrite(
+  options: IndexProjectOptions,
+  input: { targets: readonly string[]; isModel: boolean; toSeq: number; timestamp: Date },
+): Promise<void> {
+  const { store, writer, projectId } = options;
+  const { targets } = input;
+  for (let start = 0; start === 0 || start < targets.length; start += renderChunk) {
+    const part = targets.slice(start, start + renderChunk);
+    const isLast = start + renderChunk >= targets.length;
+    const { items, model } = await store.transaction(async (tx) => {
+      const view = await ModelView.load(tx, projectId);
+      const ctx = new RenderContext({ tx, projectId, model: view, assetsBase: options.assetsBase });
+      return { items: await renderItems(ctx, part), model: isLast && input.isModel ? view.indexedModel() : null };
+    });
+    await writer.apply({
+      projectId,
+      toSeq: input.toSeq,
+      timestamp: input.timestamp,
+      items,
+      model,
+      ...(isLast ? {} : { isPartial: true }),
+    });
+    options.onProgress?.(Math.min(start + renderChunk, targets.length), targets.length);
   }
-  return out;
 }
 
 /**
@@ -84,14 +123,31 @@ async function applyBatch(options: IndexProjectOptions, events: readonly ChangeE
     });
     targets = [...new Set([...affected.itemIds, ...dependents])];
   }
-  const { items, model } = await store.transaction(async (tx) => {
-    const view = await ModelView.load(tx, projectId);
-    const ctx = new RenderContext({ tx, projectId, model: view, assetsBase: options.assetsBase });
-    return { items: await renderItems(ctx, targets), model: isModel ? view.indexedModel() : null };
-  });
-  await writer.apply({ projectId, toSeq: lastEvent.seq, timestamp: lastEvent.occurredAt, items, model });
+  await renderAndWrite(options, { targets, isModel, toSeq: lastEvent.seq, timestamp: lastEvent.occurredAt });
   options.onBatch?.(lastEvent.seq);
   return lastEvent.seq;
+}
+
+/**
+ * A project indexed for the first time (or after a reset): every item rendered once from the
+ * current state, which includes every event up to the latest sequence read before rendering, so
+ * the watermark jumps there instead of replaying the whole outbox batch by batch.
+ */
+async function indexFromScratch(options: IndexProjectOptions): Promise<number> {
+  const { store, projectId } = options;
+  const { latest, itemIds, occurredAt } = await store.transaction(async (tx) => {
+    const seq = await tx.outbox.latestSeq(projectId);
+    const last = seq === 0 ? [] : await tx.outbox.readAfter({ projectId, afterSeq: seq - 1, limit: 1 });
+    return {
+      latest: seq,
+      itemIds: (await tx.items.list(projectId)).map((i) => i.id),
+      occurredAt: last[0]?.occurredAt ?? new Date(0),
+    };
+  });
+  if (latest === 0) return 0;
+  await renderAndWrite(options, { targets: itemIds, isModel: true, toSeq: latest, timestamp: occurredAt });
+  options.onBatch?.(latest);
+  return latest;
 }
 
 /**
@@ -103,6 +159,10 @@ export async function indexProject(options: IndexProjectOptions): Promise<number
   const batchSize = options.batchSize ?? 500;
   for (;;) {
     const watermark = await writer.watermark(projectId);
+    if (watermark === 0 && !(await writer.hasModel(projectId))) {
+      if ((await indexFromScratch(options)) === 0) return 0;
+      continue;
+    }
     const events = await store.transaction((tx) =>
       tx.outbox.readAfter({ projectId, afterSeq: watermark, limit: batchSize }),
     );
@@ -128,7 +188,7 @@ export async function indexEvents(options: IndexProjectOptions & { events: reado
 
 /**
  * Rebuilds the project's index from scratch: drops its documents, changes and watermark, then
- * indexes every event again (the first batch re-renders everything).
+ * renders every item once at the latest sequence (see `indexFromScratch`).
  */
 export async function rebuildProject(options: IndexProjectOptions): Promise<number> {
   await options.writer.reset(options.projectId);

@@ -14,13 +14,64 @@ export interface AssetView {
 }
 
 /**
+ * Loads values by key in batches: the keys asked for while the current work is in flight (until
+ * the next turn of the event loop) are fetched with one call, and every value is kept.
+ */
+class BatchLoader<V> {
+  private readonly values = new Map<string, Promise<V | null>>();
+  private pending: { key: string; resolve: (v: V | null) => void; reject: (e: unknown) => void }[] = [];
+  private readonly load: (keys: readonly string[]) => Promise<ReadonlyMap<string, V>>;
+
+  constructor(load: (keys: readonly string[]) => Promise<ReadonlyMap<string, V>>) {
+    this.load = load;
+  }
+
+  get(key: string): Promise<V | null> {
+    let value = this.values.get(key);
+    if (value === undefined) {
+      value = new Promise((resolve, reject) => {
+        if (this.pending.length === 0) setImmediate(() => void this.flush());
+        this.pending.push({ key, resolve, reject });
+      });
+      this.values.set(key, value);
+    }
+    return value;
+  }
+
+  /** Loads the keys not loaded yet, at once. */
+  async preload(keys: readonly string[]): Promise<void> {
+    await Promise.all(keys.map((k) => this.get(k)));
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    for (let i = 0; i < batch.length; i += loadChunk) {
+      const part = batch.slice(i, i + loadChunk);
+      try {
+        const found = await this.load(part.map((p) => p.key));
+        for (const p of part) p.resolve(found.get(p.key) ?? null);
+      } catch (error) {
+        for (const p of part) p.reject(error);
+      }
+    }
+  }
+}
+
+/** Keys per load query. */
+const loadChunk = 1_000;
+
+const byId = <T extends { readonly id: string }>(list: readonly T[]) => new Map(list.map((x) => [x.id, x]));
+
+/**
  * What rendering reads besides the variant itself: items, other variants (url slugs of linked
- * items), assets. Reads go through one transaction and are cached for the batch.
+ * items), assets. Reads go through one transaction and are cached for the batch; lookups made
+ * while many variants render at once are fetched together.
  */
 export class RenderContext {
-  private readonly items = new Map<string, ContentItemRecord | null>();
-  private readonly variants = new Map<string, VariantRecord[]>();
-  private readonly assets = new Map<string, AssetView | null>();
+  private readonly items: BatchLoader<ContentItemRecord>;
+  private readonly variants: BatchLoader<VariantRecord[]>;
+  private readonly assets: BatchLoader<AssetView>;
 
   readonly tx: UnitOfWork;
   readonly projectId: string;
@@ -32,28 +83,35 @@ export class RenderContext {
     this.projectId = options.projectId;
     this.model = options.model;
     this.assetsBase = options.assetsBase;
+    const { tx, projectId } = options;
+    this.items = new BatchLoader(async (ids) => byId(await tx.items.findMany(projectId, ids)));
+    this.variants = new BatchLoader(async (itemIds) => {
+      const out = new Map<string, VariantRecord[]>(itemIds.map((id) => [id, []]));
+      for (const v of await tx.variants.listByItems(projectId, itemIds)) out.get(v.itemId)?.push(v);
+      return out;
+    });
+    this.assets = new BatchLoader(async (ids) => {
+      const assets = await tx.assets.findMany(projectId, ids);
+      const files = byId(await tx.binaryFiles.getMany(projectId, [...new Set(assets.map((a) => a.fileId))]));
+      const out = new Map<string, AssetView>();
+      for (const asset of assets) {
+        const file = files.get(asset.fileId);
+        if (file) out.set(asset.id, { asset, file, url: assetUrl(this.assetsBase, file) });
+      }
+      return out;
+    });
   }
 
-  async item(id: string): Promise<ContentItemRecord | null> {
-    if (!this.items.has(id)) this.items.set(id, await this.tx.items.find(this.projectId, { id }));
-    return this.items.get(id) ?? null;
+  item(id: string): Promise<ContentItemRecord | null> {
+    return this.items.get(id);
   }
 
   async preloadItems(ids: readonly string[]): Promise<void> {
-    const missing = ids.filter((id) => !this.items.has(id));
-    if (missing.length === 0) return;
-    const found = await this.tx.items.findMany(this.projectId, missing);
-    for (const id of missing) this.items.set(id, null);
-    for (const item of found) this.items.set(item.id, item);
+    await this.items.preload(ids);
   }
 
   async variantsOf(itemId: string): Promise<VariantRecord[]> {
-    let list = this.variants.get(itemId);
-    if (!list) {
-      list = await this.tx.variants.listByItem(this.projectId, itemId);
-      this.variants.set(itemId, list);
-    }
-    return list;
+    return (await this.variants.get(itemId)) ?? [];
   }
 
   /** The elements a channel shows of a variant, or null when the channel has no version of it. */
@@ -90,12 +148,7 @@ export class RenderContext {
     return '';
   }
 
-  async asset(id: string): Promise<AssetView | null> {
-    if (!this.assets.has(id)) {
-      const asset = await this.tx.assets.find(this.projectId, { id });
-      const file = asset ? await this.tx.binaryFiles.get(this.projectId, asset.fileId) : null;
-      this.assets.set(id, asset && file ? { asset, file, url: assetUrl(this.assetsBase, file) } : null);
-    }
-    return this.assets.get(id) ?? null;
+  asset(id: string): Promise<AssetView | null> {
+    return this.assets.get(id);
   }
 }

@@ -40,8 +40,15 @@ export interface IndexBatch {
   readonly timestamp: Date;
   /** Full replacements of items' documents, per channel. */
   readonly items: readonly ItemDocuments[];
-  /** Replaces the model documents when present. */
+  /** Replaces the model documents when present (ignored in a partial batch). */
   readonly model: IndexedModel | null;
+  /**
+   * A part of a re-render too large for one transaction: its documents and their Sync changes (at
+   * `toSeq`) are written, but the watermark stays until the last part, which is not partial.
+   * Readers may see some parts' documents before the watermark moves; Sync reads only changes at
+   * or below the watermark.
+   */
+  readonly isPartial?: boolean;
 }
 
 export interface DeliveryIndexWriter {
@@ -59,7 +66,8 @@ export interface DeliveryIndexWriter {
   }): Promise<string[]>;
   /**
    * Applies the batch in one transaction when `toSeq` is above the watermark (false and nothing
-   * written otherwise: redelivered events are ignored). A document whose JSON differs from the
+   * written otherwise: redelivered events are ignored). An adapter that has readers in other
+   * processes announces the new watermark with the `indexed` signal. A document whose JSON differs from the
    * stored one, or a removed one, records a Sync change of its channel at `toSeq`; so does, in
    * every channel, a type, taxonomy or language of `model` added, edited or removed against the
    * stored model.

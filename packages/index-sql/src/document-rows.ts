@@ -1,0 +1,111 @@
+import type { IndexDocument } from '@lectern/core';
+
+/** The kinds of `delivery_values.kind` (migration 0008). */
+export type ValueKind = 'n' | 's' | 'a' | 'o' | 'b' | 'z';
+
+/** One filterable, orderable value of a document: an element's value or a system property. */
+export interface ValueRow {
+  readonly property: string;
+  readonly kind: ValueKind;
+  /** The number of kind `n`. */
+  readonly num: number | null;
+  /** The string of kind `s`; the JSON text of kinds `a` and `o` (what ordering compares). */
+  readonly txt: string | null;
+}
+
+export interface MemberRow {
+  readonly property: string;
+  readonly member: string;
+}
+
+export interface LinkRow {
+  /** d: an item whose change re-renders the document; a: an asset it shows; u: an item it uses. */
+  readonly kind: 'd' | 'a' | 'u';
+  readonly target: string;
+}
+
+/**
+ * System properties kept as columns of `delivery_documents`: the same string in the document
+ * (`system.id` is the item id). Every other system property is a value row.
+ */
+export const systemColumns = {
+  'system.id': 'item_id',
+  'system.name': 'name',
+  'system.codename': 'codename',
+  'system.language': 'language',
+  'system.type': 'type',
+  'system.collection': 'collection',
+  'system.last_modified': 'last_modified',
+} as const;
+export type SystemColumn = (typeof systemColumns)[keyof typeof systemColumns];
+
+/** Element kinds whose value holds codenames that `contains`/`any`/`all` compare (SPEC 4.3 rule 5). */
+function membersOf(element: { readonly type: string; readonly value: unknown }): readonly string[] | null {
+  const { type, value } = element;
+  if ((type === 'modular_content' || type === 'subpages') && Array.isArray(value))
+    return value.filter((v): v is string => typeof v === 'string');
+  if ((type === 'multiple_choice' || type === 'taxonomy') && Array.isArray(value))
+    return (value as { codename?: unknown }[]).map((v) => String(v.codename));
+  if (type === 'custom' && typeof value === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (Array.isArray(parsed) && parsed.every((x) => typeof x === 'string')) return parsed;
+    } catch {
+      // not a stringified array: contains/any/all never match it
+    }
+  }
+  return null;
+}
+
+/**
+ * JSON text as PostgreSQL prints jsonb (`", "` and `": "` separators, object keys by length, then
+ * bytes), so ordering by an array or object value compares what the jsonb index compared.
+ */
+export function jsonbText(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(jsonbText).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value).sort((a, b) => {
+      const la = Buffer.byteLength(a);
+      const lb = Buffer.byteLength(b);
+      return la - lb || Buffer.compare(Buffer.from(a), Buffer.from(b));
+    });
+    return `{${keys.map((k) => `${JSON.stringify(k)}: ${jsonbText((value as Record<string, unknown>)[k])}`).join(', ')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function valueRow(property: string, value: unknown): ValueRow {
+  if (typeof value === 'number') return { property, kind: 'n', num: value, txt: null };
+  if (typeof value === 'string') return { property, kind: 's', num: null, txt: value };
+  if (typeof value === 'boolean') return { property, kind: 'b', num: null, txt: null };
+  if (Array.isArray(value)) return { property, kind: 'a', num: null, txt: jsonbText(value) };
+  if (value !== null && typeof value === 'object') return { property, kind: 'o', num: null, txt: jsonbText(value) };
+  return { property, kind: 'z', num: null, txt: null };
+}
+
+/** The value, member and link rows of one document. */
+export function documentRows(doc: IndexDocument): {
+  values: ValueRow[];
+  members: MemberRow[];
+  links: LinkRow[];
+} {
+  const values: ValueRow[] = [];
+  const members: MemberRow[] = [];
+  for (const [name, value] of Object.entries(doc.item.system)) {
+    const property = `system.${name}`;
+    if (!(property in systemColumns)) values.push(valueRow(property, value));
+  }
+  for (const [codename, element] of Object.entries(doc.item.elements)) {
+    const property = `elements.${codename}`;
+    values.push(valueRow(property, element.value));
+    for (const member of new Set(membersOf(element))) members.push({ property, member });
+  }
+  const linksOf = (kind: LinkRow['kind'], targets: readonly string[]) =>
+    [...new Set(targets)].map((target): LinkRow => ({ kind, target }));
+  const links = [
+    ...linksOf('d', doc.dependsOnItemIds),
+    ...linksOf('a', doc.assetIds),
+    ...linksOf('u', doc.usesItemCodenames),
+  ];
+  return { values, members, links };
+}

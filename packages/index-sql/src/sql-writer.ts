@@ -1,0 +1,293 @@
+import { createHash } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { DeliveryChannel, IndexBatch, IndexDocument, IndexedVariant } from '@lectern/core';
+import { deliveryTime } from '@lectern/core';
+import { notifySql } from '@lectern/store-sql';
+import { documentRows } from './document-rows.ts';
+import { recordModelChanges } from './model-changes.ts';
+import type { IndexDatabase } from './schema.ts';
+
+type Trx = Transaction<IndexDatabase>;
+
+/** Rows per multi-row statement (each column travels as one array parameter). */
+const chunkSize = 5_000;
+
+function* chunks<T>(list: readonly T[], size = chunkSize): Generator<T[]> {
+  for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
+}
+
+/** What readers get back: the document without the writer-only fields. */
+function readerPart(doc: IndexDocument): IndexedVariant {
+  return {
+    itemId: doc.itemId,
+    language: doc.language,
+    item: doc.item,
+    linkedItemCodenames: doc.linkedItemCodenames,
+    components: doc.components,
+  };
+}
+
+interface Rendered {
+  readonly channel: DeliveryChannel;
+  readonly doc: IndexDocument;
+  readonly body: string;
+  readonly hash: string;
+}
+
+interface Existing {
+  readonly doc_id: string;
+  readonly channel: string;
+  readonly item_id: string;
+  readonly language: string;
+  readonly hash: string;
+  readonly codename: string;
+  readonly type: string;
+  readonly collection: string;
+}
+
+const keyOf = (channel: string, itemId: string, language: string) => `${channel}\u0000${itemId}\u0000${language}`;
+
+function render(channel: DeliveryChannel, doc: IndexDocument): Rendered {
+  const body = JSON.stringify(readerPart(doc));
+  const links = JSON.stringify([doc.dependsOnItemIds, doc.assetIds, doc.usesItemCodenames]);
+  const hash = createHash('sha256').update(body).update('\n').update(links).digest('base64');
+  return { channel, doc, body, hash };
+}
+
+/** Inserts or replaces documents; returns their doc ids by channel, item and language. */
+async function upsertDocuments(trx: Trx, projectId: string, docs: readonly Rendered[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const part of chunks(docs)) {
+    const col = <T>(f: (r: Rendered) => T) => part.map(f);
+    const system = (r: Rendered) => r.doc.item.system;
+    const rows = await sql<{ doc_id: string; channel: string; item_id: string; language: string }>`
+      insert into delivery_documents
+        (project_id, channel, item_id, language, codename, name, type, collection, last_modified, body, hash)
+      select ${projectId}::uuid, u.* from unnest(
+        ${col((r) => r.channel)}::text[], ${col((r) => r.doc.itemId)}::uuid[], ${col((r) => r.doc.language)}::text[],
+        ${col((r) => system(r).codename)}::text[], ${col((r) => system(r).name)}::text[],
+        ${col((r) => system(r).type)}::text[], ${col((r) => system(r).collection)}::text[],
+        ${col((r) => system(r).last_modified)}::text[], ${col((r) => r.body)}::text[], ${col((r) => r.hash)}::text[]
+      ) as u
+      on conflict (project_id, channel, item_id, language) do update set
+        codename = excluded.codename, name = excluded.name, type = excluded.type, collection = excluded.collection,
+        last_modified = excluded.last_modified, body = excluded.body, hash = excluded.hash
+      returning doc_id::text, channel, item_id::text, language`.execute(trx);
+    for (const r of rows.rows) ids.set(keyOf(r.channel, r.item_id, r.language), r.doc_id);
+  }
+  return ids;
+}
+
+/** Writes the value, member and link rows of freshly upserted documents. */
+async function insertRows(
+  trx: Trx,
+  projectId: string,
+  docs: readonly { readonly docId: string; readonly rendered: Rendered }[],
+): Promise<void> {
+  const values: {
+    docId: string;
+    channel: string;
+    property: string;
+    kind: string;
+    num: number | null;
+    txt: string | null;
+  }[] = [];
+  const members: { docId: string; channel: string; property: string; member: string }[] = [];
+  const links: { docId: string; channel: string; kind: string; target: string }[] = [];
+  for (const { docId, rendered } of docs) {
+    const rows = documentRows(rendered.doc);
+    const channel = rendered.channel;
+    for (const v of rows.values) values.push({ docId, channel, ...v });
+    for (const m of rows.members) members.push({ docId, channel, ...m });
+    for (const l of rows.links) links.push({ docId, channel, ...l });
+  }
+  for (const part of chunks(values)) {
+    await sql`insert into delivery_values (project_id, doc_id, channel, property, kind, num, txt)
+      select ${projectId}::uuid, u.* from unnest(${part.map((v) => v.docId)}::int8[], ${part.map((v) => v.channel)}::text[],
+        ${part.map((v) => v.property)}::text[], ${part.map((v) => v.kind)}::"char"[], ${part.map((v) => v.num)}::float8[],
+        ${part.map((v) => v.txt)}::text[]) as u`.execute(trx);
+  }
+  for (const part of chunks(members)) {
+    await sql`insert into delivery_members (project_id, doc_id, channel, property, member)
+      select ${projectId}::uuid, u.* from unnest(${part.map((m) => m.docId)}::int8[], ${part.map((m) => m.channel)}::text[],
+        ${part.map((m) => m.property)}::text[], ${part.map((m) => m.member)}::text[]) as u`.execute(trx);
+  }
+  for (const part of chunks(links)) {
+    await sql`insert into delivery_links (project_id, doc_id, channel, kind, target)
+      select ${projectId}::uuid, u.* from unnest(${part.map((l) => l.docId)}::int8[], ${part.map((l) => l.channel)}::text[],
+        ${part.map((l) => l.kind)}::"char"[], ${part.map((l) => l.target)}::text[]) as u`.execute(trx);
+  }
+}
+
+async function deleteRows(trx: Trx, docIds: readonly string[], options: { isDocumentToo: boolean }): Promise<void> {
+  for (const part of chunks(docIds)) {
+    for (const table of ['delivery_values', 'delivery_members', 'delivery_links'] as const)
+      await sql`delete from ${sql.table(table)} where doc_id = any(${part}::int8[])`.execute(trx);
+    if (options.isDocumentToo)
+      await sql`delete from delivery_documents where doc_id = any(${part}::int8[])`.execute(trx);
+  }
+}
+
+interface ChangeRow {
+  readonly channel: string;
+  readonly itemId: string;
+  readonly language: string;
+  readonly changeType: 'changed' | 'deleted';
+  readonly codename: string;
+  readonly type: string;
+  readonly collection: string;
+  readonly system: string | null;
+}
+
+/** Records the last change of each variant per channel (the Sync API feed) at `seq`. */
+async function recordChanges(
+  trx: Trx,
+  options: { projectId: string; seq: number; timestamp: string; changes: readonly ChangeRow[] },
+): Promise<void> {
+  for (const part of chunks(options.changes)) {
+    const col = <T>(f: (c: ChangeRow) => T) => part.map(f);
+    await sql`insert into delivery_changes
+        (project_id, seq, timestamp, channel, item_id, language, change_type, codename, type, collection, system)
+      select ${options.projectId}::uuid, ${options.seq}::int8, ${options.timestamp}::text, u.* from unnest(
+        ${col((c) => c.channel)}::text[], ${col((c) => c.itemId)}::uuid[], ${col((c) => c.language)}::text[],
+        ${col((c) => c.changeType)}::text[], ${col((c) => c.codename)}::text[], ${col((c) => c.type)}::text[],
+        ${col((c) => c.collection)}::text[], ${col((c) => c.system)}::text[]) as u
+      on conflict (project_id, channel, item_id, language) do update set
+        seq = excluded.seq, timestamp = excluded.timestamp, change_type = excluded.change_type,
+        codename = excluded.codename, type = excluded.type, collection = excluded.collection, system = excluded.system`.execute(
+      trx,
+    );
+  }
+}
+
+/** The documents of the batch's items now stored, in both channels. */
+async function existingDocuments(trx: Trx, projectId: string, itemIds: readonly string[]): Promise<Existing[]> {
+  const out: Existing[] = [];
+  for (const part of chunks(itemIds)) {
+    const rows =
+      await sql<Existing>`select doc_id::text, channel, item_id::text, language, hash, codename, type, collection
+      from delivery_documents where project_id = ${projectId}::uuid and item_id = any(${part}::uuid[])`.execute(trx);
+    out.push(...rows.rows);
+  }
+  return out;
+}
+
+/**
+ * Applies a batch in the caller's transaction (see DeliveryIndexWriter.apply): documents whose
+ * content hash changed are replaced with their value rows, documents no longer listed are removed,
+ * each recording a Sync change; then the model and the watermark, and the `indexed` signal at
+ * commit. Returns how many documents it wrote or removed, or null when the batch is not newer.
+ */
+export async function applyBatch(trx: Trx, batch: IndexBatch): Promise<number | null> {
+  const { projectId } = batch;
+  await trx
+    .insertInto('delivery_watermarks')
+    .values({ project_id: projectId, seq: 0 })
+    .onConflict((c) => c.column('project_id').doNothing())
+    .execute();
+  const mark = await trx
+    .selectFrom('delivery_watermarks')
+    .select('seq')
+    .where('project_id', '=', projectId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (Number(mark.seq) >= batch.toSeq) return null;
+  const timestamp = deliveryTime(batch.timestamp);
+
+  const existing = await existingDocuments(trx, projectId, [...new Set(batch.items.map((i) => i.itemId))]);
+  const stored = new Map(existing.map((e) => [keyOf(e.channel, e.item_id, e.language), e]));
+  const listed = new Set<string>();
+  const changed: Rendered[] = [];
+  for (const { channel, documents } of batch.items) {
+    for (const doc of documents) {
+      const key = keyOf(channel, doc.itemId, doc.language);
+      listed.add(key);
+      const rendered = render(channel, doc);
+      if (stored.get(key)?.hash !== rendered.hash) changed.push(rendered);
+    }
+  }
+  const listedItems = new Set(batch.items.map((i) => `${i.channel}\u0000${i.itemId}`));
+  const gone = existing.filter(
+    (e) => listedItems.has(`${e.channel}\u0000${e.item_id}`) && !listed.has(keyOf(e.channel, e.item_id, e.language)),
+  );
+
+  const replaced = changed
+    .map((r) => stored.get(keyOf(r.channel, r.doc.itemId, r.doc.language))?.doc_id)
+    .filter((id): id is string => id !== undefined);
+  await deleteRows(trx, replaced, { isDocumentToo: false });
+  const docIds = await upsertDocuments(trx, projectId, changed);
+  await insertRows(
+    trx,
+    projectId,
+    changed.map((rendered) => ({
+      docId: docIds.get(keyOf(rendered.channel, rendered.doc.itemId, rendered.doc.language)) ?? '',
+      rendered,
+    })),
+  );
+
+  // A removed document's Sync entry shows its last system object.
+  const goneSystems = new Map<string, string>();
+  for (const part of chunks(gone.map((g) => g.doc_id))) {
+    const rows = await sql<{ doc_id: string; body: string }>`select doc_id::text, body from delivery_documents
+      where doc_id = any(${part}::int8[])`.execute(trx);
+    for (const r of rows.rows)
+      goneSystems.set(r.doc_id, JSON.stringify((JSON.parse(r.body) as IndexedVariant).item.system));
+  }
+  await deleteRows(
+    trx,
+    gone.map((g) => g.doc_id),
+    { isDocumentToo: true },
+  );
+  await recordChanges(trx, {
+    projectId,
+    seq: batch.toSeq,
+    timestamp,
+    changes: [
+      ...changed.map((r): ChangeRow => ({
+        channel: r.channel,
+        itemId: r.doc.itemId,
+        language: r.doc.language,
+        changeType: 'changed',
+        codename: r.doc.item.system.codename,
+        type: r.doc.item.system.type,
+        collection: r.doc.item.system.collection,
+        system: JSON.stringify(r.doc.item.system),
+      })),
+      ...gone.map((g): ChangeRow => ({
+        channel: g.channel,
+        itemId: g.item_id,
+        language: g.language,
+        changeType: 'deleted',
+        codename: g.codename,
+        type: g.type,
+        collection: g.collection,
+        system: goneSystems.get(g.doc_id) ?? null,
+      })),
+    ],
+  });
+
+  if (batch.isPartial) return changed.length + gone.length;
+  if (batch.model) {
+    await recordModelChanges(trx, { batch, timestamp });
+    const values = {
+      project_id: projectId,
+      types: JSON.stringify(batch.model.types),
+      taxonomies: JSON.stringify(batch.model.taxonomies),
+      languages: JSON.stringify(batch.model.languages),
+    };
+    await trx
+      .insertInto('delivery_models')
+      .values(values)
+      .onConflict((c) =>
+        c.column('project_id').doUpdateSet({
+          types: values.types,
+          taxonomies: values.taxonomies,
+          languages: values.languages,
+        }),
+      )
+      .execute();
+  }
+  await trx.updateTable('delivery_watermarks').set({ seq: batch.toSeq }).where('project_id', '=', projectId).execute();
+  await notifySql('indexed', `${projectId}:${batch.toSeq}`).execute(trx);
+  return changed.length + gone.length;
+}
