@@ -50,7 +50,12 @@ export {
   type CreateKeyInput,
   type IssuedKey,
 } from './operations/api-keys.ts';
-export { authenticate, type ApiSurface } from './operations/authenticate.ts';
+export {
+  authenticate,
+  createCachedAuthenticator,
+  type ApiSurface,
+  type CachedAuthenticator,
+} from './operations/authenticate.ts';
 export * from './model/index.ts';
 export * from './content/index.ts';
 export * from './delivery/index.ts';

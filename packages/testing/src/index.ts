@@ -3,6 +3,7 @@ export { describeStoreContract } from './store-contract.ts';
 export { createTestDatabase } from './test-database.ts';
 export { createTestClock, type TestClock } from './test-clock.ts';
 export { openTestCore, seedProject, type TestCore } from './test-core.ts';
+export { memorySignals } from './memory-signals.ts';
 export { fixturesRoot, readFixture, shapeDifferences } from './fixture-shape.ts';
 export { describeBlobContract } from './blob-contract.ts';
 export { describeDeliveryIndexContract, type OpenedIndex } from './delivery-index-contract.ts';

@@ -14,6 +14,7 @@ beforeAll(async () => {
     apps[channel] = buildDeliveryApp({
       channel,
       core,
+      signals: core.store.signals,
       metrics: createProcessMetrics(),
       readiness: createReadiness([() => core.store.ping()]),
       logger: createLogger({ level: 'silent' }),

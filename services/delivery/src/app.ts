@@ -1,6 +1,6 @@
 import './fastify-augment.ts';
 import type { FastifyInstance } from 'fastify';
-import { authenticate, type CoreDeps, type DeliveryIndexReader } from '@lectern/core';
+import type { CoreDeps, DeliveryIndexReader, Signals } from '@lectern/core';
 import { toDeliveryError } from '@lectern/errors';
 import { createFastifyService, type Logger, type ProcessMetrics, type Readiness } from '@lectern/http-kit';
 import { createDeliveryContext, registerDeliveryRoutes, type DeliveryHttpOptions } from './http/register-routes.ts';
@@ -15,6 +15,12 @@ export interface DeliveryAppOptions {
   readonly index?: DeliveryIndexReader | null;
   /** Rate limits, wait bound, cache sizes, feed page size (defaults: SPEC 8 and `http-options.ts`). */
   readonly http?: DeliveryHttpOptions;
+  /**
+   * Change signals of the store (`SqlStore.signals`): they advance the watermarks and sequences
+   * held in memory and drop cached authentication at once. Without them, held values are re-read
+   * every `freshnessTtlMs` and authentication every `authTtlMs`.
+   */
+  readonly signals?: Signals;
   readonly metrics: ProcessMetrics;
   readonly readiness: Readiness;
   readonly logger: Logger;
@@ -36,26 +42,32 @@ export function buildDeliveryApp(options: DeliveryAppOptions): FastifyInstance {
     logger: options.logger,
     toErrorResponse: toDeliveryError,
   });
+  const ctx = createDeliveryContext({
+    channel: options.channel,
+    core: options.core,
+    index: options.index ?? null,
+    ...(options.http === undefined ? {} : { http: options.http }),
+    ...(options.signals === undefined ? {} : { signals: options.signals }),
+  });
+  let stopListening: (() => Promise<void>) | null = null;
+  app.addHook('onReady', async () => {
+    stopListening = await ctx.listen();
+  });
+  app.addHook('onClose', async () => {
+    await stopListening?.();
+  });
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const segments = request.url.split('?')[0]?.split('/') ?? [];
     // Sync API v2 lives under /v2/{project_id}/… (reference 2.1); everything else under /{project_id}/….
     const first = (segments[1] === 'v2' ? segments[2] : segments[1]) ?? '';
     if (first === '' || operationalPaths.has(first)) return;
-    request.actor = await authenticate(options.core, {
+    request.actor = await ctx.auth.authenticate({
       api: options.channel === 'preview' ? 'preview' : 'delivery',
       projectId: decodeURIComponent(first).toLowerCase(),
       authorization: request.headers.authorization,
     });
   });
-  registerDeliveryRoutes(
-    app,
-    createDeliveryContext({
-      channel: options.channel,
-      core: options.core,
-      index: options.index ?? null,
-      ...(options.http === undefined ? {} : { http: options.http }),
-    }),
-  );
+  registerDeliveryRoutes(app, ctx);
   return app;
 }

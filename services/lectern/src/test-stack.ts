@@ -71,8 +71,8 @@ export async function startTestStack(): Promise<TestStack> {
   const assetsBase = `${listening.url}/assets`;
   const indexer = createIndexer({ core, index, assetsBase });
   let events: EventPipeline | null = null;
-  const delivery = buildDeliveryApp({ ...shared, core, index, channel: 'production' });
-  const preview = buildDeliveryApp({ ...shared, core, index, channel: 'preview' });
+  const delivery = buildDeliveryApp({ ...shared, core, index, signals: core.store.signals, channel: 'production' });
+  const preview = buildDeliveryApp({ ...shared, core, index, signals: core.store.signals, channel: 'preview' });
   const managementBaseUrl = `${listening.url}/v2`;
   const managementKey = keys.management?.value ?? '';
   const managementFetch = (path: string, init: RequestInit = {}) =>

@@ -24,7 +24,7 @@ export interface SeqTracker {
 
 export interface SeqTrackerOptions {
   readonly read: (projectId: string) => Promise<number>;
-  /** How old a sequence may get before a read re-checks it in the background (ms). */
+  /** How old a sequence may get before a read re-checks it in the background (ms; 0: every read waits for the source). */
   readonly maxStalenessMs: number;
   /** Re-read period while `waitFor` waits (ms). Default 50. */
   readonly pollMs?: number;
@@ -82,6 +82,7 @@ export function createSeqTracker(options: SeqTrackerOptions): SeqTracker {
 
   return {
     get(projectId) {
+      if (options.maxStalenessMs <= 0) return refresh(projectId);
       const entry = entries.get(projectId);
       if (entry === undefined || entry.checkedAt === Number.NEGATIVE_INFINITY) return refresh(projectId);
       if (now() - entry.checkedAt > options.maxStalenessMs && entry.refreshing === null) {

@@ -50,3 +50,45 @@ export async function authenticate(
     return { type: 'api_key', keyId: key.id, projectId: key.projectId, keyKind: key.kind, userId: key.ownerUserId };
   });
 }
+
+export interface CachedAuthenticator {
+  /** `authenticate`, answered from memory for a request like one seen within `ttlMs`. */
+  authenticate(input: { api: ApiSurface; projectId: string; authorization: string | undefined }): Promise<Actor>;
+  /** Drops what is known of a project (its access settings or keys changed; null: of every project). */
+  forget(projectId: string | null): void;
+}
+
+/**
+ * `authenticate` for read APIs that answer most requests from memory (Delivery, Preview): the
+ * outcome of each (API, project, Authorization header) — the actor or the error — is kept for
+ * `ttlMs` and dropped at once by `forget`, which the `access` signal calls when a key or the
+ * project's secure access changes. At most `maxEntries` outcomes are kept.
+ */
+export function createCachedAuthenticator(
+  deps: CoreDeps,
+  options: { ttlMs: number; maxEntries?: number; now?: () => number },
+): CachedAuthenticator {
+  const now = options.now ?? (() => performance.now());
+  const maxEntries = options.maxEntries ?? 10_000;
+  const entries = new Map<string, { projectId: string; at: number; outcome: Promise<Actor> }>();
+  return {
+    authenticate(input) {
+      const key = `${input.api}\u0000${input.projectId}\u0000${input.authorization ?? ''}`;
+      const hit = entries.get(key);
+      if (hit !== undefined && now() - hit.at <= options.ttlMs) return hit.outcome;
+      const outcome = authenticate(deps, input);
+      const entry = { projectId: input.projectId, at: now(), outcome };
+      entries.set(key, entry);
+      // A failure of the store itself is not an answer to keep.
+      outcome.catch((error: unknown) => {
+        if (!(error instanceof LecternError) && entries.get(key) === entry) entries.delete(key);
+      });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value ?? key);
+      return outcome;
+    },
+    forget(projectId) {
+      if (projectId === null) entries.clear();
+      else for (const [key, entry] of entries) if (entry.projectId === projectId) entries.delete(key);
+    },
+  };
+}

@@ -2,7 +2,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createLogger, createProcessMetrics, createReadiness } from '@lectern/http-kit';
-import { openTestCore, readFixture, seedProject, shapeDifferences, type TestCore } from '@lectern/testing';
+import type { Signals } from '@lectern/core';
+import {
+  memorySignals,
+  openTestCore,
+  readFixture,
+  seedProject,
+  shapeDifferences,
+  type TestCore,
+} from '@lectern/testing';
 import { buildDeliveryApp } from '../app.ts';
 import type { DeliveryHttpOptions } from './shared/http-options.ts';
 import { MemoryIndex } from './testing/memory-index.ts';
@@ -25,7 +33,14 @@ afterAll(async () => {
   await core.store.close();
 });
 
-function build(options: { channel?: 'production' | 'preview'; http?: DeliveryHttpOptions; index?: MemoryIndex } = {}) {
+function build(
+  options: {
+    channel?: 'production' | 'preview';
+    http?: DeliveryHttpOptions;
+    index?: MemoryIndex;
+    signals?: Signals;
+  } = {},
+) {
   const index = options.index ?? new MemoryIndex();
   if (options.index === undefined) fillSample(index);
   const app = buildDeliveryApp({
@@ -36,6 +51,7 @@ function build(options: { channel?: 'production' | 'preview'; http?: DeliveryHtt
     readiness: createReadiness([]),
     logger: createLogger({ level: (process.env['DEBUG_DELIVERY'] ? 'error' : 'silent') as 'silent' }),
     ...(options.http === undefined ? {} : { http: options.http }),
+    ...(options.signals === undefined ? {} : { signals: options.signals }),
   });
   apps.push(app);
   const get = async (path: string, headers: Record<string, string> = {}) => {
@@ -43,6 +59,7 @@ function build(options: { channel?: 'production' | 'preview'; http?: DeliveryHtt
     return {
       status: res.statusCode,
       headers: res.headers,
+      raw: res.rawPayload,
       body: (res.body === '' ? null : res.json()) as Record<string, unknown> & { [k: string]: any },
     };
   };
@@ -286,17 +303,32 @@ describe('types, taxonomies, languages', () => {
 
 describe('read path', () => {
   it('caches by watermark, answers 304 to If-None-Match and says what a CDN may do', async () => {
-    const { get, index } = build();
+    const { get, index } = build({ http: { freshnessTtlMs: 0 } });
     const first = await get('/items?limit=1');
     expect(first.headers['x-cache']).toBe('MISS');
     expect(first.headers['cache-control']).toContain('public');
     const calls = index.calls;
     const again = await get('/items?limit=1');
     expect(again.headers['x-cache']).toBe('HIT');
+    expect(again.raw.equals(first.raw)).toBe(true);
     expect(index.calls).toBe(calls);
     const notModified = await get('/items?limit=1', { 'if-none-match': String(first.headers.etag) });
     expect(notModified.status).toBe(304);
+    expect(notModified.raw.length).toBe(0);
     index.mark += 1;
+    expect((await get('/items?limit=1')).headers['x-cache']).toBe('MISS');
+  });
+
+  it('answers a cache hit from memory, and learns of a new watermark from the indexed signal', async () => {
+    const signals = memorySignals();
+    const { get, index } = build({ signals });
+    await get('/items?limit=1');
+    const reads = index.watermarkReads;
+    for (let i = 0; i < 20; i += 1) expect((await get('/items?limit=1')).headers['x-cache']).toBe('HIT');
+    // No index read at all: the watermark is held in memory (re-read only after freshnessTtlMs).
+    expect(index.watermarkReads).toBe(reads);
+    index.mark += 1;
+    signals.emit('indexed', `${projectId}:${index.mark}`);
     expect((await get('/items?limit=1')).headers['x-cache']).toBe('MISS');
   });
 

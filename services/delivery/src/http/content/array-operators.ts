@@ -14,7 +14,7 @@ export async function checkArrayOperators(scope: ReadScope, filters: readonly It
   const arrayFilters = filters.filter((f) => arrayOperators.has(f.operator) && f.property.startsWith('elements.'));
   if (arrayFilters.length === 0) return;
   const kinds = new Map<string, Set<string>>();
-  for (const type of await scope.index.types(scope.projectId)) {
+  for (const type of await scope.model.types()) {
     const elements = (type['elements'] ?? {}) as Record<string, { type?: unknown }>;
     for (const [codename, element] of Object.entries(elements)) {
       const set = kinds.get(codename) ?? new Set<string>();

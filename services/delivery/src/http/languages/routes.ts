@@ -13,7 +13,7 @@ export function registerLanguageRoutes(app: FastifyInstance, ctx: DeliveryContex
     return serve(ctx, request, reply, {
       key: `languages\u0000${JSON.stringify(query)}`,
       compute: async (scope) => {
-        let all = (await scope.index.languages(scope.projectId))
+        let all = (await scope.model.languages())
           .map((l) => ({ system: { id: l.system.id, name: l.system.name, codename: l.system.codename } }))
           .filter((l) => matchesAll(l, query.filters));
         const order = query.order;

@@ -1,7 +1,25 @@
-import type { CoreDeps, DeliveryChannel, DeliveryIndexReader } from '@lectern/core';
+import {
+  createCachedAuthenticator,
+  createSeqTracker,
+  parseSeqSignal,
+  type CachedAuthenticator,
+  type CoreDeps,
+  type DeliveryChannel,
+  type DeliveryIndexReader,
+  type IndexedLanguage,
+  type SeqTracker,
+  type Signals,
+} from '@lectern/core';
 import { resolveHttpOptions, type DeliveryHttpOptions, type ResolvedHttpOptions } from './http-options.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import { ResponseCache } from './response-cache.ts';
+
+/** The model documents of a project at one watermark, read once. */
+export interface ModelAt {
+  types(): Promise<Record<string, unknown>[]>;
+  taxonomies(): Promise<Record<string, unknown>[]>;
+  languages(): Promise<IndexedLanguage[]>;
+}
 
 /** What every Delivery route handler shares: one per listener (channel). */
 export interface DeliveryContext {
@@ -11,33 +29,101 @@ export interface DeliveryContext {
   readonly options: ResolvedHttpOptions;
   readonly cache: ResponseCache;
   readonly limiter: RateLimiter;
-  /** The project's latest committed sequence, reused for `freshnessTtlMs`. */
-  readonly latestSeq: (projectId: string, isFresh: boolean) => Promise<number>;
+  readonly auth: CachedAuthenticator;
+  /** Each project's index watermark, held in memory (advanced by `indexed` signals). */
+  readonly indexed: SeqTracker;
+  /** Each project's latest committed sequence, held in memory (advanced by `committed` signals). */
+  readonly committed: SeqTracker;
+  /** The project's model documents at a watermark (cached per watermark). */
+  modelAt(projectId: string, watermark: number): ModelAt;
+  /** Subscribes to the signals that keep the held values fresh; resolves with the unsubscriber. */
+  listen(): Promise<() => Promise<void>>;
 }
+
+/** Watermarks whose model documents are kept. */
+const maxModels = 1_000;
 
 export function createDeliveryContext(input: {
   channel: DeliveryChannel;
   core: CoreDeps;
   index: DeliveryIndexReader | null;
   http?: DeliveryHttpOptions;
+  /** Cross-process change signals; without them held values refresh every `freshnessTtlMs`. */
+  signals?: Signals;
 }): DeliveryContext {
   const options = resolveHttpOptions(input.http);
-  const seen = new Map<string, { seq: number; at: number }>();
+  const { index } = input;
+  const indexed = createSeqTracker({
+    read: (projectId) => (index === null ? Promise.resolve(0) : index.watermark(projectId)),
+    maxStalenessMs: options.freshnessTtlMs,
+  });
+  const committed = createSeqTracker({
+    read: (projectId) => input.core.store.transaction((tx) => tx.outbox.latestSeq(projectId)),
+    maxStalenessMs: options.freshnessTtlMs,
+  });
+  const auth = createCachedAuthenticator(input.core, { ttlMs: options.authTtlMs });
+  const models = new Map<string, ModelAt>();
+  /** Reads once and keeps the answer (a failed read is tried again next time). */
+  const once = <T>(read: () => Promise<T>) => {
+    let value: Promise<T> | null = null;
+    return () => {
+      if (value === null) {
+        const pending = read();
+        value = pending;
+        pending.catch(() => {
+          if (value === pending) value = null;
+        });
+      }
+      return value;
+    };
+  };
   return {
     channel: input.channel,
     core: input.core,
-    index: input.index,
+    index,
     options,
     cache: new ResponseCache({ maxEntries: options.cacheMaxEntries, maxBytes: options.cacheMaxBytes }),
     limiter: new RateLimiter(options.rateLimits),
-    latestSeq: async (projectId, isFresh) => {
-      const now = Date.now();
-      const hit = seen.get(projectId);
-      if (!isFresh && hit !== undefined && now - hit.at < options.freshnessTtlMs) return hit.seq;
-      const seq = await input.core.store.transaction((tx) => tx.outbox.latestSeq(projectId));
-      if (seen.size > 10_000) seen.clear();
-      seen.set(projectId, { seq, at: now });
-      return seq;
+    auth,
+    indexed,
+    committed,
+    modelAt(projectId, watermark) {
+      const key = `${projectId}\u0000${watermark}`;
+      let model = models.get(key);
+      if (model === undefined && index !== null) {
+        model = {
+          types: once(() => index.types(projectId)),
+          taxonomies: once(() => index.taxonomies(projectId)),
+          languages: once(() => index.languages(projectId)),
+        };
+        models.set(key, model);
+        if (models.size > maxModels) models.delete(models.keys().next().value ?? key);
+      }
+      return model ?? { types: async () => [], taxonomies: async () => [], languages: async () => [] };
+    },
+    async listen() {
+      const signals = input.signals;
+      if (signals === undefined) return async () => undefined;
+      const onSeq = (tracker: SeqTracker) => (payload: string) => {
+        const signal = parseSeqSignal(payload);
+        if (signal !== null) tracker.advance(signal.projectId, signal.seq);
+      };
+      const stops = [
+        await signals.subscribe({ topic: 'indexed', listener: onSeq(indexed), onReset: () => indexed.invalidate() }),
+        await signals.subscribe({
+          topic: 'committed',
+          listener: onSeq(committed),
+          onReset: () => committed.invalidate(),
+        }),
+        await signals.subscribe({
+          topic: 'access',
+          listener: (projectId) => auth.forget(projectId),
+          onReset: () => auth.forget(null),
+        }),
+      ];
+      return async () => {
+        for (const stop of stops) await stop();
+      };
     },
   };
 }

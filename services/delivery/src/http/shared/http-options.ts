@@ -6,8 +6,13 @@ export interface DeliveryHttpOptions {
   readonly rateLimits?: readonly RateWindow[];
   /** Longest wait for `X-KC-Wait-For-Loading-New-Content: true`, in milliseconds. */
   readonly waitTimeoutMs?: number;
-  /** How long a project's latest committed sequence is reused to decide `X-Stale-Content`, in ms. */
+  /**
+   * How old a held index watermark or latest committed sequence may get before a request re-reads
+   * it in the background, in ms: the staleness bound when change signals are lost.
+   */
   readonly freshnessTtlMs?: number;
+  /** How long an authentication outcome is reused when no `access` signal drops it sooner, in ms. */
+  readonly authTtlMs?: number;
   /** Response cache bounds: entries and total body characters. */
   readonly cacheMaxEntries?: number;
   readonly cacheMaxBytes?: number;
@@ -26,6 +31,7 @@ export const httpDefaults: ResolvedHttpOptions = Object.freeze({
   ]),
   waitTimeoutMs: 10_000, // 10 s
   freshnessTtlMs: 250, // 0.25 s
+  authTtlMs: 5_000, // 5 s (SPEC 3.3: a regenerated key may work for up to a couple of minutes)
   cacheMaxEntries: 5_000,
   cacheMaxBytes: 256 * 1024 * 1024, // 256 MiB of JSON text
   feedPageSize: 1_000,

@@ -10,7 +10,7 @@ export async function languageChain(
   requested: string | null,
   isFallbackDisabled: boolean,
 ): Promise<string[]> {
-  const languages = await scope.index.languages(scope.projectId);
+  const languages = await scope.model.languages();
   if (languages.length === 0) return [requested ?? 'default'];
   const byCodename = new Map(languages.map((l) => [l.system.codename, l]));
   const start = requested ?? (languages.find((l) => l.isDefault) ?? languages[0])?.system.codename ?? 'default';

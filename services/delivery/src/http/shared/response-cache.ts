@@ -1,8 +1,8 @@
-/** A cached Delivery answer: the exact bytes sent, their ETag and the request charge. */
+/** A cached Delivery answer: the exact bytes sent, their ETag and the headers that go with them. */
 export interface CachedResponse {
-  readonly body: string;
+  readonly body: Buffer;
   readonly etag: string;
-  readonly charge: number;
+  /** Content type, ETag, Vary, `X-Request-Charge` and the route's own (e.g. `X-Continuation`). */
   readonly headers: Readonly<Record<string, string>>;
 }
 
@@ -17,7 +17,7 @@ export class ResponseCache {
   readonly limits: {
     /** Entries kept at most. */
     readonly maxEntries: number;
-    /** Sum of body lengths kept at most, in UTF-16 code units (≈ bytes for JSON). */
+    /** Sum of body lengths kept at most, in bytes. */
     readonly maxBytes: number;
   };
 

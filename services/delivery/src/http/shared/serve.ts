@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DeliveryChannel, DeliveryIndexReader } from '@lectern/core';
 import { LecternError } from '@lectern/errors';
-import type { DeliveryContext } from './delivery-context.ts';
+import type { DeliveryContext, ModelAt } from './delivery-context.ts';
 import type { CachedResponse } from './response-cache.ts';
 
 /** What a handler reads through: one project, one channel, the index at one watermark. */
@@ -12,6 +11,8 @@ export interface ReadScope {
   readonly channel: DeliveryChannel;
   readonly index: DeliveryIndexReader;
   readonly watermark: number;
+  /** The project's types, taxonomies and languages at this watermark. */
+  readonly model: ModelAt;
 }
 
 export interface Answer {
@@ -28,21 +29,23 @@ export interface ServeOptions {
 }
 
 const waitHeader = 'x-kc-wait-for-loading-new-content';
-const pollMs = 20;
 
 export function projectIdOf(request: FastifyRequest): string {
   return decodeURIComponent((request.params as { projectId: string }).projectId).toLowerCase();
 }
 
-/** Waits until the index has applied every committed change of the project, or the time is up. */
-async function awaitFreshIndex(ctx: DeliveryContext, index: DeliveryIndexReader, projectId: string) {
-  const latest = await ctx.latestSeq(projectId, true);
-  const deadline = Date.now() + ctx.options.waitTimeoutMs;
-  let watermark = await index.watermark(projectId);
-  while (watermark < latest && Date.now() < deadline) {
-    await sleep(pollMs);
-    watermark = await index.watermark(projectId);
+/**
+ * The watermark to read at and the latest committed sequence. Both come from memory; with the wait
+ * header the latest sequence is read from the store (read your writes) and the request waits,
+ * bounded, until the index has applied it.
+ */
+async function positions(ctx: DeliveryContext, projectId: string, isWaiting: boolean) {
+  if (!isWaiting) {
+    const [watermark, latest] = await Promise.all([ctx.indexed.get(projectId), ctx.committed.get(projectId)]);
+    return { watermark, latest };
   }
+  const latest = await ctx.committed.refresh(projectId);
+  const watermark = await ctx.indexed.waitFor({ projectId, target: latest, timeoutMs: ctx.options.waitTimeoutMs });
   return { watermark, latest };
 }
 
@@ -64,10 +67,13 @@ function cacheControl(ctx: DeliveryContext, request: FastifyRequest): string {
   return `public, max-age=0, s-maxage=${ctx.options.cdnMaxAgeSeconds}, stale-while-revalidate=5, stale-if-error=3600`;
 }
 
+const vary = 'Authorization, X-KC-Wait-For-Loading-New-Content, X-Continuation';
+
 /**
  * The Delivery read path (DESIGN step 5–6): optional bounded wait for fresh content, response cache
  * keyed by (project, channel, index watermark, normalised query), rate limits for uncached
- * requests only (SPEC 8), ETag/304, Cache-Control, `X-Request-Charge` and `X-Stale-Content`.
+ * requests only (SPEC 8), ETag/304, Cache-Control, `X-Request-Charge` and `X-Stale-Content`. A
+ * cache hit costs no database round trip and sends the stored bytes.
  */
 export async function serve(
   ctx: DeliveryContext,
@@ -81,32 +87,42 @@ export async function serve(
   }
   const projectId = projectIdOf(request);
   const isWaiting = String(request.headers[waitHeader] ?? '').toLowerCase() === 'true';
-  const { watermark, latest } = isWaiting
-    ? await awaitFreshIndex(ctx, index, projectId)
-    : await Promise.all([index.watermark(projectId), ctx.latestSeq(projectId, false)]).then(([w, l]) => ({
-        watermark: w,
-        latest: l,
-      }));
+  const { watermark, latest } = await positions(ctx, projectId, isWaiting);
   const key = `${projectId}\u0000${ctx.channel}\u0000${watermark}\u0000${options.key}`;
   let response: CachedResponse | undefined = ctx.cache.get(key);
   const isHit = response !== undefined;
   if (response === undefined) {
     const wait = ctx.limiter.take(`${ctx.channel}|${projectId}`);
     if (wait !== null) throw new LecternError('RATE_LIMITED', { retryAfterSeconds: wait });
-    const answer = await options.compute({ projectId, channel: ctx.channel, index, watermark });
-    const body = JSON.stringify(answer.body);
-    response = { body, etag: entityTag(body), charge: answer.charge, headers: answer.headers ?? {} };
+    const answer = await options.compute({
+      projectId,
+      channel: ctx.channel,
+      index,
+      watermark,
+      model: ctx.modelAt(projectId, watermark),
+    });
+    const text = JSON.stringify(answer.body);
+    const etag = entityTag(text);
+    response = {
+      body: Buffer.from(text),
+      etag,
+      headers: {
+        ...answer.headers,
+        etag,
+        vary,
+        'x-request-charge': String(Math.max(1, answer.charge)),
+        'content-type': 'application/json; charset=utf-8',
+      },
+    };
     ctx.cache.set(key, response);
   }
-  reply.headers({
-    ...response.headers,
-    etag: response.etag,
-    'cache-control': cacheControl(ctx, request),
-    vary: 'Authorization, X-KC-Wait-For-Loading-New-Content, X-Continuation',
-    'x-request-charge': String(Math.max(1, response.charge)),
-    'x-stale-content': watermark < latest ? '1' : '0',
-    'x-cache': isHit ? 'HIT' : 'MISS',
-  });
-  if (matchesEtag(request.headers['if-none-match'], response.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(response.body);
+  reply.headers(response.headers);
+  reply.header('cache-control', cacheControl(ctx, request));
+  reply.header('x-stale-content', watermark < latest ? '1' : '0');
+  reply.header('x-cache', isHit ? 'HIT' : 'MISS');
+  if (matchesEtag(request.headers['if-none-match'], response.etag)) {
+    reply.removeHeader('content-type');
+    return reply.code(304).send();
+  }
+  return reply.send(response.body);
 }

@@ -2,14 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { getSyncClient, type SyncClient } from '@kontent-ai/sync-sdk';
-import type { CoreDeps, DeliveryIndexReader } from '@lectern/core';
+import type { CoreDeps, DeliveryIndexReader, Signals } from '@lectern/core';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
 import { readFixture, shapeDifferences } from '@lectern/testing';
 import { buildDeliveryApp } from '../../app.ts';
 
 /** The slice of services/lectern's `startTestStack()` used here (loaded by path: see sdk.int.test.ts). */
 interface Stack {
-  readonly core: CoreDeps;
+  readonly core: CoreDeps & { readonly store: { readonly signals: Signals } };
   readonly projectId: string;
   readonly previewKey: string;
   readonly index: DeliveryIndexReader;
@@ -88,6 +88,7 @@ beforeAll(async () => {
   pagedApp = buildDeliveryApp({
     core: stack.core,
     index: stack.index,
+    signals: stack.core.store.signals,
     channel: 'production',
     http: { feedPageSize: pageSize },
     metrics: createProcessMetrics(),

@@ -13,7 +13,7 @@ export function registerTaxonomyRoutes(app: FastifyInstance, ctx: DeliveryContex
     return serve(ctx, request, reply, {
       key: `taxonomies\u0000${JSON.stringify(query)}`,
       compute: async (scope) => {
-        const { page, pagination } = pageOf(request, await scope.index.taxonomies(scope.projectId), query);
+        const { page, pagination } = pageOf(request, await scope.model.taxonomies(), query);
         return { body: { taxonomies: page, pagination }, charge: page.length };
       },
     });
@@ -25,7 +25,7 @@ export function registerTaxonomyRoutes(app: FastifyInstance, ctx: DeliveryContex
     return serve(ctx, request, reply, {
       key: `taxonomy\u0000${codename}`,
       compute: async (scope) => {
-        const all = await scope.index.taxonomies(scope.projectId);
+        const all = await scope.model.taxonomies();
         const found = all.find((t) => (t['system'] as { codename?: string } | undefined)?.codename === codename);
         if (found === undefined) {
           throw new LecternError('TAXONOMY_NOT_FOUND', {

@@ -19,8 +19,10 @@ export class MemoryIndex implements DeliveryIndexReader {
   languageList: IndexedLanguage[] = [];
   mark = 0;
   calls = 0;
+  watermarkReads = 0;
 
   async watermark(): Promise<number> {
+    this.watermarkReads += 1;
     return this.mark;
   }
 

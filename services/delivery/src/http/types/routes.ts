@@ -16,7 +16,7 @@ function typeNotFound(codename: string): LecternError {
 }
 
 async function findType(scope: ReadScope, codename: string): Promise<TypeJson> {
-  const types = (await scope.index.types(scope.projectId)) as TypeJson[];
+  const types = (await scope.model.types()) as TypeJson[];
   const found = types.find((t) => t.system?.codename === codename);
   if (found === undefined) throw typeNotFound(codename);
   return found;
@@ -29,7 +29,7 @@ export function registerTypeRoutes(app: FastifyInstance, ctx: DeliveryContext): 
     return serve(ctx, request, reply, {
       key: `types\u0000${JSON.stringify(query)}`,
       compute: async (scope) => {
-        const all = (await scope.index.types(scope.projectId)) as TypeJson[];
+        const all = (await scope.model.types()) as TypeJson[];
         const { page, pagination } = pageOf(request, all, query);
         const types = page.map((t) => ({ ...t, elements: projectElements(t.elements ?? {}, query) }));
         return { body: { types, pagination }, charge: types.length };
