@@ -1,11 +1,21 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { randomIds, systemClock } from '@lectern/core';
+import { openPostgresStore } from '@lectern/store-sql';
+import { createTestDatabase, seedProject } from '@lectern/testing';
+import { freePort } from '../engines/postgres.ts';
 
 const mainOf = (service: string) => fileURLToPath(new URL(`../../services/${service}/src/main.ts`, import.meta.url));
 
 /** Runs a service's main.ts to completion with only the given environment (plus PATH). */
 function run(service: string, args: string[], env: Record<string, string> = {}) {
+  const { exited } = launch(service, args, env);
+  return exited;
+}
+
+/** Starts a service's main.ts with only the given environment (plus PATH). */
+function launch(service: string, args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, [mainOf(service), ...args], {
     env: { PATH: process.env['PATH'] ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -13,10 +23,25 @@ function run(service: string, args: string[], env: Record<string, string> = {}) 
   let out = '';
   child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-  return new Promise<{ code: number | null; out: string }>((resolve) =>
+  const exited = new Promise<{ code: number | null; out: string }>((resolve) =>
     child.on('exit', (code) => resolve({ code, out })),
   );
+  return { child, exited };
 }
+
+/** The limits each service reads, under the same names as `lectern start`. */
+const limits = {
+  management: ['LECTERN_MANAGEMENT_PER_SECOND', 'LECTERN_MANAGEMENT_PER_MINUTE', 'LECTERN_MANAGEMENT_PER_HOUR'],
+  delivery: [
+    'LECTERN_DELIVERY_UNCACHED_PER_SECOND',
+    'LECTERN_DELIVERY_UNCACHED_PER_MINUTE',
+    'LECTERN_DELIVERY_WAIT_TIMEOUT_MS',
+    'LECTERN_DELIVERY_CACHE_ENTRIES',
+    'LECTERN_DELIVERY_CACHE_MIB',
+    'LECTERN_DELIVERY_FEED_PAGE_SIZE',
+    'LECTERN_DELIVERY_CDN_MAX_AGE_SECONDS',
+  ],
+};
 
 const required = {
   management: ['LECTERN_DATABASE_URL', 'LECTERN_S3_ENDPOINT', 'LECTERN_KAFKA_BROKERS', 'LECTERN_OPERATOR_TOKEN'],
@@ -29,7 +54,8 @@ describe('the cluster services’ main.ts, before any engine', () => {
     it(`${service}: --help lists the settings; missing ones are all named (exit 2)`, async () => {
       const help = await run(service, ['--help']);
       expect(help.code).toBe(0);
-      for (const env of [...settings, 'LECTERN_LOG_LEVEL']) expect(help.out).toContain(env);
+      const listed = [...settings, ...(limits[service as keyof typeof limits] ?? []), 'LECTERN_LOG_LEVEL'];
+      for (const env of listed) expect(help.out).toContain(env);
 
       const bare = await run(service, []);
       expect(bare.code).toBe(2);
@@ -57,4 +83,64 @@ describe('the cluster services’ main.ts, before any engine', () => {
     expect(result.code).toBe(2);
     expect(result.out).toContain('LECTERN_KAFKA_BROKERS: each broker must be host:port');
   });
+
+  it('names every malformed limit at once', async () => {
+    const result = await run('delivery', [], {
+      LECTERN_DATABASE_URL: 'postgres://x@127.0.0.1:9/none',
+      LECTERN_DELIVERY_UNCACHED_PER_SECOND: '-5',
+      LECTERN_DELIVERY_CACHE_MIB: 'lots',
+      LECTERN_DELIVERY_FEED_PAGE_SIZE: '0',
+    });
+    expect(result.code).toBe(2);
+    expect(result.out).toContain('LECTERN_DELIVERY_UNCACHED_PER_SECOND: expected a whole number from 0 to');
+    expect(result.out).toContain('LECTERN_DELIVERY_CACHE_MIB: expected a whole number');
+    expect(result.out).toContain('LECTERN_DELIVERY_FEED_PAGE_SIZE: expected a whole number from 1 to 2000 (got "0")');
+  });
+});
+
+describe('the cluster Delivery service on PostgreSQL', () => {
+  const postgresUrl = inject('postgresUrl');
+
+  it.skipIf(!postgresUrl)(
+    'answers 429 with Retry-After after LECTERN_DELIVERY_UNCACHED_PER_MINUTE uncached requests',
+    async () => {
+      const databaseUrl = await createTestDatabase(postgresUrl);
+      const store = await openPostgresStore({ connectionString: databaseUrl });
+      const { projectId } = await seedProject({ store, clock: systemClock, ids: randomIds }, []);
+      await store.close();
+      const port = await freePort();
+      const delivery = launch('delivery', [], {
+        LECTERN_DATABASE_URL: databaseUrl,
+        LECTERN_DELIVERY_PORT: String(port),
+        LECTERN_PREVIEW_PORT: '0',
+        LECTERN_DELIVERY_UNCACHED_PER_SECOND: '0',
+        LECTERN_DELIVERY_UNCACHED_PER_MINUTE: '2',
+        LECTERN_LOG_LEVEL: 'warn',
+      });
+      try {
+        const base = `http://127.0.0.1:${port}`;
+        for (let i = 0; (await fetch(`${base}/readyz`).catch(() => null))?.status !== 200; i += 1) {
+          if (i > 300) throw new Error('the delivery service did not get ready');
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        // Fixed minute windows: start a fresh one when this one is about to end.
+        const left = 60_000 - (Date.now() % 60_000);
+        if (left < 10_000) await new Promise((r) => setTimeout(r, left + 50));
+        const statuses: number[] = [];
+        let last: Response | undefined;
+        for (const limit of [1, 2, 3]) {
+          last = await fetch(`${base}/${projectId}/items?limit=${limit}`);
+          statuses.push(last.status);
+          await last.arrayBuffer();
+        }
+        expect(statuses[0]).not.toBe(429);
+        expect(statuses[1]).not.toBe(429);
+        expect(statuses[2]).toBe(429);
+        expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
+      } finally {
+        delivery.child.kill('SIGTERM');
+        await delivery.exited;
+      }
+    },
+  );
 });

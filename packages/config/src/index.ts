@@ -6,5 +6,5 @@ export {
   type Setting,
   type Settings,
 } from './load-config.ts';
-export { envBoolean, port } from './schemas.ts';
+export { envBoolean, port, wholeNumber } from './schemas.ts';
 export { describeSettings, sharedSettings } from './shared-settings.ts';

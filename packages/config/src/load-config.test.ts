@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from './load-config.ts';
-import { envBoolean, port } from './schemas.ts';
+import { envBoolean, port, wholeNumber } from './schemas.ts';
 
 const settings = {
   port: { env: 'APP_PORT', schema: port, default: '4400', doc: 'HTTP port.' },
@@ -53,5 +53,44 @@ describe('loadConfig', () => {
       readFile: () => '1',
     });
     expect(config.port).toBe(4400);
+  });
+
+  it('takes whole numbers within bounds and names each value that is not one', () => {
+    const limits = {
+      perSecond: {
+        env: 'APP_PER_SECOND',
+        schema: wholeNumber({ min: 0, max: 1000 }),
+        default: '100',
+        doc: 'Per second; 0: off.',
+      },
+      pageSize: {
+        env: 'APP_PAGE_SIZE',
+        schema: wholeNumber({ min: 1, max: 2000 }),
+        default: '1000',
+        doc: 'Items a page.',
+      },
+      timeoutMs: {
+        env: 'APP_TIMEOUT_MS',
+        schema: wholeNumber({ min: 0, max: 60_000 }),
+        default: '10000',
+        doc: 'In ms.',
+      },
+    };
+    expect(loadConfig({ settings: limits, env: { APP_PER_SECOND: '0', APP_PAGE_SIZE: ' 2000 ' } })).toEqual({
+      perSecond: 0,
+      pageSize: 2000,
+      timeoutMs: 10_000,
+    });
+    let error: unknown;
+    try {
+      loadConfig({ settings: limits, env: { APP_PER_SECOND: '-1', APP_PAGE_SIZE: '0', APP_TIMEOUT_MS: '2.5s' } });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'APP_PER_SECOND: expected a whole number from 0 to 1000 (got "-1"). Per second; 0: off.',
+      'APP_PAGE_SIZE: expected a whole number from 1 to 2000 (got "0"). Items a page.',
+      'APP_TIMEOUT_MS: expected a whole number from 0 to 60000 (got "2.5s"). In ms.',
+    ]);
   });
 });

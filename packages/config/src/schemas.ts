@@ -9,3 +9,16 @@ export const envBoolean = z
   .transform((s) => s.trim().toLowerCase())
   .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']))
   .transform((s) => ['true', '1', 'yes', 'on'].includes(s));
+
+/**
+ * A whole number from `min` to `max`, such as a count, a size or a limit. Where 0 means "off",
+ * the setting's doc says so.
+ */
+export function wholeNumber(bounds: { readonly min: number; readonly max: number }) {
+  const range = `a whole number from ${bounds.min} to ${bounds.max}`;
+  return z.coerce
+    .number({ error: `expected ${range}` })
+    .int({ error: `expected ${range}` })
+    .min(bounds.min, { error: `expected ${range}` })
+    .max(bounds.max, { error: `expected ${range}` });
+}

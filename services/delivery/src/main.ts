@@ -3,7 +3,7 @@ import { createProcessMetrics, createReadiness, listen, runServiceMain } from '@
 import { createSqlIndex } from '@lectern/index-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildDeliveryApp } from './app.ts';
-import { deliverySettings } from './settings.ts';
+import { deliveryHttpOptions, deliverySettings } from './settings.ts';
 
 await runServiceMain({
   name: 'delivery',
@@ -26,9 +26,10 @@ await runServiceMain({
       { channel: 'production', port: config.deliveryPort, env: 'LECTERN_DELIVERY_PORT' },
       { channel: 'preview', port: config.previewPort, env: 'LECTERN_PREVIEW_PORT' },
     ] as const;
+    const http = deliveryHttpOptions(config);
     const urls: string[] = [];
     for (const { channel, port, env } of listeners) {
-      const app = buildDeliveryApp({ channel, core, index, metrics, readiness, logger });
+      const app = buildDeliveryApp({ channel, core, index, http, metrics, readiness, logger });
       const listening = await step(`cannot listen on ${config.host}:${port} (check LECTERN_HOST, ${env})`, () =>
         listen(app, { host: config.host, port }).catch(async (error: unknown) => {
           await app.close();

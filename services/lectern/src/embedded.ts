@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { randomIds, startScheduler, systemClock, type CoreDeps } from '@lectern/core';
-import { buildDeliveryApp } from '@lectern/delivery';
+import { buildDeliveryApp, deliveryHttpOptions } from '@lectern/delivery';
 import { buildGraphqlApp } from '@lectern/graphql';
 import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
-import { buildManagementApp } from '@lectern/management';
+import { buildManagementApp, managementRateLimits } from '@lectern/management';
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { createSqlIndex } from '@lectern/index-sql';
 import { buildRecommendationsApp } from '@lectern/recommendations';
@@ -54,10 +54,13 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
 
   const index = createSqlIndex({ db: store.db });
   const shared = { metrics, readiness, logger };
+  const blobs = openFsBlobStore({ root: join(dataDir, 'blobs') });
+  const rateLimits = managementRateLimits(config);
+  const http = deliveryHttpOptions(config);
   const apps = {
-    management: createServer(buildManagementApp({ ...shared, core, operatorToken, blobs: openFsBlobStore({ root: join(dataDir, 'blobs') }) })),
-    delivery: buildDeliveryApp({ ...shared, core, index, channel: 'production' }),
-    preview: buildDeliveryApp({ ...shared, core, index, channel: 'preview' }),
+    management: createServer(buildManagementApp({ ...shared, core, operatorToken, blobs, rateLimits })),
+    delivery: buildDeliveryApp({ ...shared, core, index, channel: 'production', http }),
+    preview: buildDeliveryApp({ ...shared, core, index, channel: 'preview', http }),
     graphql: buildGraphqlApp(shared),
     recommendations: buildRecommendationsApp(shared),
   };

@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { envBoolean, port, sharedSettings, type Setting } from '@lectern/config';
+import { deliveryLimitSettings } from '@lectern/delivery';
+import { managementLimitSettings } from '@lectern/management';
+
+/** The servers' limits, the same names as the cluster services read; each also a `start` flag. */
+export const limitSettings = { ...deliveryLimitSettings, ...managementLimitSettings } satisfies Record<
+  string,
+  Setting<unknown>
+>;
 
 /**
  * The defaults table of `lectern start` (and of the admin commands' store settings). Every value
@@ -37,6 +45,7 @@ export const startSettings = {
     doc: 'At least 16 characters.',
   },
   logLevel: sharedSettings.logLevel,
+  ...limitSettings,
 } satisfies Record<string, Setting<unknown>>;
 
 /** Listener order and port offsets from the base port. */

@@ -5,7 +5,7 @@ import { createOutboxRelay, randomIds, startScheduler, systemClock, type CoreDep
 import { createProcessMetrics, createReadiness, listen, registerRelayMetrics, runServiceMain } from '@lectern/http-kit';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildManagementApp } from './app.ts';
-import { managementSettings } from './settings.ts';
+import { managementRateLimits, managementSettings } from './settings.ts';
 
 await runServiceMain({
   name: 'management',
@@ -58,7 +58,15 @@ await runServiceMain({
     const scheduler = startScheduler(core, { onError: (err) => logger.error({ err }, 'scheduled publishing failed') });
     onStop(() => scheduler.stop());
 
-    const app = buildManagementApp({ core, metrics, logger, readiness, operatorToken: config.operatorToken, blobs });
+    const app = buildManagementApp({
+      core,
+      metrics,
+      logger,
+      readiness,
+      operatorToken: config.operatorToken,
+      blobs,
+      rateLimits: managementRateLimits(config),
+    });
     const listening = await step(
       `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,
       () => listen(createServer(app), { host: config.host, port: config.port }),

@@ -1,5 +1,46 @@
 import { z } from 'zod';
-import { port, sharedSettings, type Setting } from '@lectern/config';
+import { port, sharedSettings, wholeNumber, type ConfigOf, type Setting } from '@lectern/config';
+import type { ManagementAppOptions } from './app.ts';
+
+const perKey = wholeNumber({ min: 0, max: 1_000_000_000 });
+
+/**
+ * The Management API's requests per key (SPEC 8), counted in the store so every server on one
+ * database enforces one limit. `lectern start` and the cluster's Management service read the
+ * same names. Over any window: 429 with Retry-After (error_code 10000).
+ */
+export const managementLimitSettings = {
+  managementPerSecond: {
+    env: 'LECTERN_MANAGEMENT_PER_SECOND',
+    schema: perKey,
+    default: '10',
+    doc: 'Management API requests per key per second; 0: no limit.',
+  },
+  managementPerMinute: {
+    env: 'LECTERN_MANAGEMENT_PER_MINUTE',
+    schema: perKey,
+    default: '400',
+    doc: 'Management API requests per key per minute; 0: no limit.',
+  },
+  managementPerHour: {
+    env: 'LECTERN_MANAGEMENT_PER_HOUR',
+    schema: perKey,
+    default: '15000',
+    doc: 'Management API requests per key per hour; 0: no limit.',
+  },
+} satisfies Record<string, Setting<unknown>>;
+
+/** The per-key rate limits the settings describe; 0 (off) becomes a window nothing exceeds. */
+export function managementRateLimits(
+  config: ConfigOf<typeof managementLimitSettings>,
+): NonNullable<ManagementAppOptions['rateLimits']> {
+  const max = (n: number) => (n === 0 ? Number.POSITIVE_INFINITY : n);
+  return {
+    perSecond: max(config.managementPerSecond),
+    perMinute: max(config.managementPerMinute),
+    perHour: max(config.managementPerHour),
+  };
+}
 
 /**
  * The defaults table of the Management service in the cluster shape (environment only; secrets
@@ -31,5 +72,6 @@ export const managementSettings = {
     isSecret: true,
     doc: 'Token of the admin API (/admin), at least 16 characters.',
   },
+  ...managementLimitSettings,
   logLevel: sharedSettings.logLevel,
 } satisfies Record<string, Setting<unknown>>;

@@ -1,7 +1,7 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { loadConfig } from '@lectern/config';
 import { startEmbedded, type EmbeddedServer } from '../embedded.ts';
-import { startSettings } from '../settings.ts';
+import { limitSettings, startSettings } from '../settings.ts';
 
 interface StartFlags {
   dataDir?: string;
@@ -10,12 +10,27 @@ interface StartFlags {
   portBase?: string;
   demo?: boolean;
   json?: boolean;
+  [limitFlag: string]: string | boolean | undefined;
 }
+
+/** One flag per limit setting, named after it: LECTERN_DELIVERY_CACHE_MIB is --delivery-cache-mib. */
+const limitOptions = Object.values(limitSettings).map((setting) => ({
+  env: setting.env,
+  option: new Option(
+    `--${setting.env.replace(/^LECTERN_/, '').toLowerCase().replaceAll('_', '-')} <n>`,
+    `${setting.doc} [env ${setting.env}, default ${setting.default}]`,
+  ),
+}));
 
 /** Flags override the environment: both go through the same validation. */
 function envWithFlags(flags: StartFlags): Record<string, string | undefined> {
+  const limits = limitOptions.flatMap(({ env, option }) => {
+    const value = flags[option.attributeName()];
+    return typeof value === 'string' ? [[env, value] as const] : [];
+  });
   return {
     ...process.env,
+    ...Object.fromEntries(limits),
     ...(flags.dataDir === undefined ? {} : { LECTERN_DATA_DIR: flags.dataDir }),
     ...(flags.databaseUrl === undefined ? {} : { LECTERN_DATABASE_URL: flags.databaseUrl }),
     ...(flags.host === undefined ? {} : { LECTERN_HOST: flags.host }),
@@ -66,7 +81,7 @@ function machineSummary(server: EmbeddedServer): string {
 }
 
 export function registerStart(program: Command): void {
-  program
+  const start = program
     .command('start')
     .description(
       'Run Lectern embedded: every API in this process, data in a local directory (PostgreSQL with --database-url).',
@@ -82,8 +97,9 @@ export function registerStart(program: Command): void {
       'Management on this port, Delivery +1, Preview +2, GraphQL +3, Recommendations +4; 0 for free ports [env LECTERN_PORT_BASE, default 4400]',
     )
     .option('--no-demo', 'do not create the demo project on first start [env LECTERN_DEMO]')
-    .option('--json', 'print the start summary as one JSON line (for scripts)')
-    .action(async (flags: StartFlags) => {
+    .option('--json', 'print the start summary as one JSON line (for scripts)');
+  for (const { option } of limitOptions) start.addOption(option);
+  start.action(async (flags: StartFlags) => {
       const config = loadConfig({ settings: startSettings, env: envWithFlags(flags) });
       const server = await startEmbedded(config);
       console.log(flags.json ? machineSummary(server) : banner(server));
