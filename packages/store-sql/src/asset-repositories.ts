@@ -8,6 +8,7 @@ import type {
   BinaryFileRepository,
 } from '@lectern/core';
 import type { AssetsTable, BinaryFilesTable, Database, StoredAssetFolder } from './schema.ts';
+import { keyedPage, positionOf } from './keyset.ts';
 
 function toFile(row: Selectable<BinaryFilesTable>): BinaryFileRecord {
   return {
@@ -96,9 +97,14 @@ function assetValues(r: AssetRecord): Omit<Insertable<AssetsTable>, 'project_id'
 export function assetRepository(db: Kysely<Database>): AssetRepository {
   const select = (projectId: string) => db.selectFrom('assets').selectAll().where('project_id', '=', projectId);
   return {
-    async list(projectId, page) {
-      const rows = await select(projectId).orderBy('position').offset(page.offset).limit(page.limit).execute();
-      return rows.map(toAsset);
+    async page(projectId, { after, limit }) {
+      let query = select(projectId);
+      if (after) query = query.where('position', '>', after[0] ?? 0);
+      const rows = await query
+        .orderBy('position')
+        .limit(limit + 1)
+        .execute();
+      return keyedPage(rows, { limit, keyOf: (r) => [positionOf(r)], map: toAsset });
     },
     async find(projectId, key, options = {}) {
       let query = select(projectId);

@@ -8,6 +8,7 @@ import type {
   VariantRepository,
 } from '@lectern/core';
 import type { ContentItemsTable, ContentVariantsTable, Database, ScheduledJobsTable } from './schema.ts';
+import { keyedPage, positionOf } from './keyset.ts';
 
 function toItem(row: Selectable<ContentItemsTable>): ContentItemRecord {
   return {
@@ -42,6 +43,15 @@ export function contentItemRepository(db: Kysely<Database>): ContentItemReposito
         .orderBy('position')
         .execute();
       return rows.map(toItem);
+    },
+    async page(projectId, { after, limit }) {
+      let query = db.selectFrom('content_items').selectAll().where('project_id', '=', projectId);
+      if (after) query = query.where('position', '>', after[0] ?? 0);
+      const rows = await query
+        .orderBy('position')
+        .limit(limit + 1)
+        .execute();
+      return keyedPage(rows, { limit, keyOf: (r) => [positionOf(r)], map: toItem });
     },
     async ofType(projectId, typeId, sampleSize) {
       const ofType = db.selectFrom('content_items').where('project_id', '=', projectId).where('type_id', '=', typeId);
@@ -163,18 +173,41 @@ export function variantRepository(db: Kysely<Database>): VariantRepository {
         .execute();
       return rows.map(toVariant);
     },
-    async listByType(projectId, typeId) {
-      return (await select(projectId).where('type_id', '=', typeId).orderBy('position').execute()).map(toVariant);
-    },
-    async listByCollection(projectId, collectionId) {
+    async findManyInLanguage(projectId, languageId, itemIds) {
+      if (itemIds.length === 0) return [];
       const rows = await select(projectId)
-        .innerJoin('content_items as i', (j) =>
-          j.onRef('i.project_id', '=', 'content_variants.project_id').onRef('i.id', '=', 'content_variants.item_id'),
-        )
-        .where('i.collection_id', '=', collectionId)
-        .orderBy('content_variants.position')
+        .where('language_id', '=', languageId)
+        .where('item_id', 'in', [...itemIds])
         .execute();
       return rows.map(toVariant);
+    },
+    async pageByType(projectId, typeId, { after, limit }) {
+      let query = select(projectId).where('type_id', '=', typeId);
+      if (after) query = query.where('position', '>', after[0] ?? 0);
+      const rows = await query
+        .orderBy('position')
+        .limit(limit + 1)
+        .execute();
+      return keyedPage(rows, { limit, keyOf: (r) => [positionOf(r)], map: toVariant });
+    },
+    async pageByCollections(projectId, collectionIds, { after, limit }) {
+      // One query per collection from the token's one on, each an index walk in position order
+      // that stops once the page (and the one row beyond it) is full.
+      const found: { key: number[]; row: Selectable<ContentVariantsTable> }[] = [];
+      for (let ordinal = after?.[0] ?? 0; ordinal < collectionIds.length && found.length <= limit; ordinal++) {
+        let query = select(projectId)
+          .innerJoin('content_items as i', (j) =>
+            j.onRef('i.project_id', '=', 'content_variants.project_id').onRef('i.id', '=', 'content_variants.item_id'),
+          )
+          .where('i.collection_id', '=', collectionIds[ordinal] as string);
+        if (after && ordinal === after[0]) query = query.where('content_variants.position', '>', after[1] ?? 0);
+        const rows = await query
+          .orderBy('content_variants.position')
+          .limit(limit + 1 - found.length)
+          .execute();
+        for (const row of rows) found.push({ key: [ordinal, positionOf(row)], row });
+      }
+      return keyedPage(found, { limit, keyOf: (f) => f.key, map: (f) => toVariant(f.row) });
     },
     async save(r) {
       const body: VariantBodyColumn = {

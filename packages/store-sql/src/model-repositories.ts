@@ -26,6 +26,17 @@ export function modelRepository(db: Kysely<Database>): ModelRepository {
         .execute();
       return rows.map((r) => toRecord<B>(r));
     },
+    async findMany<B extends object>(projectId: string, kind: ModelKind, ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('model_objects')
+        .selectAll()
+        .where('project_id', '=', projectId)
+        .where('kind', '=', kind)
+        .where('id', 'in', [...ids])
+        .execute();
+      return rows.map((r) => toRecord<B>(r));
+    },
     async find<B extends object>(
       projectId: string,
       kind: ModelKind,

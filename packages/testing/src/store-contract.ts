@@ -9,6 +9,7 @@ import type {
   Store,
   VariantRecord,
 } from '@lectern/core';
+import { describeStorePagingContract } from './store-paging-contract.ts';
 
 /**
  * The contract every Store adapter honours, run against a real engine. `open` returns a fresh,
@@ -323,8 +324,10 @@ export function describeStoreContract(options: { engine: string; open: () => Pro
         await expect(store.transaction((tx) => tx.assets.insert(clash))).rejects.toMatchObject({ kind: 'conflict' });
       }
       await store.transaction((tx) => tx.assets.insert({ ...second, fileId: f2 }));
-      const page = await store.transaction((tx) => tx.assets.list(p1, { offset: 1, limit: 5 }));
-      expect(page.map((a) => a.id)).toEqual([second.id]);
+      const first = await store.transaction((tx) => tx.assets.page(p1, { after: null, limit: 1 }));
+      expect(first.rows.map((a) => a.id)).toEqual([asset.id]);
+      const page = await store.transaction((tx) => tx.assets.page(p1, { after: first.next, limit: 5 }));
+      expect(page).toMatchObject({ rows: [{ id: second.id }], next: null });
 
       const moved = await store.transaction((tx) =>
         tx.assets.moveToRoot(p1, [asset.folderId as string], new Date('2026-01-03T00:00:00Z')),
@@ -420,8 +423,12 @@ export function describeStoreContract(options: { engine: string; open: () => Pro
       await store.transaction((tx) => tx.variants.save(published));
       await store.transaction(async (tx) => {
         expect(await tx.variants.find(p1, i1.id, variant.languageId, { isForUpdate: true })).toEqual(published);
-        expect(await tx.variants.listByType(p1, typeId)).toEqual([published]);
-        expect(await tx.variants.listByCollection(p1, i1.collectionId)).toEqual([published]);
+        const all = { after: null, limit: 10 };
+        expect(await tx.variants.pageByType(p1, typeId, all)).toEqual({ rows: [published], next: null });
+        expect(await tx.variants.pageByCollections(p1, [i1.collectionId], all)).toEqual({
+          rows: [published],
+          next: null,
+        });
         expect(await tx.variants.listByItem(p1, i2.id)).toEqual([]);
         await tx.items.update({ ...i1, name: 'Renamed', lastModified: new Date('2026-01-05T00:00:00Z') });
         expect((await tx.items.find(p1, { id: i1.id }))?.name).toBe('Renamed');
@@ -469,5 +476,7 @@ export function describeStoreContract(options: { engine: string; open: () => Pro
     it('answers ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();
     });
+
+    describeStorePagingContract(() => store);
   });
 }

@@ -8,6 +8,31 @@ import type { ScheduledJob } from '../content/workflow/scheduled-job.ts';
 import type { AssetFolderTree, AssetRecord, BinaryFileRecord } from '../content/assets/asset-record.ts';
 
 /**
+ * A place in a keyset-paged list: the sort key of a row, as the adapter defines it. Numbers only,
+ * so that a continuation token can carry it; only the adapter interprets them.
+ */
+export type PageKey = readonly number[];
+
+/** Which page of a list to read: the rows after `after` (from the first row when null), at most `limit`. */
+export interface PageRequest {
+  readonly after: PageKey | null;
+  readonly limit: number;
+}
+
+/**
+ * One page of a list in the list's order, and the key to pass as `after` for the next page (null
+ * when no row follows; the adapter reads one row beyond `limit` to know). Keys are unique, never
+ * change and are taken in creation order, so rows created or deleted between two page reads never
+ * make the other rows repeat or go missing; a row created meanwhile comes on a later page (unless
+ * its transaction took its key before, and committed after, the one of a row already read). A page
+ * costs the same wherever it starts (an index seek to `after`, never a skip over the rows before).
+ */
+export interface KeyedPage<T> {
+  readonly rows: T[];
+  readonly next: PageKey | null;
+}
+
+/**
  * The relational store. Every read and write happens inside `transaction`, so an operation sees
  * one consistent state and its writes and change events commit together or not at all.
  */
@@ -123,6 +148,12 @@ export interface OutboxRelayRepository {
 export interface ModelRepository {
   /** Every object of a kind (the caller names the body type it stored under that kind) in the project, in creation order. */
   list<B extends object = Record<string, unknown>>(projectId: string, kind: ModelKind): Promise<ModelRecord<B>[]>;
+  /** The objects of a kind among `ids` that exist (any order). */
+  findMany<B extends object = Record<string, unknown>>(
+    projectId: string,
+    kind: ModelKind,
+    ids: readonly string[],
+  ): Promise<ModelRecord<B>[]>;
   /**
    * One object by id, codename or external id, or null. `isForUpdate` locks the row until commit,
    * so read-modify-write sequences of concurrent requests apply one after the other.
@@ -167,8 +198,8 @@ export interface BinaryFileRepository {
 
 /** Assets (SPEC 2.5). */
 export interface AssetRepository {
-  /** A page of the project's assets in creation order, skipping `offset`. */
-  list(projectId: string, page: { offset: number; limit: number }): Promise<AssetRecord[]>;
+  /** A page of the project's assets in creation order (keyset paging, see KeyedPage). */
+  page(projectId: string, request: PageRequest): Promise<KeyedPage<AssetRecord>>;
   /** One asset by id, codename or external id; `isForUpdate` locks its row until commit. */
   find(projectId: string, key: RecordKey, options?: { isForUpdate?: boolean }): Promise<AssetRecord | null>;
   /** The assets among `ids` that exist (any order). */
@@ -201,6 +232,8 @@ export interface AssetFolderRepository {
 export interface ContentItemRepository {
   /** Every item of the project, in creation order. */
   list(projectId: string): Promise<ContentItemRecord[]>;
+  /** A page of the project's items in creation order (keyset paging, see KeyedPage). */
+  page(projectId: string, request: PageRequest): Promise<KeyedPage<ContentItemRecord>>;
   /** One item by id, codename or external id; `isForUpdate` locks its row until commit. */
   find(projectId: string, key: RecordKey, options?: { isForUpdate?: boolean }): Promise<ContentItemRecord | null>;
   /** The items among `ids` that exist (any order). */
@@ -237,10 +270,19 @@ export interface VariantRepository {
   listByItem(projectId: string, itemId: string): Promise<VariantRecord[]>;
   /** Variants of any of the items, in creation order. */
   listByItems(projectId: string, itemIds: readonly string[]): Promise<VariantRecord[]>;
-  /** Variants of items of a content type, in creation order. */
-  listByType(projectId: string, typeId: string): Promise<VariantRecord[]>;
-  /** Variants of items in a collection, in creation order. */
-  listByCollection(projectId: string, collectionId: string): Promise<VariantRecord[]>;
+  /** The variants in `languageId` of any of the items (any order). */
+  findManyInLanguage(projectId: string, languageId: string, itemIds: readonly string[]): Promise<VariantRecord[]>;
+  /** A page of the variants of items of a content type, in creation order (keyset paging, see KeyedPage). */
+  pageByType(projectId: string, typeId: string, request: PageRequest): Promise<KeyedPage<VariantRecord>>;
+  /**
+   * A page of the variants of items in any of the collections: those of the first collection in
+   * creation order, then those of the second, and so on (keyset paging, see KeyedPage).
+   */
+  pageByCollections(
+    projectId: string,
+    collectionIds: readonly string[],
+    request: PageRequest,
+  ): Promise<KeyedPage<VariantRecord>>;
   /** Inserts or replaces the variant. */
   save(record: VariantRecord): Promise<void>;
   /** Removes the variant; true when it existed. */

@@ -7,6 +7,7 @@ import * as deliveryIndex from './0005-delivery-index.ts';
 import * as syncChanges from './0006-sync-changes.ts';
 import * as outboxRelay from './0007-outbox-relay.ts';
 import * as deliveryValues from './0008-delivery-values.ts';
+import * as managementPaging from './0009-management-paging.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0006-sync-changes': syncChanges,
   '0007-outbox-relay': outboxRelay,
   '0008-delivery-values': deliveryValues,
+  '0009-management-paging': managementPaging,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { ManagementClient } from '@kontent-ai/management-sdk';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
+import type { Store } from '@lectern/core';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
 import { buildManagementApp, type ManagementAppOptions } from '../app.ts';
 
@@ -23,12 +24,15 @@ export interface TestManagement {
 }
 
 export async function startTestManagement(
-  options: Partial<Pick<ManagementAppOptions, 'rateLimits' | 'maxFileBytes'>> = {},
+  options: Partial<Pick<ManagementAppOptions, 'rateLimits' | 'maxFileBytes'>> & {
+    /** Wraps the store the app uses (e.g. to count queries); `core.store` stays the plain one. */
+    wrapStore?: (store: Store) => Store;
+  } = {},
 ): Promise<TestManagement> {
   const core = await openTestCore();
   const blobDir = await mkdtemp(join(tmpdir(), 'lectern-test-blobs-'));
   const app = buildManagementApp({
-    core,
+    core: options.wrapStore ? { ...core, store: options.wrapStore(core.store) } : core,
     metrics: createProcessMetrics(),
     readiness: createReadiness([() => core.store.ping()]),
     logger: createLogger({ level: 'silent' }),

@@ -9,7 +9,10 @@ import {
   generateCodename,
   idFromExternalId,
   isRecord,
+  keysetAfter,
+  keysetPage,
   Problems,
+  type Continuation,
   type ModelInput,
 } from '../../model/shared/index.ts';
 import type { AssetRecord, BinaryFileRecord } from './asset-record.ts';
@@ -97,34 +100,18 @@ async function requireAsset(tx: UnitOfWork, projectId: string, key: RecordKey, i
   return found;
 }
 
-function encodeToken(offset: number): string {
-  return Buffer.from(JSON.stringify({ o: offset })).toString('base64url');
-}
-
-function decodeToken(token: string): number {
-  try {
-    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { o?: unknown };
-    if (typeof parsed.o === 'number' && Number.isSafeInteger(parsed.o) && parsed.o >= 0) return parsed.o;
-  } catch {
-    // fall through
-  }
-  throw new LecternError('INVALID_QUERY', {
-    message: "Query parameter 'continuationToken' is invalid. Use the continuation token from the previous page.",
-  });
-}
-
-/** One page of assets in creation order, with the token of the next page (null on the last). */
+/** One page of assets in creation order, read by key from the store, with the token of the next page (null on the last). */
 export async function listAssets(
   deps: CoreDeps,
-  input: ModelInput & { continuation?: string | undefined; pageSize?: number },
+  input: ModelInput & { continuation?: Continuation | undefined; pageSize?: number },
 ): Promise<{ items: AssetView[]; continuationToken: string | null }> {
   assertModelAccess(input.actor, input.projectId);
-  const offset = input.continuation ? decodeToken(input.continuation) : 0;
-  const size = input.pageSize ?? assetPageSize;
+  const list = { name: 'assets', scope: [input.projectId], keyLength: 1 };
+  const after = keysetAfter(list, input.continuation);
   return deps.store.transaction(async (tx) => {
-    const rows = await tx.assets.list(input.projectId, { offset, limit: size + 1 });
-    const items = await viewsOf(tx, input.projectId, rows.slice(0, size));
-    return { items, continuationToken: rows.length > size ? encodeToken(offset + size) : null };
+    const limit = input.pageSize ?? assetPageSize;
+    const page = keysetPage(list, await tx.assets.page(input.projectId, { after, limit }));
+    return { items: await viewsOf(tx, input.projectId, page.items), continuationToken: page.continuationToken };
   });
 }
 

@@ -3,9 +3,12 @@ import type { CoreDeps } from '../../deps.ts';
 import type { RecordKey } from '../../domain/model-record.ts';
 import {
   assertModelAccess,
+  defaultPageSize,
   idFromExternalId,
-  paginate,
+  keysetAfter,
+  keysetPage,
   Problems,
+  type Continuation,
   type ModelInput,
   type Page,
 } from '../../model/shared/index.ts';
@@ -41,14 +44,20 @@ async function appendItemEvents(tx: UnitOfWork, operation: string, item: Content
   await tx.outbox.append(item.projectId, events, at);
 }
 
-/** One page of the project's items (100 per page), in creation order. */
+/**
+ * One page of the project's items (100 per page), in creation order, read by key from the store: a
+ * page costs the same wherever it starts, and items created or deleted between pages never make
+ * the others repeat or go missing. The page renders with one read of the spaces.
+ */
 export async function listItems(
   deps: CoreDeps,
-  input: ItemInput & { continuation?: string | undefined },
+  input: ItemInput & { continuation?: Continuation | undefined },
 ): Promise<Page<Record<string, unknown>>> {
   assertModelAccess(input.actor, input.projectId);
+  const list = { name: 'items', scope: [input.projectId], keyLength: 1 };
+  const after = keysetAfter(list, input.continuation);
   return deps.store.transaction(async (tx) => {
-    const page = paginate(await tx.items.list(input.projectId), { continuation: input.continuation });
+    const page = keysetPage(list, await tx.items.page(input.projectId, { after, limit: defaultPageSize }));
     const lookups = new ContentLookups(tx, input.projectId);
     const items = [];
     for (const item of page.items) items.push(await render(tx, item, input.version ?? 'v2', lookups));

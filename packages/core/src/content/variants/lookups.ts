@@ -5,7 +5,9 @@ import type { LanguageBody } from '../../model/languages.ts';
 import type { TaxonomyBody } from '../../model/taxonomies/taxonomy-terms.ts';
 import type { WorkflowBody } from '../../model/workflows/workflow-body.ts';
 import type { SpaceBody } from '../../model/spaces/spaces.ts';
+import { zeroId } from '../../model/defaults.ts';
 import type { ContentItemRecord } from '../items/item-record.ts';
+import type { VariantRecord } from './variant-record.ts';
 
 /** A content type as variants see it: its value elements in type order, snippets expanded in place. */
 export interface TypeShape {
@@ -25,6 +27,8 @@ export class ContentLookups {
   readonly tx: UnitOfWork;
   readonly projectId: string;
   readonly #cache = new Map<string, Promise<unknown>>();
+  /** Default-language variants read by `preloadDefaultVariants`, by item id (null: none). */
+  readonly #defaultVariants = new Map<string, VariantRecord | null>();
 
   constructor(tx: UnitOfWork, projectId: string) {
     this.tx = tx;
@@ -43,17 +47,69 @@ export class ContentLookups {
   type(key: RecordKey): Promise<TypeShape | null> {
     return this.#cached(`type|${JSON.stringify(key)}`, async () => {
       const record = await this.tx.model.find<ContentTypeBody>(this.projectId, 'content_type', key);
-      if (!record) return null;
-      const elements: ElementBody[] = [];
-      for (const e of record.body.elements) {
-        if (e.type === 'snippet') {
-          const ref = e['snippet'] as { id?: string } | undefined;
-          const snippet = ref?.id ? await this.snippet(ref.id) : null;
-          for (const inner of snippet?.body.elements ?? []) if (!valueless.has(inner.type)) elements.push(inner);
-        } else if (!valueless.has(e.type)) elements.push(e);
-      }
-      return { record, elements };
+      return record ? this.#shapeOf(record) : null;
     });
+  }
+
+  async #shapeOf(record: ModelRecord<ContentTypeBody>): Promise<TypeShape> {
+    const elements: ElementBody[] = [];
+    for (const e of record.body.elements) {
+      if (e.type === 'snippet') {
+        const ref = e['snippet'] as { id?: string } | undefined;
+        const snippet = ref?.id ? await this.snippet(ref.id) : null;
+        for (const inner of snippet?.body.elements ?? []) if (!valueless.has(inner.type)) elements.push(inner);
+      } else if (!valueless.has(e.type)) elements.push(e);
+    }
+    return { record, elements };
+  }
+
+  /**
+   * Reads the types among `typeIds` not read yet, and the snippets they use, in at most two
+   * queries, so that rendering a page of variants of many types costs no query per type.
+   */
+  async preloadTypes(typeIds: Iterable<string>): Promise<void> {
+    const missing = [...new Set(typeIds)].filter((id) => !this.#cache.has(`type|${JSON.stringify({ id })}`));
+    if (missing.length === 0) return;
+    const types = await this.tx.model.findMany<ContentTypeBody>(this.projectId, 'content_type', missing);
+    const snippetIds = types.flatMap((t) =>
+      t.body.elements
+        .filter((e) => e.type === 'snippet')
+        .map((e) => (e['snippet'] as { id?: string } | undefined)?.id)
+        .filter((id): id is string => id !== undefined && !this.#cache.has(`snippet|${id}`)),
+    );
+    if (snippetIds.length > 0) {
+      const snippets = new Map(
+        (await this.tx.model.findMany<SnippetBody>(this.projectId, 'snippet', [...new Set(snippetIds)])).map((r) => [
+          r.id,
+          r,
+        ]),
+      );
+      for (const id of snippetIds) this.#cache.set(`snippet|${id}`, Promise.resolve(snippets.get(id) ?? null));
+    }
+    const byId = new Map(types.map((t) => [t.id, t]));
+    for (const id of missing) {
+      const record = byId.get(id);
+      this.#cache.set(`type|${JSON.stringify({ id })}`, record ? this.#shapeOf(record) : Promise.resolve(null));
+    }
+  }
+
+  /**
+   * Reads the default-language variants of the items in one query, for `defaultVariant`. Only for
+   * reads: a variant written later in the transaction is not seen through the preloaded copy.
+   */
+  async preloadDefaultVariants(itemIds: Iterable<string>): Promise<void> {
+    const missing = [...new Set(itemIds)].filter((id) => !this.#defaultVariants.has(id));
+    if (missing.length === 0) return;
+    const found = await this.tx.variants.findManyInLanguage(this.projectId, zeroId, missing);
+    for (const id of missing) this.#defaultVariants.set(id, null);
+    for (const v of found) this.#defaultVariants.set(v.itemId, v);
+  }
+
+  /** The item's default-language variant: the preloaded one, else read now. */
+  async defaultVariant(itemId: string): Promise<VariantRecord | null> {
+    const preloaded = this.#defaultVariants.get(itemId);
+    if (preloaded !== undefined) return preloaded;
+    return this.tx.variants.find(this.projectId, itemId, zeroId);
   }
 
   snippet(id: string): Promise<ModelRecord<SnippetBody> | null> {

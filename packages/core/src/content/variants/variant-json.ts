@@ -2,7 +2,7 @@ import type { ElementBody } from '../../model/content-types/model.ts';
 import { systemStepIds, zeroId } from '../../model/defaults.ts';
 import { elementsJsonV1, elementsJsonV2 } from './element-json.ts';
 import type { ContentLookups } from './lookups.ts';
-import type { StoredElements, VariantRecord } from './variant-record.ts';
+import type { StoredComponent, StoredElements, VariantRecord } from './variant-record.ts';
 
 /**
  * Non-localizable elements hold one value for all languages: the default language's (of the same
@@ -16,7 +16,7 @@ async function withSharedValues(
 ): Promise<StoredElements> {
   const shared = defs.filter((d) => d['is_non_localizable'] === true);
   if (v.languageId === zeroId || shared.length === 0) return elements;
-  const base = await options.lookups.tx.variants.find(v.projectId, v.itemId, zeroId);
+  const base = await options.lookups.defaultVariant(v.itemId);
   const source = (options.isPublished ? base?.published?.elements : base?.elements) ?? {};
   const out = { ...elements };
   for (const def of shared) {
@@ -61,4 +61,47 @@ export async function variantJson(
     contributors: v.contributors.map((c) => ({ id: c.id })),
     note: v.note,
   };
+}
+
+/** Ids of the types of the rich text components in `elements`, nested ones too. */
+function componentTypeIds(elements: StoredElements, out: Set<string>): Set<string> {
+  const visit = (components: readonly StoredComponent[] | undefined) => {
+    for (const c of components ?? []) {
+      out.add(c.type.id);
+      for (const value of Object.values(c.elements)) visit(value.components);
+    }
+  };
+  for (const value of Object.values(elements)) visit(value.components);
+  return out;
+}
+
+/**
+ * `variantJson` of many variants (a list page) with batched reads instead of reads per variant:
+ * their types, component types and snippets, and the default-language variants that
+ * non-localizable values are shown from.
+ */
+export async function variantsJson(
+  variants: readonly VariantRecord[],
+  options: { lookups: ContentLookups; version: 'v1' | 'v2' },
+): Promise<Record<string, unknown>[]> {
+  const { lookups } = options;
+  const typeIds = new Set(variants.map((v) => v.typeId));
+  for (const v of variants) componentTypeIds(v.elements, typeIds);
+  await lookups.preloadTypes(typeIds);
+  const sharing = [];
+  for (const v of variants) {
+    if (v.languageId === zeroId) continue;
+    const type = await lookups.type({ id: v.typeId });
+    if (type?.elements.some((d) => d['is_non_localizable'] === true)) sharing.push(v.itemId);
+  }
+  if (sharing.length > 0) {
+    await lookups.preloadDefaultVariants(sharing);
+    const shared = new Set<string>();
+    for (const itemId of sharing) {
+      const base = await lookups.defaultVariant(itemId);
+      if (base) componentTypeIds(base.elements, shared);
+    }
+    await lookups.preloadTypes(shared);
+  }
+  return Promise.all(variants.map((v) => variantJson(v, options)));
 }

@@ -6,7 +6,9 @@ import {
   assertModelAccess,
   describeReference,
   isRecord,
-  paginate,
+  keysetAfter,
+  keysetPage,
+  type Continuation,
   type ModelInput,
   type Page,
 } from '../../model/shared/index.ts';
@@ -19,7 +21,7 @@ import { ContentLookups } from './lookups.ts';
 import { defaultValues, idsIn, mergeElements, verifyReferences } from './merge.ts';
 import { CountingProblems, type ValueContext } from './value-context.ts';
 import { noSchedule, type VariantRecord } from './variant-record.ts';
-import { variantJson } from './variant-json.ts';
+import { variantJson, variantsJson } from './variant-json.ts';
 
 export type { VariantInput } from './load.ts';
 
@@ -150,20 +152,24 @@ export async function listVariantsOfItem(
     const item = await requireItem(tx, input.projectId, input.itemKey);
     const lookups = new ContentLookups(tx, input.projectId);
     const variants = await tx.variants.listByItem(input.projectId, item.id);
-    return Promise.all(variants.map((v) => variantJson(v, { lookups, version: input.version ?? 'v2' })));
+    return variantsJson(variants, { lookups, version: input.version ?? 'v2' });
   });
 }
 
+/** Variant lists are 50 a page (reference §2.3). */
+export const variantPageSize = 50;
+
 /**
- * One page of the variants of a type, a collection or a space (reference §2.3), in creation order.
- * The container must exist.
+ * One page of the variants of a type, a collection or a space (reference §2.3), in creation order
+ * (a space: those of its first collection, then of the second, …), read by key from the store. The
+ * container must exist.
  */
 export async function listVariantsBy(
   deps: CoreDeps,
   input: ModelInput & {
     by: 'content_type' | 'collection' | 'space';
     key: RecordKey;
-    continuation?: string | undefined;
+    continuation?: Continuation | undefined;
     pageSize?: number;
   },
 ): Promise<Page<Record<string, unknown>>> {
@@ -181,21 +187,22 @@ export async function listVariantsBy(
         message: `The ${input.by.replace('_', ' ')} with ${describeReference(input.key)} was not found.`,
       });
     }
-    let all: VariantRecord[];
-    if (input.by === 'content_type') all = await tx.variants.listByType(input.projectId, container.id);
-    else if (input.by === 'collection') all = await tx.variants.listByCollection(input.projectId, container.id);
-    else {
-      all = [];
-      for (const c of container.body.collections ?? [])
-        all.push(...(await tx.variants.listByCollection(input.projectId, c.id)));
-    }
-    const page = paginate(all, {
-      continuation: input.continuation,
-      ...(input.pageSize ? { pageSize: input.pageSize } : {}),
-    });
+    const list = {
+      name: `variants-by-${input.by}`,
+      scope: [input.projectId, container.id],
+      keyLength: input.by === 'content_type' ? 1 : 2,
+    };
+    const request = { after: keysetAfter(list, input.continuation), limit: input.pageSize ?? variantPageSize };
+    const collectionIds = input.by === 'space' ? (container.body.collections ?? []).map((c) => c.id) : [container.id];
+    const page = keysetPage(
+      list,
+      input.by === 'content_type'
+        ? await tx.variants.pageByType(input.projectId, container.id, request)
+        : await tx.variants.pageByCollections(input.projectId, collectionIds, request),
+    );
     const lookups = new ContentLookups(tx, input.projectId);
     return {
-      items: await Promise.all(page.items.map((v) => variantJson(v, { lookups, version: 'v2' }))),
+      items: await variantsJson(page.items, { lookups, version: 'v2' }),
       continuationToken: page.continuationToken,
     };
   });

@@ -2,6 +2,14 @@ export { assertModelAccess, writeModel, type ModelInput } from './access.ts';
 export { checkCodename, codenameMax, generateCodename } from './codename.ts';
 export { commitModel, createModel, modelEvent } from './events.ts';
 export { idFromExternalId } from './external-id.ts';
-export { defaultPageSize, paginate, type Page } from './paging.ts';
+export {
+  defaultPageSize,
+  keysetAfter,
+  keysetPage,
+  paginate,
+  type Continuation,
+  type KeysetList,
+  type Page,
+} from './paging.ts';
 export { at, isRecord, Problems } from './problems.ts';
 export { describeReference, readReference, recordKeyOf, type Reference } from './reference.ts';

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { LecternError } from '@lectern/errors';
+import type { KeyedPage, PageKey } from '../../ports/store.ts';
 
 export interface Page<T> {
   readonly items: T[];
@@ -9,32 +11,89 @@ export interface Page<T> {
 /** Default page sizes seen in Kontent.ai (items 100, variant lists 50). */
 export const defaultPageSize = 100;
 
+/** A continuation token as the client sent it, and what carried it, so that a refusal names it. */
+export interface Continuation {
+  readonly token: string;
+  /** A header or a query parameter, by name (e.g. `x-continuation`, `continuationToken`). */
+  readonly source: { readonly kind: 'header' | 'query'; readonly name: string };
+}
+
+/** INVALID_QUERY (error_code 1007) naming where the refused token came from. */
+function invalidToken(continuation: Continuation): LecternError {
+  const { kind, name } = continuation.source;
+  const carrier = kind === 'header' ? `Header '${name}'` : `Query parameter '${name}'`;
+  return new LecternError('INVALID_QUERY', {
+    message: `${carrier} is invalid. Use the continuation token from the previous page.`,
+  });
+}
+
+function encode(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+function decode(continuation: Continuation): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(continuation.token, 'base64url').toString('utf8'));
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
+  } catch {
+    // refused below
+  }
+  throw invalidToken(continuation);
+}
+
 /**
- * Cuts one page out of an ordered list. Tokens are opaque to clients (base64url of the offset);
- * a malformed one is an INVALID_QUERY error (error_code 1007).
+ * Cuts one page out of an ordered list held in memory (the small model lists). Tokens are opaque
+ * to clients (base64url JSON of the offset); a malformed one is an INVALID_QUERY error.
  */
 export function paginate<T>(
   all: readonly T[],
-  options: { continuation?: string | undefined; pageSize?: number },
+  options: { continuation?: Continuation | undefined; pageSize?: number },
 ): Page<T> {
   const size = options.pageSize ?? defaultPageSize;
-  const offset = options.continuation ? decodeToken(options.continuation) : 0;
+  let offset = 0;
+  if (options.continuation) {
+    const o = decode(options.continuation)['o'];
+    if (typeof o !== 'number' || !Number.isSafeInteger(o) || o < 0) throw invalidToken(options.continuation);
+    offset = o;
+  }
   const items = all.slice(offset, offset + size);
   const next = offset + size;
-  return {
-    items,
-    continuationToken: next < all.length ? Buffer.from(JSON.stringify({ o: next })).toString('base64url') : null,
-  };
+  return { items, continuationToken: next < all.length ? encode({ o: next }) : null };
 }
 
-function decodeToken(token: string): number {
-  try {
-    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { o?: unknown };
-    if (typeof parsed.o === 'number' && Number.isInteger(parsed.o) && parsed.o >= 0) return parsed.o;
-  } catch {
-    // fall through
-  }
-  throw new LecternError('INVALID_QUERY', {
-    message: "Query parameter 'continuationToken' is invalid. Use the continuation token from the previous page.",
-  });
+/**
+ * A list paged by keys in the store (KeyedPage): its name and what it is scoped to (project,
+ * container). A token carries both, so a token of another list, project or container is refused
+ * instead of starting at an unrelated key.
+ */
+export interface KeysetList {
+  readonly name: string;
+  readonly scope: readonly string[];
+  /** How many numbers the store's keys of this list have. */
+  readonly keyLength: number;
+}
+
+function scopeTag(list: KeysetList): string {
+  return createHash('sha256').update(list.scope.join('/')).digest('base64url').slice(0, 8);
+}
+
+/** The key to read after for `continuation` (null for the first page); a token not of `list` is INVALID_QUERY. */
+export function keysetAfter(list: KeysetList, continuation: Continuation | undefined): PageKey | null {
+  if (!continuation) return null;
+  const { l, s, k } = decode(continuation);
+  const isKey =
+    Array.isArray(k) &&
+    k.length === list.keyLength &&
+    k.every((n) => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0);
+  if (l !== list.name || s !== scopeTag(list) || !isKey) throw invalidToken(continuation);
+  return k as number[];
+}
+
+/** The page of `list` the store returned, with the token of the next page. */
+export function keysetPage<T>(list: KeysetList, page: KeyedPage<T>): Page<T> {
+  return {
+    items: page.rows,
+    continuationToken: page.next === null ? null : encode({ l: list.name, s: scopeTag(list), k: page.next }),
+  };
 }

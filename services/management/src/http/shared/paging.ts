@@ -1,11 +1,21 @@
 import type { Request } from 'express';
+import type { Continuation } from '@lectern/core';
 
-/** The continuation token of a list request: `x-continuation` header, or the deprecated `continuationToken` query. */
-export function continuationOf(req: Request): string | undefined {
+/**
+ * The continuation token of a list request and what carried it: the `x-continuation` header, or
+ * the deprecated `continuationToken` query parameter (v1 items read the query first).
+ */
+export function continuationOf(req: Request, options: { isQueryFirst?: boolean } = {}): Continuation | undefined {
   const header = req.header('x-continuation');
-  if (header) return header;
   const query = req.query['continuationToken'];
-  return typeof query === 'string' && query !== '' ? query : undefined;
+  const fromHeader: Continuation | undefined = header
+    ? { token: header, source: { kind: 'header', name: 'x-continuation' } }
+    : undefined;
+  const fromQuery: Continuation | undefined =
+    typeof query === 'string' && query !== ''
+      ? { token: query, source: { kind: 'query', name: 'continuationToken' } }
+      : undefined;
+  return options.isQueryFirst ? (fromQuery ?? fromHeader) : (fromHeader ?? fromQuery);
 }
 
 /**

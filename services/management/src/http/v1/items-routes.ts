@@ -3,6 +3,7 @@ import { addItem, deleteItem, getItem, listItems, listVariantsOfItem, upsertItem
 import { methodNotAllowed } from '../errors.ts';
 import { routeVariant } from '../variants/variant-routes.ts';
 import { modelInput } from '../shared/model-input.ts';
+import { continuationOf } from '../shared/paging.ts';
 import type { ManagementServices } from '../services.ts';
 import { itemKeyOf, itemPaths, itemVariantsPaths } from '../variants/paths.ts';
 
@@ -23,11 +24,10 @@ export function v1ItemsRouter({ core }: ManagementServices): Router {
   router
     .route('/items')
     .get(async (req, res) => {
-      const token = req.query['continuationToken'] ?? req.header('x-continuation');
       const page = await listItems(core, {
         ...modelInput(req, res),
         version: 'v1',
-        continuation: typeof token === 'string' && token !== '' ? token : undefined,
+        continuation: continuationOf(req, { isQueryFirst: true }),
       });
       res.json({ items: page.items, pagination: v1Pagination(req, page.continuationToken) });
     })
