@@ -46,10 +46,12 @@ const find = (report: RunReport, name: string, connections?: number) =>
 const ratio = (a: Row | undefined, b: Row | undefined) =>
   a && b ? (a.result.requestsPerSecond / b.result.requestsPerSecond).toFixed(2) : '-';
 const latency = (row: Row | undefined) =>
-  row ? `${row.result.p50Ms.toFixed(2)} / ${row.result.p99Ms.toFixed(2)} ms` : '-';
+  row && row.result.requests > 0 ? `${row.result.p50Ms.toFixed(2)} / ${row.result.p99Ms.toFixed(2)} ms` : '-';
 /** Indexing alone: the rebuild's wall time less starting the process and opening the store. */
 const indexSeconds = (r: RunReport) => Math.max(0.001, r.index.rebuildSeconds - r.index.baselineSeconds);
-const variantsPerSecond = (r: RunReport) => (r.items / indexSeconds(r)).toFixed(0);
+/** Under half a second the difference is within the noise of starting a process. */
+const variantsPerSecond = (r: RunReport) =>
+  r.index.rebuildSeconds - r.index.baselineSeconds < 0.5 ? 'too fast to time' : (r.items / indexSeconds(r)).toFixed(0);
 
 export function printRun(report: RunReport, header: RunHeader): void {
   const { seed } = report;
@@ -60,12 +62,14 @@ export function printRun(report: RunReport, header: RunHeader): void {
       `Node ${header.node}, ${header.cpus} CPUs\n` +
       `seed: ${seed.cachedFrom === null ? `created now in ${seed.seedSeconds.toFixed(0)} s (${(report.items / seed.seedSeconds).toFixed(0)} items/s)` : `cached (${seed.cachedFrom}), restored in ${seed.restoreSeconds.toFixed(1)} s`}\n`,
   );
+  // A run no answer finished in has no latency to show.
+  const ms = (r: Row, v: number) => (r.result.requests === 0 ? 'none' : v.toFixed(2));
   const lines = report.rows.map((r) => [
     r.name,
     String(r.connections),
     r.result.requestsPerSecond.toFixed(0),
-    r.result.p50Ms.toFixed(2),
-    r.result.p99Ms.toFixed(2),
+    ms(r, r.result.p50Ms),
+    ms(r, r.result.p99Ms),
     r.rssMiB.toFixed(0),
     String(r.result.errors),
     r.cache,
@@ -85,7 +89,7 @@ export function printRun(report: RunReport, header: RunHeader): void {
   console.log(
     `\nserver RSS: ${report.rss.idle.toFixed(0)} MiB idle (after start), ${report.rss.peak.toFixed(0)} MiB peak under load, ` +
       `${report.rss.after.toFixed(0)} MiB after the load\n` +
-      `index rebuild: ${report.items} variants in ${indexSeconds(report).toFixed(1)} s = ${variantsPerSecond(report)} variants/s ` +
+      `index rebuild: ${report.items} variants in ${indexSeconds(report).toFixed(1)} s = ${variantsPerSecond(report)}${variantsPerSecond(report).startsWith('too') ? '' : ' variants/s'} ` +
       `(\`lectern index rebuild\` ${report.index.rebuildSeconds.toFixed(1)} s less ${report.index.baselineSeconds.toFixed(1)} s ` +
       'for process start and store open, timed by `lectern project list`)\n' +
       `cache hit ÷ bare: item ${ratio(find(report, 'one item, cache hit'), find(report, 'bare node:http, item bytes'))}, ` +

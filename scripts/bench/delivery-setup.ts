@@ -161,6 +161,9 @@ export async function timeIndexRebuild(seed: Seeded): Promise<IndexTiming> {
   };
   const baselineSeconds = await time(['project', 'list']);
   const rebuildSeconds = await time(['index', 'rebuild', '--project', seed.projectId, '--no-progress']);
+  // A restored or freshly written PostgreSQL database has no planner statistics until autovacuum
+  // gets to it; a server that has run a while has them, so the benchmark reads with them.
+  if (seed.databaseUrl !== undefined) await execFile(postgresTool('psql'), ['-q', '-c', 'ANALYZE', seed.databaseUrl]);
   return { rebuildSeconds, baselineSeconds };
 }
 
@@ -192,7 +195,20 @@ export async function startLectern(seed: Seeded, env: Record<string, string>): P
     });
     child.once('exit', (code) => reject(new Error(`lectern start exited (${code}) before it was ready`)));
   });
-  return { pid: child.pid as number, url: urls['delivery'] as string, stop: stopper(child) };
+  const stop = stopper(child);
+  let isStopping = false;
+  child.once('exit', (code, signal) => {
+    if (!isStopping)
+      console.error(`\n  !!! lectern start (pid ${child.pid}) ended during the benchmark: exit ${code ?? signal}`);
+  });
+  return {
+    pid: child.pid as number,
+    url: urls['delivery'] as string,
+    stop: () => {
+      isStopping = true;
+      return stop();
+    },
+  };
 }
 
 /** The bare node:http server answering /item and /list with the given bodies. */
