@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { DeliveryChannel, FilterOperator, ItemFilter, ItemOrder } from '@lectern/core';
+import type { DeliveryChannel, FilterOperator, ItemFilter, ItemOrder, TypeElements } from '@lectern/core';
 import { systemColumns, type SystemColumn } from './document-rows.ts';
 
 /**
@@ -48,60 +48,115 @@ export function targetOf(property: string): Target {
 
 const isArrayOperator = (op: FilterOperator) => op === 'contains' || op === 'any' || op === 'all';
 
+/** What a value row of a property can hold: numbers (or null), strings (or null), or anything. */
+type ValueType = 'number' | 'string' | 'any';
+
+const numberKinds = new Set(['number']);
+const stringKinds = new Set(['text', 'rich_text', 'url_slug', 'date_time', 'custom']);
+const stringSystemProperties = new Set(['system.workflow', 'system.workflow_step']);
+
+/** The value type of a property from the model hint (`any` without one). */
+function valueTypeOf(property: string, typeElements: TypeElements | undefined): ValueType {
+  if (stringSystemProperties.has(property)) return 'string';
+  if (typeElements === undefined || !property.startsWith('elements.')) return 'any';
+  const codename = property.slice('elements.'.length);
+  const kinds = Object.values(typeElements)
+    .map((elements) => elements[codename])
+    .filter((k): k is string => k !== undefined);
+  if (kinds.length === 0) return 'any';
+  if (kinds.every((k) => numberKinds.has(k))) return 'number';
+  if (kinds.every((k) => stringKinds.has(k))) return 'string';
+  return 'any';
+}
+
+/** Whether every item of the types a filter restricts to has the element (so has its value row). */
+function isPresentInFilteredTypes(
+  property: string,
+  filters: readonly ItemFilter[],
+  typeElements: TypeElements | undefined,
+): boolean {
+  if (typeElements === undefined || !property.startsWith('elements.')) return false;
+  const codename = property.slice('elements.'.length);
+  return filters.some(
+    (f) =>
+      f.property === 'system.type' &&
+      (f.operator === 'eq' || f.operator === 'in') &&
+      f.values.length > 0 &&
+      f.values.every((type) => typeElements[type]?.[codename] !== undefined),
+  );
+}
+
+/** The kinds a value row of that type holds (the partial indexes of migration 0008 match them). */
+function kindsOf(type: ValueType): Expr | null {
+  if (type === 'number') return sql`('n', 'z')`;
+  if (type === 'string') return sql`('s', 'z')`;
+  return null;
+}
+
 // ---- values (alias `v` of a delivery_values row) ----
 
 /** `v <op> given` as Delivery compares: numbers numerically when `given` is a number, strings as strings. */
-function compareValue(v: string, op: Comparison, given: string): Expr {
+/** Either of two conditions, leaving out the branch a value of that type never meets. */
+function branches(type: ValueType, numeric: Expr, text: Expr): Expr {
+  if (type === 'number') return numeric;
+  if (type === 'string') return text;
+  return sql`(${numeric} or ${text})`;
+}
+
+function compareValue(v: string, type: ValueType, op: Comparison, given: string): Expr {
   const n = asNumber(given);
   const o = sql.raw(op);
-  const num = sql.ref(`${v}.num`);
   const txt = sql.ref(`${v}.txt`);
   const kind = sql.ref(`${v}.kind`);
-  const numeric = n === null ? sql`false` : sql`(${kind} = 'n' and ${num} ${o} ${n}::float8)`;
-  return sql`(${numeric} or (${kind} = 's' and left(${txt}, ${sql.lit(prefixLength)}) ${sql.raw(onPrefix[op])} ${prefix(given)}::text and ${txt} ${o} ${given}::text))`;
+  const numeric = n === null ? sql`false` : sql`(${kind} = 'n' and ${sql.ref(`${v}.num`)} ${o} ${n}::float8)`;
+  const text = sql`(${kind} = 's' and left(${txt}, ${sql.lit(prefixLength)}) ${sql.raw(onPrefix[op])} ${prefix(given)}::text and ${txt} ${o} ${given}::text)`;
+  return branches(type, numeric, text);
 }
 
-function inValues(v: string, values: readonly string[]): Expr {
+function inValues(v: string, type: ValueType, values: readonly string[]): Expr {
   const numbers = values.map(asNumber).filter((n): n is number => n !== null);
-  const num = sql.ref(`${v}.num`);
   const txt = sql.ref(`${v}.txt`);
   const kind = sql.ref(`${v}.kind`);
-  const numeric = numbers.length === 0 ? sql`false` : sql`(${kind} = 'n' and ${num} = any(${numbers}::float8[]))`;
-  return sql`(${numeric} or (${kind} = 's' and left(${txt}, ${sql.lit(prefixLength)}) = any(${values.map(prefix)}::text[]) and ${txt} = any(${values}::text[])))`;
+  const numeric =
+    numbers.length === 0 ? sql`false` : sql`(${kind} = 'n' and ${sql.ref(`${v}.num`)} = any(${numbers}::float8[]))`;
+  const text = sql`(${kind} = 's' and left(${txt}, ${sql.lit(prefixLength)}) = any(${values.map(prefix)}::text[]) and ${txt} = any(${values}::text[]))`;
+  return branches(type, numeric, text);
 }
 
-function isEmptyValue(v: string): Expr {
+function isEmptyValue(v: string, type: ValueType): Expr {
   const txt = sql.ref(`${v}.txt`);
   const kind = sql.ref(`${v}.kind`);
+  if (type === 'number') return sql`${kind} = 'z'`;
+  if (type === 'string') return sql`(${kind} = 'z' or (${kind} = 's' and ${txt} = ''))`;
   return sql`(${kind} = 'z' or (${kind} = 's' and ${txt} = '') or (${kind} = 'a' and ${txt} = '[]'))`;
 }
 
 /** The condition a scalar filter puts on its value row (the row's existence is the caller's). */
-function valueCondition(v: string, filter: ItemFilter): Expr {
+function valueCondition(v: string, type: ValueType, filter: ItemFilter): Expr {
   const [first = '', second = ''] = filter.values;
   switch (filter.operator) {
     case 'eq':
-      return compareValue(v, '=', first);
+      return compareValue(v, type, '=', first);
     case 'neq':
-      return sql`not ${compareValue(v, '=', first)}`;
+      return sql`not ${compareValue(v, type, '=', first)}`;
     case 'lt':
-      return compareValue(v, '<', first);
+      return compareValue(v, type, '<', first);
     case 'lte':
-      return compareValue(v, '<=', first);
+      return compareValue(v, type, '<=', first);
     case 'gt':
-      return compareValue(v, '>', first);
+      return compareValue(v, type, '>', first);
     case 'gte':
-      return compareValue(v, '>=', first);
+      return compareValue(v, type, '>=', first);
     case 'range':
-      return sql`(${compareValue(v, '>=', first)} and ${compareValue(v, '<=', second)})`;
+      return sql`(${compareValue(v, type, '>=', first)} and ${compareValue(v, type, '<=', second)})`;
     case 'in':
-      return inValues(v, filter.values);
+      return inValues(v, type, filter.values);
     case 'nin':
-      return sql`not ${inValues(v, filter.values)}`;
+      return sql`not ${inValues(v, type, filter.values)}`;
     case 'empty':
-      return isEmptyValue(v);
+      return isEmptyValue(v, type);
     case 'nempty':
-      return sql`not ${isEmptyValue(v)}`;
+      return sql`not ${isEmptyValue(v, type)}`;
     default:
       return sql`false`;
   }
@@ -185,6 +240,7 @@ export interface SqlItemQuery {
   readonly order: ItemOrder | null;
   /** Only these item codenames (multi-get); absent: every item. */
   readonly codenames?: readonly string[];
+  readonly typeElements?: TypeElements;
 }
 
 /** Each item once, in the first language of the list it has a variant in. */
@@ -215,36 +271,39 @@ export function itemQuerySql(query: SqlItemQuery, options: { readonly isCount: b
     if (target.kind === 'none') conditions.push(sql`false`);
     else if (target.kind === 'column') conditions.push(columnCondition(target.column, filter));
     else if (isArrayOperator(filter.operator)) conditions.push(memberCondition(target.property, filter));
-    else if (target.property === orderProperty) onOrderRow.push(valueCondition('o', filter));
     else {
-      conditions.push(
-        sql`exists (select 1 from delivery_values v where v.doc_id = d.doc_id and v.property = ${target.property}::text and ${valueCondition('v', filter)})`,
-      );
+      const type = valueTypeOf(target.property, query.typeElements);
+      if (target.property === orderProperty) onOrderRow.push(valueCondition('o', type, filter));
+      else {
+        conditions.push(
+          sql`exists (select 1 from delivery_values v where v.doc_id = d.doc_id and v.property = ${target.property}::text and ${valueCondition('v', type, filter)})`,
+        );
+      }
     }
   }
-  // Any filter on the order property means its row exists: an inner join is the same answer.
-  const isInner =
-    orderProperty !== null &&
-    query.filters.some((f) => {
-      const t = targetOf(f.property);
-      return t.kind === 'value' && t.property === orderProperty;
-    });
-  const join =
-    orderProperty === null
-      ? sql``
-      : sql`${sql.raw(isInner ? 'join' : 'left join')} delivery_values o on o.doc_id = d.doc_id and o.property = ${orderProperty}::text
-          ${isInner ? sql`and o.project_id = ${query.projectId}::uuid and o.channel = ${query.channel}::text` : sql``}
-          ${onOrderRow.length === 0 ? sql`` : sql`and ${sql.join(onOrderRow, sql` and `)}`}`;
   const where = sql`where ${sql.join(conditions, sql` and `)}`;
-  if (options.isCount || query.order === null || orderTarget === null)
-    return sql`from delivery_documents d ${join} ${where} ${options.isCount ? sql`` : sql`order by d.codename asc`}`;
+  if (options.isCount || query.order === null || orderTarget === null || orderTarget.kind === 'none')
+    return sql`from delivery_documents d ${where} ${options.isCount ? sql`` : sql`order by d.codename asc`}`;
   const dir = sql.raw(query.order.direction === 'desc' ? 'desc' : 'asc');
-  const order =
-    orderTarget.kind === 'column'
-      ? sql`${sql.ref(`d.${orderTarget.column}`)} ${dir}, d.codename asc`
-      : orderTarget.kind === 'value'
-        ? // Numbers first by number, then strings, arrays and objects by their text; nulls as the greatest.
-          sql`o.num ${dir}, left(o.txt, ${sql.lit(prefixLength)}) ${dir}, o.txt ${dir}, d.codename asc`
-        : sql`d.codename asc`;
-  return sql`from delivery_documents d ${join} ${where} order by ${order}`;
+  if (orderTarget.kind === 'column')
+    return sql`from delivery_documents d ${where} order by ${sql.ref(`d.${orderTarget.column}`)} ${dir}, d.codename asc`;
+
+  // Ordering by a value row `o`. An inner join gives the same answer when every candidate has the
+  // row: a filter on the property requires it, and so do types that all define the element.
+  const property = orderTarget.property;
+  const type = valueTypeOf(property, query.typeElements);
+  const isInner =
+    query.filters.some((f) => targetOf(f.property).kind === 'value' && f.property === property) ||
+    isPresentInFilteredTypes(property, query.filters, query.typeElements);
+  const kinds = kindsOf(type);
+  const join = isInner
+    ? sql`join delivery_values o on o.doc_id = d.doc_id and o.property = ${property}::text
+        and o.project_id = ${query.projectId}::uuid and o.channel = ${query.channel}::text
+        ${kinds === null ? sql`` : sql`and o.kind in ${kinds}`}
+        ${onOrderRow.length === 0 ? sql`` : sql`and ${sql.join(onOrderRow, sql` and `)}`}`
+    : sql`left join delivery_values o on o.doc_id = d.doc_id and o.property = ${property}::text`;
+  // Numbers by number, then strings, arrays and objects by their text; null sorts as the greatest.
+  const text = sql`left(o.txt, ${sql.lit(prefixLength)}) ${dir}, o.txt ${dir}`;
+  const order = type === 'number' ? sql`o.num ${dir}` : type === 'string' ? text : sql`o.num ${dir}, ${text}`;
+  return sql`from delivery_documents d ${join} ${where} order by ${order}, d.codename asc`;
 }

@@ -278,6 +278,44 @@ export function describeDeliveryIndexContract(options: { engine: string; open: (
       ).toEqual(['delta', 'gamma', 'alpha', 'beta']);
     });
 
+    it('answers the same with the model hint (typeElements) as without', async () => {
+      const elements = { title: 'text', count: 'number', rel: 'modular_content', tags: 'multiple_choice' };
+      const typeElements = { article: { ...elements, extra: 'custom' }, page: elements };
+      const queries: Partial<ItemQuery>[] = [
+        { filters: [{ property: 'elements.count', operator: 'gte', values: ['9'] }] },
+        { filters: [{ property: 'elements.count', operator: 'in', values: ['9', '100', 'x'] }] },
+        { filters: [{ property: 'elements.title', operator: 'lt', values: ['C'] }] },
+        { filters: [{ property: 'elements.title', operator: 'empty', values: [] }], languages: ['es'] },
+        { filters: [{ property: 'elements.count', operator: 'empty', values: [] }] },
+        { filters: [{ property: 'elements.extra', operator: 'nempty', values: [] }] },
+        { order: { property: 'elements.count', direction: 'desc' }, languages: ['es', 'en'] },
+        { order: { property: 'elements.title', direction: 'asc' }, languages: ['es', 'en'] },
+        {
+          filters: [{ property: 'system.type', operator: 'eq', values: ['page'] }],
+          order: { property: 'elements.count', direction: 'desc' },
+          languages: ['es', 'en'],
+        },
+        {
+          filters: [
+            { property: 'system.type', operator: 'in', values: ['article', 'page'] },
+            { property: 'elements.count', operator: 'range', values: ['9', '100'] },
+          ],
+          order: { property: 'elements.count', direction: 'asc' },
+          languages: ['es', 'en'],
+        },
+      ];
+      for (const q of queries) {
+        const plain = await codenames(q);
+        expect(await codenames({ ...q, typeElements }), JSON.stringify(q)).toEqual(plain);
+      }
+      // The hint names an element as a number: a string comparison still finds nothing odd.
+      expect(await codenames({ typeElements, order: { property: 'elements.count', direction: 'asc' } })).toEqual([
+        'beta',
+        'alpha',
+        'delta',
+      ]);
+    });
+
     it('pages with skip and limit and counts every match', async () => {
       const page = await index.queryItems({ ...base, languages: ['es', 'en'], skip: 1, limit: 2 });
       expect(page.items.map((i) => i.item.system.codename)).toEqual(['beta', 'delta']);

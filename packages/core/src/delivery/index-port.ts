@@ -104,7 +104,17 @@ export interface ItemQuery {
   /** Null: no limit. */
   readonly limit: number | null;
   readonly isTotalCountNeeded: boolean;
+  /**
+   * The project's content types as the caller knows them (type codename → element codename →
+   * element kind, e.g. `number`, `text`, `modular_content`), when it has them. An adapter may use
+   * it to plan: to compare only the value type an element can hold, or to know that every item of
+   * the filtered types has an element. Answers must be the same with or without it.
+   */
+  readonly typeElements?: TypeElements;
 }
+
+/** Type codename → element codename → the element's Delivery `type`. */
+export type TypeElements = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 export interface ItemQueryResult {
   readonly items: readonly IndexedVariant[];

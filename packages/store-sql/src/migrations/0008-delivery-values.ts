@@ -54,10 +54,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     txt text collate "C",
     primary key (doc_id, property)
   )`.execute(db);
-  await sql`create index delivery_values_num on delivery_values (project_id, channel, property, num) where kind = 'n'`.execute(
+  // Number and string elements (with their nulls, which order as the greatest value) in order.
+  await sql`create index delivery_values_num on delivery_values (project_id, channel, property, num) where kind in ('n', 'z')`.execute(
     db,
   );
-  await sql`create index delivery_values_txt on delivery_values (project_id, channel, property, left(txt, 200)) where txt is not null`.execute(
+  await sql`create index delivery_values_txt on delivery_values (project_id, channel, property, left(txt, 200)) where kind in ('s', 'z')`.execute(
     db,
   );
 

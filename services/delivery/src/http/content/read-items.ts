@@ -1,4 +1,4 @@
-import type { DeliveryItem, IndexedVariant, ItemFilter } from '@lectern/core';
+import type { DeliveryItem, IndexedVariant, ItemFilter, TypeElements } from '@lectern/core';
 import type { ParsedQuery } from '../query/parse-query.ts';
 import { languageChain } from '../shared/languages.ts';
 import type { ReadScope } from '../shared/serve.ts';
@@ -11,14 +11,19 @@ export function isFallbackDisabled(filters: readonly ItemFilter[]): boolean {
   return filters.some((f) => f.property === 'system.language');
 }
 
-/** The checks and language list every item read starts with. */
+/** The checks every item read starts with; the language list and the model hint for the index. */
 export async function prepareItemRead(
   scope: ReadScope,
   query: ParsedQuery,
   options: { readonly isFallbackAllowed: boolean },
-): Promise<readonly string[]> {
+): Promise<{ readonly languages: readonly string[]; readonly typeElements: TypeElements }> {
   await checkArrayOperators(scope, query.filters);
-  return languageChain(scope, query.language, !options.isFallbackAllowed || isFallbackDisabled(query.filters));
+  const languages = await languageChain(
+    scope,
+    query.language,
+    !options.isFallbackAllowed || isFallbackDisabled(query.filters),
+  );
+  return { languages, typeElements: await scope.model.typeElements() };
 }
 
 /** Projected items plus their `modular_content`, and the charge of the whole answer. */

@@ -14,11 +14,12 @@ export async function getItem(ctx: DeliveryContext, request: FastifyRequest, rep
     key: `item\u0000${codename}\u0000${JSON.stringify(query)}`,
     compute: async (scope) => {
       // Filters the SDK adds (`system.workflow_step[neq]=archived`) apply to the one item.
-      const languages = await prepareItemRead(scope, query, { isFallbackAllowed: true });
+      const { languages, typeElements } = await prepareItemRead(scope, query, { isFallbackAllowed: true });
       const found = await scope.index.queryItems({
         projectId: scope.projectId,
         channel: scope.channel,
         languages,
+        typeElements,
         filters: [{ property: 'system.codename', operator: 'eq', values: [codename] }, ...query.filters],
         order: null,
         skip: 0,

@@ -18,11 +18,12 @@ export async function itemsFeed(ctx: DeliveryContext, request: FastifyRequest, r
   return serve(ctx, request, reply, {
     key: `feed\u0000${offset}\u0000${JSON.stringify(query)}`,
     compute: async (scope) => {
-      const languages = await prepareItemRead(scope, query, { isFallbackAllowed: true });
+      const { languages, typeElements } = await prepareItemRead(scope, query, { isFallbackAllowed: true });
       const found = await scope.index.queryItems({
         projectId: scope.projectId,
         channel: scope.channel,
         languages,
+        typeElements,
         filters: query.filters,
         order: query.order,
         skip: offset,

@@ -13,13 +13,14 @@ export async function listItems(ctx: DeliveryContext, request: FastifyRequest, r
   return serve(ctx, request, reply, {
     key: `items\u0000${JSON.stringify(query)}`,
     compute: async (scope) => {
-      const languages = await prepareItemRead(scope, query, { isFallbackAllowed: true });
+      const { languages, typeElements } = await prepareItemRead(scope, query, { isFallbackAllowed: true });
       // One more than shown tells whether a next page exists, and past 2,000 the answer is refused.
       const fetchLimit = Math.min(query.limit ?? Number.POSITIVE_INFINITY, maxResponseItems) + 1;
       const found = await scope.index.queryItems({
         projectId: scope.projectId,
         channel: scope.channel,
         languages,
+        typeElements,
         filters: query.filters,
         order: query.order,
         skip: query.skip,

@@ -9,6 +9,7 @@ import {
   type IndexedLanguage,
   type SeqTracker,
   type Signals,
+  type TypeElements,
 } from '@lectern/core';
 import { resolveHttpOptions, type DeliveryHttpOptions, type ResolvedHttpOptions } from './http-options.ts';
 import { RateLimiter } from './rate-limiter.ts';
@@ -17,6 +18,8 @@ import { ResponseCache } from './response-cache.ts';
 /** The model documents of a project at one watermark, read once. */
 export interface ModelAt {
   types(): Promise<Record<string, unknown>[]>;
+  /** Each type's element kinds (the index's planning hint). */
+  typeElements(): Promise<TypeElements>;
   taxonomies(): Promise<Record<string, unknown>[]>;
   languages(): Promise<IndexedLanguage[]>;
 }
@@ -38,6 +41,18 @@ export interface DeliveryContext {
   modelAt(projectId: string, watermark: number): ModelAt;
   /** Subscribes to the signals that keep the held values fresh; resolves with the unsubscriber. */
   listen(): Promise<() => Promise<void>>;
+}
+
+/** Type codename → element codename → element kind, from the Delivery JSON of the types. */
+function typeElementsOf(types: readonly Record<string, unknown>[]): TypeElements {
+  const out: Record<string, Record<string, string>> = {};
+  for (const type of types) {
+    const codename = (type['system'] as { codename?: unknown } | undefined)?.codename;
+    if (typeof codename !== 'string') continue;
+    const elements = (type['elements'] ?? {}) as Record<string, { type?: unknown }>;
+    out[codename] = Object.fromEntries(Object.entries(elements).map(([k, e]) => [k, String(e.type)]));
+  }
+  return out;
 }
 
 /** Watermarks whose model documents are kept. */
@@ -91,15 +106,24 @@ export function createDeliveryContext(input: {
       const key = `${projectId}\u0000${watermark}`;
       let model = models.get(key);
       if (model === undefined && index !== null) {
+        const types = once(() => index.types(projectId));
         model = {
-          types: once(() => index.types(projectId)),
+          types,
+          typeElements: once(async () => typeElementsOf(await types())),
           taxonomies: once(() => index.taxonomies(projectId)),
           languages: once(() => index.languages(projectId)),
         };
         models.set(key, model);
         if (models.size > maxModels) models.delete(models.keys().next().value ?? key);
       }
-      return model ?? { types: async () => [], taxonomies: async () => [], languages: async () => [] };
+      return (
+        model ?? {
+          types: async () => [],
+          typeElements: async () => ({}),
+          taxonomies: async () => [],
+          languages: async () => [],
+        }
+      );
     },
     async listen() {
       const signals = input.signals;
