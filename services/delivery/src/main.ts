@@ -29,7 +29,7 @@ await runServiceMain({
     const http = deliveryHttpOptions(config);
     const urls: string[] = [];
     for (const { channel, port, env } of listeners) {
-      const app = buildDeliveryApp({ channel, core, index, http, metrics, readiness, logger });
+      const app = buildDeliveryApp({ channel, core, index, signals: store.signals, http, metrics, readiness, logger });
       const listening = await step(`cannot listen on ${config.host}:${port} (check LECTERN_HOST, ${env})`, () =>
         listen(app, { host: config.host, port }).catch(async (error: unknown) => {
           await app.close();

@@ -59,8 +59,8 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   const http = deliveryHttpOptions(config);
   const apps = {
     management: createServer(buildManagementApp({ ...shared, core, operatorToken, blobs, rateLimits })),
-    delivery: buildDeliveryApp({ ...shared, core, index, channel: 'production', http }),
-    preview: buildDeliveryApp({ ...shared, core, index, channel: 'preview', http }),
+    delivery: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'production', http }),
+    preview: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'preview', http }),
     graphql: buildGraphqlApp(shared),
     recommendations: buildRecommendationsApp(shared),
   };

@@ -243,6 +243,16 @@ describe('GET /items-feed', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error_code).toBe(107);
   });
+
+  it('continues after the last item of a page even when earlier items go away meanwhile', async () => {
+    const { get, index } = build({ http: { feedPageSize: 2, freshnessTtlMs: 0 } });
+    const first = await get('/items-feed');
+    expect(codenames(first.body.items)).toEqual(['a', 'b']);
+    index.variants.production = index.variants.production.filter((v) => v.item.system.codename !== 'a');
+    index.mark += 1;
+    const second = await get('/items-feed', { 'x-continuation': String(first.headers['x-continuation']) });
+    expect(codenames(second.body.items)).toEqual(['c', 'd']);
+  });
 });
 
 describe('used-in', () => {

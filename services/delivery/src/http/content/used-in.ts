@@ -21,7 +21,7 @@ export async function serveUsedIn(
   target: UsedInTarget,
 ) {
   const query = parseQuery(request.url, profiles.usedIn);
-  const offset = readContinuation(request.headers['x-continuation']);
+  const { offset } = readContinuation(request.headers['x-continuation']);
   const pageSize = ctx.options.feedPageSize;
   const filters: ItemFilter[] =
     query.language === null
@@ -59,7 +59,9 @@ export async function serveUsedIn(
       return {
         body: { items },
         charge: items.length,
-        headers: hasMore ? { 'x-continuation': writeContinuation(offset + pageSize) } : ({} as Record<string, string>),
+        headers: hasMore
+          ? { 'x-continuation': writeContinuation({ offset: offset + pageSize, afterCodename: null }) }
+          : ({} as Record<string, string>),
       };
     },
   });

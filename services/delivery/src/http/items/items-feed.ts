@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ItemFilter } from '@lectern/core';
 import { prepareItemRead, renderItems } from '../content/read-items.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import { profiles } from '../query/profiles.ts';
@@ -13,10 +14,15 @@ import { serve } from '../shared/serve.ts';
  */
 export async function itemsFeed(ctx: DeliveryContext, request: FastifyRequest, reply: FastifyReply) {
   const query = parseQuery(request.url, profiles.itemsFeed);
-  const offset = readContinuation(request.headers['x-continuation']);
+  const position = readContinuation(request.headers['x-continuation']);
   const pageSize = ctx.options.feedPageSize;
+  // In codename order a page starts after the last codename of the one before (an index seek).
+  const isKeyset = query.order === null && position.afterCodename !== null;
+  const filters: readonly ItemFilter[] = isKeyset
+    ? [...query.filters, { property: 'system.codename', operator: 'gt', values: [position.afterCodename ?? ''] }]
+    : query.filters;
   return serve(ctx, request, reply, {
-    key: `feed\u0000${offset}\u0000${JSON.stringify(query)}`,
+    key: `feed\u0000${JSON.stringify(position)}\u0000${JSON.stringify(query)}`,
     compute: async (scope) => {
       const { languages, typeElements } = await prepareItemRead(scope, query, { isFallbackAllowed: true });
       const found = await scope.index.queryItems({
@@ -24,13 +30,15 @@ export async function itemsFeed(ctx: DeliveryContext, request: FastifyRequest, r
         channel: scope.channel,
         languages,
         typeElements,
-        filters: query.filters,
+        filters,
         order: query.order,
-        skip: offset,
+        skip: isKeyset ? 0 : position.offset,
         limit: pageSize + 1,
         isTotalCountNeeded: false,
       });
       const hasMore = found.items.length > pageSize;
+      const last = found.items[pageSize - 1]?.item.system.codename ?? null;
+      const next = { offset: position.offset + pageSize, afterCodename: query.order === null ? last : null };
       const { items, modularContent, charge } = await renderItems(scope, {
         variants: found.items.slice(0, pageSize),
         languages,
@@ -41,7 +49,7 @@ export async function itemsFeed(ctx: DeliveryContext, request: FastifyRequest, r
       return {
         body: { items, modular_content: modularContent },
         charge,
-        headers: hasMore ? { 'x-continuation': writeContinuation(offset + pageSize) } : ({} as Record<string, string>),
+        headers: hasMore ? { 'x-continuation': writeContinuation(next) } : ({} as Record<string, string>),
       };
     },
   });
