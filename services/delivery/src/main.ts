@@ -26,7 +26,8 @@ await runServiceMain({
       { channel: 'production', port: config.deliveryPort, env: 'LECTERN_DELIVERY_PORT' },
       { channel: 'preview', port: config.previewPort, env: 'LECTERN_PREVIEW_PORT' },
     ] as const;
-    const http = deliveryHttpOptions(config);
+    // Replicas share the uncached limits through the database.
+    const http = { ...deliveryHttpOptions(config), isRateLimitShared: true };
     const urls: string[] = [];
     for (const { channel, port, env } of listeners) {
       const app = buildDeliveryApp({ channel, core, index, signals: store.signals, http, metrics, readiness, logger });

@@ -12,7 +12,7 @@ import {
   type TypeElements,
 } from '@lectern/core';
 import { resolveHttpOptions, type DeliveryHttpOptions, type ResolvedHttpOptions } from './http-options.ts';
-import { RateLimiter } from './rate-limiter.ts';
+import { memoryLimiter, storeLimiter, type UncachedLimiter } from './rate-limiter.ts';
 import { ResponseCache } from './response-cache.ts';
 
 /** The model documents of a project at one watermark, read once. */
@@ -31,7 +31,7 @@ export interface DeliveryContext {
   readonly index: DeliveryIndexReader | null;
   readonly options: ResolvedHttpOptions;
   readonly cache: ResponseCache;
-  readonly limiter: RateLimiter;
+  readonly limiter: UncachedLimiter;
   readonly auth: CachedAuthenticator;
   /** Each project's index watermark, held in memory (advanced by `indexed` signals). */
   readonly indexed: SeqTracker;
@@ -98,7 +98,9 @@ export function createDeliveryContext(input: {
     index,
     options,
     cache: new ResponseCache({ maxEntries: options.cacheMaxEntries, maxBytes: options.cacheMaxBytes }),
-    limiter: new RateLimiter(options.rateLimits),
+    limiter: options.isRateLimitShared
+      ? storeLimiter(input.core, options.rateLimits)
+      : memoryLimiter(options.rateLimits),
     auth,
     indexed,
     committed,

@@ -4,6 +4,11 @@ import type { RateWindow } from './rate-limiter.ts';
 export interface DeliveryHttpOptions {
   /** Uncached requests per project and channel (SPEC 8: 100 per second, 2,000 per minute). */
   readonly rateLimits?: readonly RateWindow[];
+  /**
+   * Count uncached requests in the store, so every replica on one database shares the limits (the
+   * cluster); otherwise in this process's memory (embedded).
+   */
+  readonly isRateLimitShared?: boolean;
   /** Longest wait for `X-KC-Wait-For-Loading-New-Content: true`, in milliseconds. */
   readonly waitTimeoutMs?: number;
   /**
@@ -29,6 +34,7 @@ export const httpDefaults: ResolvedHttpOptions = Object.freeze({
     { max: 100, seconds: 1 },
     { max: 2_000, seconds: 60 },
   ]),
+  isRateLimitShared: false,
   waitTimeoutMs: 10_000, // 10 s
   freshnessTtlMs: 250, // 0.25 s
   authTtlMs: 5_000, // 5 s (SPEC 3.3: a regenerated key may work for up to a couple of minutes)

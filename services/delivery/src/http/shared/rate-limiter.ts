@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import type { CoreDeps } from '@lectern/core';
+
 /** One window of a rate limit: at most `max` requests per `seconds`. */
 export interface RateWindow {
   readonly max: number;
@@ -6,9 +9,8 @@ export interface RateWindow {
 
 /**
  * Fixed-window counters per project, in this process's memory (SPEC 8: uncached Delivery requests,
- * 100/s and 2,000/min per project). With several replicas each enforces the limit on its own
- * share of traffic; Delivery is stateless and the CDN absorbs cached traffic, so an exact
- * cluster-wide count is not worth a round trip on every request.
+ * 100/s and 2,000/min per project): the embedded shape's limiter, where one process serves every
+ * request. Replicas share `storeLimiter` instead.
  */
 export class RateLimiter {
   readonly #counters = new Map<string, { start: number; count: number }>();
@@ -47,4 +49,51 @@ export class RateLimiter {
       if (c.start + seconds * 1000 <= now) this.#counters.delete(id);
     }
   }
+}
+
+/** Counts an uncached request of a key; null when allowed, else the seconds until it would be. */
+export interface UncachedLimiter {
+  take(key: string): Promise<number | null>;
+}
+
+/** The limiter of one process (embedded: every Delivery request of the project passes here). */
+export function memoryLimiter(windows: readonly RateWindow[]): UncachedLimiter {
+  const limiter = new RateLimiter(windows);
+  return { take: (key) => Promise.resolve(limiter.take(key)) };
+}
+
+/** A counter id in the store's uuid key space for a Delivery limit key. */
+function counterId(key: string): string {
+  const hex = createHash('sha256').update(`delivery-rate:${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The limiter of the cluster: fixed-window counters in the store (as Management's per-key limits),
+ * so any number of Delivery replicas on one database enforce one limit per project and channel.
+ * Costs one write per uncached request; cached answers are never counted.
+ */
+export function storeLimiter(core: CoreDeps, windows: readonly RateWindow[]): UncachedLimiter {
+  const lengths = windows.map((w) => w.seconds * 1000);
+  const longest = Math.max(0, ...lengths);
+  let lastPurge = 0;
+  return {
+    async take(key) {
+      if (windows.length === 0) return null;
+      const now = core.clock.now();
+      const counts = await core.store.transaction(async (tx) => {
+        if (now.getTime() - lastPurge > 60_000) {
+          lastPurge = now.getTime();
+          await tx.rateLimits.purge(new Date(now.getTime() - longest));
+        }
+        return tx.rateLimits.hit(counterId(key), lengths, now);
+      });
+      let wait = 0;
+      windows.forEach((w, i) => {
+        const ms = lengths[i] ?? 0;
+        if ((counts[i] ?? 0) > w.max) wait = Math.max(wait, (ms - (now.getTime() % ms)) / 1000);
+      });
+      return wait > 0 ? wait : null;
+    },
+  };
 }

@@ -92,7 +92,7 @@ export async function serve(
   let response: CachedResponse | undefined = ctx.cache.get(key);
   const isHit = response !== undefined;
   if (response === undefined) {
-    const wait = ctx.limiter.take(`${ctx.channel}|${projectId}`);
+    const wait = await ctx.limiter.take(`${ctx.channel}|${projectId}`);
     if (wait !== null) throw new LecternError('RATE_LIMITED', { retryAfterSeconds: wait });
     const answer = await options.compute({
       projectId,

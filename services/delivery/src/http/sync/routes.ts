@@ -26,8 +26,8 @@ function send(reply: FastifyReply, options: { body: string; token: string; charg
     .send(options.body);
 }
 
-function takeRate(ctx: DeliveryContext, projectId: string) {
-  const wait = ctx.limiter.take(`${ctx.channel}|${projectId}`);
+async function takeRate(ctx: DeliveryContext, projectId: string) {
+  const wait = await ctx.limiter.take(`${ctx.channel}|${projectId}`);
   if (wait !== null) throw new LecternError('RATE_LIMITED', { retryAfterSeconds: wait });
 }
 
@@ -35,7 +35,7 @@ function takeRate(ctx: DeliveryContext, projectId: string) {
 async function initSync(ctx: DeliveryContext, request: FastifyRequest, reply: FastifyReply) {
   const index = indexOf(ctx);
   const projectId = projectIdOf(request);
-  takeRate(ctx, projectId);
+  await takeRate(ctx, projectId);
   const seq = await index.watermark(projectId);
   return send(reply, {
     body: emptyBody,
@@ -52,7 +52,7 @@ async function syncChanges(ctx: DeliveryContext, request: FastifyRequest, reply:
   const index = indexOf(ctx);
   const projectId = projectIdOf(request);
   const from = readSyncToken(request.headers['x-continuation'], { projectId, channel: ctx.channel });
-  takeRate(ctx, projectId);
+  await takeRate(ctx, projectId);
   const page = await readSyncPage(index, { from, pageSize: ctx.options.feedPageSize });
   return send(reply, {
     body: JSON.stringify(page.body),
