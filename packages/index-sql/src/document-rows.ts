@@ -26,7 +26,7 @@ export interface LinkRow {
 
 /**
  * System properties kept as columns of `delivery_documents`: the same string in the document
- * (`system.id` is the item id). Every other system property is a value row.
+ * (`system.id` is the item id).
  */
 export const systemColumns = {
   'system.id': 'item_id',
@@ -38,6 +38,12 @@ export const systemColumns = {
   'system.last_modified': 'last_modified',
 } as const;
 export type SystemColumn = (typeof systemColumns)[keyof typeof systemColumns];
+
+/**
+ * The other system properties Delivery filters and orders by, kept as value rows (SPEC 4.3 lists
+ * the filterable ones; `sitemap_locations` is none of them).
+ */
+const valueSystemProperties = ['workflow', 'workflow_step'] as const;
 
 /** Element kinds whose value holds codenames that `contains`/`any`/`all` compare (SPEC 4.3 rule 5). */
 function membersOf(element: { readonly type: string; readonly value: unknown }): readonly string[] | null {
@@ -91,9 +97,9 @@ export function documentRows(doc: IndexDocument): {
 } {
   const values: ValueRow[] = [];
   const members: MemberRow[] = [];
-  for (const [name, value] of Object.entries(doc.item.system)) {
-    const property = `system.${name}`;
-    if (!(property in systemColumns)) values.push(valueRow(property, value));
+  for (const name of valueSystemProperties) {
+    const value = (doc.item.system as Readonly<Record<string, unknown>>)[name];
+    if (value !== undefined) values.push(valueRow(`system.${name}`, value));
   }
   for (const [codename, element] of Object.entries(doc.item.elements)) {
     const property = `elements.${codename}`;

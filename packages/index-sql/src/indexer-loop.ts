@@ -37,6 +37,8 @@ export interface IndexerOptions {
   readonly group?: string;
   /** Called with the new watermark after each applied batch. */
   readonly onBatch?: (projectId: string, watermark: number) => void;
+  /** Items per part of a large re-render (default 500). */
+  readonly partSize?: number;
   readonly onError?: (error: unknown) => void;
 }
 
@@ -59,6 +61,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     projectId,
     assetsBase: options.assetsBase,
     onBatch: (watermark: number) => options.onBatch?.(projectId, watermark),
+    ...(options.partSize === undefined ? {} : { partSize: options.partSize }),
   });
 
   /** Passes run one at a time: a catch-up waits for the pass under way, then runs its own. */

@@ -1,7 +1,10 @@
+import type { Generated } from 'kysely';
+
 /** Rows of the delivery index tables (migrations 0005, 0006 and 0008 of @lectern/store-sql). */
 export interface IndexDatabase {
   delivery_documents: {
-    doc_id: string | number | bigint;
+    /** Assigned by the database (identity). */
+    doc_id: Generated<string>;
     project_id: string;
     channel: string;
     item_id: string;

@@ -57,23 +57,46 @@ function render(channel: DeliveryChannel, doc: IndexDocument): Rendered {
 /** Inserts or replaces documents; returns their doc ids by channel, item and language. */
 async function upsertDocuments(trx: Trx, projectId: string, docs: readonly Rendered[]): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
-  for (const part of chunks(docs)) {
-    const col = <T>(f: (r: Rendered) => T) => part.map(f);
-    const system = (r: Rendered) => r.doc.item.system;
-    const rows = await sql<{ doc_id: string; channel: string; item_id: string; language: string }>`
-      insert into delivery_documents
-        (project_id, channel, item_id, language, codename, name, type, collection, last_modified, body, hash)
-      select ${projectId}::uuid, u.* from unnest(
-        ${col((r) => r.channel)}::text[], ${col((r) => r.doc.itemId)}::uuid[], ${col((r) => r.doc.language)}::text[],
-        ${col((r) => system(r).codename)}::text[], ${col((r) => system(r).name)}::text[],
-        ${col((r) => system(r).type)}::text[], ${col((r) => system(r).collection)}::text[],
-        ${col((r) => system(r).last_modified)}::text[], ${col((r) => r.body)}::text[], ${col((r) => r.hash)}::text[]
-      ) as u
-      on conflict (project_id, channel, item_id, language) do update set
-        codename = excluded.codename, name = excluded.name, type = excluded.type, collection = excluded.collection,
-        last_modified = excluded.last_modified, body = excluded.body, hash = excluded.hash
-      returning doc_id::text, channel, item_id::text, language`.execute(trx);
-    for (const r of rows.rows) ids.set(keyOf(r.channel, r.item_id, r.language), r.doc_id);
+  for (const part of chunks(docs, 1_000)) {
+    const rows = await trx
+      .insertInto('delivery_documents')
+      .values(
+        part.map((r) => {
+          const system = r.doc.item.system;
+          return {
+            project_id: projectId,
+            channel: r.channel,
+            item_id: r.doc.itemId,
+            language: r.doc.language,
+            codename: system.codename,
+            name: system.name,
+            type: system.type,
+            collection: system.collection,
+            last_modified: system.last_modified,
+            body: r.body,
+            hash: r.hash,
+          };
+        }),
+      )
+      .onConflict((c) =>
+        c.columns(['project_id', 'channel', 'item_id', 'language']).doUpdateSet((eb) => ({
+          codename: eb.ref('excluded.codename'),
+          name: eb.ref('excluded.name'),
+          type: eb.ref('excluded.type'),
+          collection: eb.ref('excluded.collection'),
+          last_modified: eb.ref('excluded.last_modified'),
+          body: eb.ref('excluded.body'),
+          hash: eb.ref('excluded.hash'),
+        })),
+      )
+      .returning([
+        sql<string>`doc_id::text`.as('doc_id'),
+        'channel',
+        sql<string>`item_id::text`.as('item_id'),
+        'language',
+      ])
+      .execute();
+    for (const r of rows) ids.set(keyOf(r.channel, r.item_id, r.language), r.doc_id);
   }
   return ids;
 }
@@ -166,7 +189,8 @@ async function existingDocuments(trx: Trx, projectId: string, itemIds: readonly 
   for (const part of chunks(itemIds)) {
     const rows =
       await sql<Existing>`select doc_id::text, channel, item_id::text, language, hash, codename, type, collection
-      from delivery_documents where project_id = ${projectId}::uuid and item_id = any(${part}::uuid[])`.execute(trx);
+      from delivery_documents where project_id = ${projectId}::uuid and channel in ('production', 'preview')
+        and item_id = any(${part}::uuid[])`.execute(trx);
     out.push(...rows.rows);
   }
   return out;
@@ -189,7 +213,8 @@ export async function applyBatch(trx: Trx, batch: IndexBatch): Promise<number | 
     .selectFrom('delivery_watermarks')
     .select('seq')
     .where('project_id', '=', projectId)
-    .forUpdate()
+    // Parts of one re-render may be written at once; the batch that moves the watermark waits for them.
+    .$call((q) => (batch.isPartial ? q.forShare() : q.forUpdate()))
     .executeTakeFirstOrThrow();
   if (Number(mark.seq) >= batch.toSeq) return null;
   const timestamp = deliveryTime(batch.timestamp);

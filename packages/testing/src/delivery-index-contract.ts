@@ -377,6 +377,39 @@ export function describeDeliveryIndexContract(options: { engine: string; open: (
       expect(await index.watermark(projectId)).toBe(6);
     });
 
+    it('shows no Sync change of a partial batch until the batch that moves the watermark', async () => {
+      const mark = await index.watermark(projectId);
+      const part = (itemId: string, isPartial: boolean) =>
+        index.apply({
+          projectId,
+          toSeq: mark + 3,
+          timestamp: new Date('2024-05-03T00:00:00Z'),
+          items: [
+            {
+              itemId,
+              channel: 'production',
+              documents: [doc({ id: itemId, codename: `part_${itemId.slice(-2)}`, language: 'en', elements: {} })],
+            },
+          ],
+          model: null,
+          ...(isPartial ? { isPartial: true } : {}),
+        });
+      expect(await part(id(71), true)).toBe(true);
+      expect(await index.watermark(projectId)).toBe(mark);
+      expect(await index.changesSince({ projectId, channel: 'production', afterSeq: mark, limit: 100 })).toEqual([]);
+      expect(await part(id(72), false)).toBe(true);
+      expect(await index.watermark(projectId)).toBe(mark + 3);
+      const changes = await index.changesSince({ projectId, channel: 'production', afterSeq: mark, limit: 100 });
+      expect(changes.map((c) => c.itemCodename).sort()).toEqual(['part_71', 'part_72']);
+      await index.apply({
+        projectId,
+        toSeq: mark + 4,
+        timestamp: new Date(),
+        items: [id(71), id(72)].map((itemId) => ({ itemId, channel: 'production' as const, documents: [] })),
+        model: null,
+      });
+    });
+
     it('records the model changes of each channel, the last per object', async () => {
       const type = (n: string, lastModified: string) => ({
         system: { id: id(90), name: n, codename: 'gadget', last_modified: lastModified },

@@ -17,6 +17,8 @@ export interface IndexProjectOptions {
   readonly batchSize?: number;
   /** Called after each applied batch with the new watermark. */
   readonly onBatch?: (watermark: number) => void;
+  /** Items rendered and written per part of a large re-render (default 500). */
+  readonly partSize?: number;
   /** Called after each part of a large re-render with the items done and their total. */
   readonly onProgress?: (done: number, total: number) => void;
 }
@@ -65,11 +67,11 @@ async function renderItems(ctx: RenderContext, itemIds: readonly string[]): Prom
 }
 
 /** Items rendered and written per part of a re-render (one store and one index transaction each). */
-const renderChunk = 500;
+const defaultPartSize = 500;
 
 /**
  * Re-renders the items from the current store state and writes them up to `toSeq`: in parts of
- * `renderChunk` items (each part partial, the watermark held), the model and the watermark with
+ * `partSize` items (each part partial, the watermark held), the model and the watermark with
  * the last part.
  */
 async function renderAndWrite(
@@ -78,25 +80,69 @@ async function renderAndWrite(
 ): Promise<void> {
   const { store, writer, projectId } = options;
   const { targets } = input;
-  for (let start = 0; start === 0 || start < targets.length; start += renderChunk) {
-    const part = targets.slice(start, start + renderChunk);
+  const renderChunk = options.partSize ?? defaultPartSize;
+  const starts: number[] = [];
+  for (let start = 0; start === 0 || start < targets.length; start += renderChunk) starts.push(start);
+  const render = (start: number) => {
     const isLast = start + renderChunk >= targets.length;
-    const { items, model } = await store.transaction(async (tx) => {
+    return store.transaction(async (tx) => {
       const view = await ModelView.load(tx, projectId);
       const ctx = new RenderContext({ tx, projectId, model: view, assetsBase: options.assetsBase });
-      return { items: await renderItems(ctx, part), model: isLast && input.isModel ? view.indexedModel() : null };
+      const items = await renderItems(ctx, targets.slice(start, start + renderChunk));
+      return { items, model: isLast && input.isModel ? view.indexedModel() : null, isLast };
     });
-    await writer.apply({
-      projectId,
-      toSeq: input.toSeq,
-      timestamp: input.timestamp,
-      items,
-      model,
-      ...(isLast ? {} : { isPartial: true }),
-    });
-    options.onProgress?.(Math.min(start + renderChunk, targets.length), targets.length);
+  };
+  // The next part renders while the index writes this one (on PostgreSQL that is another process),
+  // and up to `partsInFlight` partial parts are written at once; the last part, which moves the
+  // watermark, is written after every other has been.
+  const writing = new Set<Promise<unknown>>();
+  const failures: unknown[] = [];
+  let next = render(0);
+  for (const [i, start] of starts.entries()) {
+    const { items, model, isLast } = await next;
+    const following = starts[i + 1];
+    if (following !== undefined) {
+      next = render(following);
+      next.catch(() => undefined);
+    }
+    const done = Math.min(start + renderChunk, targets.length);
+    const write = () =>
+      writer.apply({
+        projectId,
+        toSeq: input.toSeq,
+        timestamp: input.timestamp,
+        items,
+        model,
+        ...(isLast ? {} : { isPartial: true }),
+      });
+    if (isLast) {
+      await Promise.all(writing);
+      if (failures.length > 0) throw failures[0];
+      await write();
+      options.onProgress?.(done, targets.length);
+    } else {
+      const written: Promise<unknown> = write().then(
+        () => {
+          writing.delete(written);
+          options.onProgress?.(done, targets.length);
+        },
+        (error: unknown) => {
+          writing.delete(written);
+          failures.push(error);
+        },
+      );
+      writing.add(written);
+      if (writing.size >= partsInFlight) await Promise.race(writing);
+      if (failures.length > 0) {
+        await Promise.all(writing);
+        throw failures[0];
+      }
+    }
   }
 }
+
+/** Partial parts of a re-render written at once (each in its own transaction). */
+const partsInFlight = 2;
 
 /**
  * Applies one batch of the project's events (ascending, contiguous, all above the watermark):
