@@ -117,11 +117,20 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
 }
 
 /**
+ * PostgreSQL's shared buffers inside PGlite, in MiB. PGlite's own default (128 MiB) lives in the
+ * process's WASM memory and never shrinks; the operating system caches the data files anyway, so a
+ * smaller pool keeps the embedded process about 120 MiB smaller at little cost.
+ */
+const pgliteSharedBuffersMib = 32;
+
+/**
  * The embedded store: PGlite (PostgreSQL compiled to WASM) in `dataDir`, or in memory when
  * `dataDir` is omitted. Migrates before returning.
  */
 export async function openPgliteStore(options: { dataDir?: string } = {}): Promise<SqlStore> {
-  const pglite = options.dataDir === undefined ? new PGlite() : new PGlite(options.dataDir);
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffersMib}MB`];
+  const pglite =
+    options.dataDir === undefined ? new PGlite({ startParams }) : new PGlite(options.dataDir, { startParams });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   const store = wrap(db, { engine: 'pglite', isSingleConnection: true, signals: pgliteSignals(pglite) });
