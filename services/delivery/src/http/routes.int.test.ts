@@ -340,6 +340,15 @@ describe('read path', () => {
     index.mark += 1;
     signals.emit('indexed', `${projectId}:${index.mark}`);
     expect((await get('/items?limit=1')).headers['x-cache']).toBe('MISS');
+    // The same query written otherwise is the same answer (normalised), a wrong one never cached.
+    const calls = index.calls;
+    const first = await get('/items?limit=2&skip=1');
+    const reordered = await get('/items?skip=1&limit=2');
+    expect([first.headers['x-cache'], reordered.headers['x-cache']]).toEqual(['MISS', 'HIT']);
+    expect(reordered.raw.equals(first.raw)).toBe(true);
+    expect(index.calls).toBe(calls + 1);
+    expect((await get('/items?limit=x')).status).toBe(400);
+    expect((await get('/items?limit=x')).status).toBe(400);
   });
 
   it('limits uncached requests per project and answers 429 with Retry-After', async () => {

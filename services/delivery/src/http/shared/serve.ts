@@ -69,11 +69,54 @@ function cacheControl(ctx: DeliveryContext, request: FastifyRequest): string {
 
 const vary = 'Authorization, X-KC-Wait-For-Loading-New-Content, X-Continuation';
 
+/** The request as it came (path, query string, paging header): the first cache key looked up. */
+function requestKey(request: FastifyRequest): string {
+  const continuation = request.headers['x-continuation'];
+  return `url\u0000${request.url}\u0000${Array.isArray(continuation) ? continuation.join(',') : (continuation ?? '')}`;
+}
+
+function send(
+  ctx: DeliveryContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: { response: CachedResponse; isHit: boolean; isStale: boolean },
+): FastifyReply {
+  const { response } = answer;
+  reply.headers(response.headers);
+  reply.header('cache-control', cacheControl(ctx, request));
+  reply.header('x-stale-content', answer.isStale ? '1' : '0');
+  reply.header('x-cache', answer.isHit ? 'HIT' : 'MISS');
+  if (matchesEtag(request.headers['if-none-match'], response.etag)) {
+    reply.removeHeader('content-type');
+    return reply.code(304).send();
+  }
+  return reply.send(response.body);
+}
+
+/**
+ * The cache hit without parsing anything: a request whose exact URL (and paging header) was
+ * answered at the current watermark gets the stored answer here, before its route handler runs
+ * (a Fastify preHandler, after authentication). Requests that wait for fresh content go on to
+ * `serve`. Returns whether it answered.
+ */
+export async function serveFromCache(ctx: DeliveryContext, request: FastifyRequest, reply: FastifyReply) {
+  if (ctx.index === null || String(request.headers[waitHeader] ?? '').toLowerCase() === 'true') return false;
+  const projectId = (request.params as { projectId?: string }).projectId;
+  if (projectId === undefined) return false;
+  const id = decodeURIComponent(projectId).toLowerCase();
+  const { watermark, latest } = await positions(ctx, id, false);
+  const response = ctx.cache.get(`${id}\u0000${ctx.channel}\u0000${watermark}\u0000${requestKey(request)}`);
+  if (response === undefined) return false;
+  send(ctx, request, reply, { response, isHit: true, isStale: watermark < latest });
+  return true;
+}
+
 /**
  * The Delivery read path (DESIGN step 5–6): optional bounded wait for fresh content, response cache
- * keyed by (project, channel, index watermark, normalised query), rate limits for uncached
- * requests only (SPEC 8), ETag/304, Cache-Control, `X-Request-Charge` and `X-Stale-Content`. A
- * cache hit costs no database round trip and sends the stored bytes.
+ * keyed by (project, channel, index watermark, normalised query) — and by the request as it came,
+ * which `serveFromCache` looks up first —, rate limits for uncached requests only (SPEC 8),
+ * ETag/304, Cache-Control, `X-Request-Charge` and `X-Stale-Content`. A cache hit costs no database
+ * round trip and sends the stored bytes.
  */
 export async function serve(
   ctx: DeliveryContext,
@@ -88,7 +131,8 @@ export async function serve(
   const projectId = projectIdOf(request);
   const isWaiting = String(request.headers[waitHeader] ?? '').toLowerCase() === 'true';
   const { watermark, latest } = await positions(ctx, projectId, isWaiting);
-  const key = `${projectId}\u0000${ctx.channel}\u0000${watermark}\u0000${options.key}`;
+  const prefix = `${projectId}\u0000${ctx.channel}\u0000${watermark}\u0000`;
+  const key = `${prefix}${options.key}`;
   let response: CachedResponse | undefined = ctx.cache.get(key);
   const isHit = response !== undefined;
   if (response === undefined) {
@@ -116,13 +160,6 @@ export async function serve(
     };
     ctx.cache.set(key, response);
   }
-  reply.headers(response.headers);
-  reply.header('cache-control', cacheControl(ctx, request));
-  reply.header('x-stale-content', watermark < latest ? '1' : '0');
-  reply.header('x-cache', isHit ? 'HIT' : 'MISS');
-  if (matchesEtag(request.headers['if-none-match'], response.etag)) {
-    reply.removeHeader('content-type');
-    return reply.code(304).send();
-  }
-  return reply.send(response.body);
+  ctx.cache.set(`${prefix}${requestKey(request)}`, response);
+  return send(ctx, request, reply, { response, isHit, isStale: watermark < latest });
 }
