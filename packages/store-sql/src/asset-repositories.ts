@@ -8,7 +8,7 @@ import type {
   BinaryFileRepository,
 } from '@lectern/core';
 import type { AssetsTable, BinaryFilesTable, Database, StoredAssetFolder } from './schema.ts';
-import { keyedPage, positionOf } from './keyset.ts';
+import { inKeyOrder, keyedPage, positionOf } from './keyset.ts';
 
 function toFile(row: Selectable<BinaryFilesTable>): BinaryFileRecord {
   return {
@@ -100,10 +100,12 @@ export function assetRepository(db: Kysely<Database>): AssetRepository {
     async page(projectId, { after, limit }) {
       let query = select(projectId);
       if (after) query = query.where('position', '>', after[0] ?? 0);
-      const rows = await query
-        .orderBy('position')
-        .limit(limit + 1)
-        .execute();
+      const rows = await inKeyOrder(db, () =>
+        query
+          .orderBy('position')
+          .limit(limit + 1)
+          .execute(),
+      );
       return keyedPage(rows, { limit, keyOf: (r) => [positionOf(r)], map: toAsset });
     },
     async find(projectId, key, options = {}) {

@@ -8,7 +8,7 @@ import type {
   VariantRepository,
 } from '@lectern/core';
 import type { ContentItemsTable, ContentVariantsTable, Database, ScheduledJobsTable } from './schema.ts';
-import { keyedPage, positionOf } from './keyset.ts';
+import { inKeyOrder, keyedPage, positionOf } from './keyset.ts';
 
 function toItem(row: Selectable<ContentItemsTable>): ContentItemRecord {
   return {
@@ -47,10 +47,12 @@ export function contentItemRepository(db: Kysely<Database>): ContentItemReposito
     async page(projectId, { after, limit }) {
       let query = db.selectFrom('content_items').selectAll().where('project_id', '=', projectId);
       if (after) query = query.where('position', '>', after[0] ?? 0);
-      const rows = await query
-        .orderBy('position')
-        .limit(limit + 1)
-        .execute();
+      const rows = await inKeyOrder(db, () =>
+        query
+          .orderBy('position')
+          .limit(limit + 1)
+          .execute(),
+      );
       return keyedPage(rows, { limit, keyOf: (r) => [positionOf(r)], map: toItem });
     },
     async ofType(projectId, typeId, sampleSize) {
@@ -184,10 +186,12 @@ export function variantRepository(db: Kysely<Database>): VariantRepository {
     async pageByType(projectId, typeId, { after, limit }) {
       let query = select(projectId).where('type_id', '=', typeId);
       if (after) query = query.where('position', '>', after[0] ?? 0);
-      const rows = await query
-        .orderBy('position')
-        .limit(limit + 1)
-        .execute();
+      const rows = await inKeyOrder(db, () =>
+        query
+          .orderBy('position')
+          .limit(limit + 1)
+          .execute(),
+      );
       return keyedPage(rows, { limit, keyOf: (r) => [positionOf(r)], map: toVariant });
     },
     async pageByCollections(projectId, collectionIds, { after, limit }) {
@@ -201,10 +205,12 @@ export function variantRepository(db: Kysely<Database>): VariantRepository {
           )
           .where('i.collection_id', '=', collectionIds[ordinal] as string);
         if (after && ordinal === after[0]) query = query.where('content_variants.position', '>', after[1] ?? 0);
-        const rows = await query
-          .orderBy('content_variants.position')
-          .limit(limit + 1 - found.length)
-          .execute();
+        const rows = await inKeyOrder(db, () =>
+          query
+            .orderBy('content_variants.position')
+            .limit(limit + 1 - found.length)
+            .execute(),
+        );
         for (const row of rows) found.push({ key: [ordinal, positionOf(row)], row });
       }
       return keyedPage(found, { limit, keyOf: (f) => f.key, map: (f) => toVariant(f.row) });

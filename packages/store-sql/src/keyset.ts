@@ -1,4 +1,6 @@
+import { sql, type Kysely } from 'kysely';
 import type { KeyedPage, PageKey } from '@lectern/core';
+import type { Database } from './schema.ts';
 
 /**
  * The KeyedPage of rows read with `limit + 1`: the first `limit` rows, and the key of the last of
@@ -19,4 +21,18 @@ export function keyedPage<R, T>(
 /** The `position` column (int8: a string from `pg`, a number from PGlite) as a page key part. */
 export function positionOf(row: { position: string | number }): number {
   return Number(row.position);
+}
+
+/**
+ * Runs a page query with sorting disabled (for this transaction, restored after), so the planner
+ * walks the keyset index in key order and stops after `limit + 1` rows. Without table statistics
+ * it estimates the rows after any key at about a hundred and prefers to fetch them all and sort
+ * them, which makes page k cost as much as every row after it; PGlite runs no autovacuum, so its
+ * tables are never analyzed, and PostgreSQL's can lag behind a bulk load.
+ */
+export async function inKeyOrder<T>(db: Kysely<Database>, query: () => Promise<T>): Promise<T> {
+  await sql`set local enable_sort = off`.execute(db);
+  const result = await query();
+  await sql`set local enable_sort to default`.execute(db);
+  return result;
 }
