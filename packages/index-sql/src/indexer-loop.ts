@@ -16,7 +16,13 @@ export interface Indexer {
    */
   catchUp(projectId?: string): Promise<void>;
   /** Drops the index of the project (every project when omitted) and indexes everything again. */
-  rebuild(options?: { projectId?: string; onProgress?: (done: number, total: number) => void }): Promise<void>;
+  rebuild(options?: {
+    projectId?: string;
+    /** After each project: projects done and their total. */
+    onProgress?: (done: number, total: number) => void;
+    /** After each part of a project's re-render: its items done and their total. */
+    onItems?: (done: number, total: number) => void;
+  }): Promise<void>;
   /**
    * Catches up with every project from the outbox, then consumes change events from the bus in
    * consumer group `group` until `stop`.
@@ -55,13 +61,14 @@ export function createIndexer(options: IndexerOptions): Indexer {
   const projectIds = async (projectId?: string) =>
     projectId !== undefined ? [projectId] : (await core.store.transaction((tx) => tx.projects.list())).map((p) => p.id);
 
-  const target = (projectId: string) => ({
+  const target = (projectId: string, onItems?: (done: number, total: number) => void) => ({
     store: core.store,
     writer: index,
     projectId,
     assetsBase: options.assetsBase,
     onBatch: (watermark: number) => options.onBatch?.(projectId, watermark),
     ...(options.partSize === undefined ? {} : { partSize: options.partSize }),
+    ...(onItems === undefined ? {} : { onProgress: onItems }),
   });
 
   /** Passes run one at a time: a catch-up waits for the pass under way, then runs its own. */
@@ -80,7 +87,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
         let done = 0;
         o.onProgress?.(done, ids.length);
         for (const id of ids) {
-          await rebuildProject(target(id));
+          await rebuildProject(target(id, o.onItems));
           o.onProgress?.(++done, ids.length);
         }
       }),

@@ -66,8 +66,25 @@ describe('lectern start and the operator CLI', () => {
     expect(again.summary.demo).toBeNull();
     const regeneratedKey = (JSON.parse(regenerated.stdout) as { api_key: string }).api_key;
     expect((await envInfo(again.summary.urls['management'] as string, shop.id, regeneratedKey)).status).toBe(200);
+    const demoTypes = `${again.summary.urls['delivery']}/${demoProject}/types`;
+    const before = await (await fetch(demoTypes, { headers: { 'x-kc-wait-for-loading-new-content': 'true' } })).text();
+    expect((JSON.parse(before) as { types: unknown[] }).types).toHaveLength(2);
+    const busy = await runCommand(['index', 'rebuild', '--data-dir', dataDir]);
+    expect(busy.code).toBe(1);
+    expect(busy.stderr).toMatch(/Stop it first/);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
+
+    // The index rebuilt from scratch serves the same answers.
+    const rebuilt = await runCommand(['index', 'rebuild', '--data-dir', dataDir]);
+    expect(rebuilt.code).toBe(0);
+    expect(rebuilt.stdout).toMatch(/The delivery index is rebuilt/);
+    expect(rebuilt.stderr).toMatch(/items of project 2\/2/);
+    const third = await startServer(dataDir);
+    const after = await fetch(demoTypes.replace(again.summary.urls['delivery'] as string, third.summary.urls['delivery'] as string));
+    expect(await after.text()).toBe(before);
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
   });
 
   it('explains mistakes and what to do next', async () => {

@@ -44,17 +44,28 @@ async function rebuild(flags: RebuildFlags): Promise<void> {
     const assetsBase = flags.assetsBase ?? `http://${config.host}:${config.portBase}/assets`;
     const indexer = createIndexer({ core: { store, clock: systemClock, ids: randomIds }, index, assetsBase });
     const bar = new SingleBar(
-      { format: 'Rebuilding the delivery index [{bar}] {value}/{total} projects', noTTYOutput: flags.progress !== false },
+      {
+        format: 'Rebuilding the delivery index [{bar}] {value}/{total} items of project {project}/{projects}',
+        noTTYOutput: flags.progress !== false,
+      },
       Presets.shades_classic,
     );
+    let projects = { done: 0, total: 0 };
     let isStarted = false;
     await indexer.rebuild({
       ...(flags.project === undefined ? {} : { projectId: flags.project }),
       onProgress: (done, total) => {
+        projects = { done, total };
+      },
+      onItems: (done, total) => {
+        const payload = { project: Math.min(projects.done + 1, projects.total), projects: projects.total };
         if (!isStarted) {
-          bar.start(total, done);
+          bar.start(total, done, payload);
           isStarted = true;
-        } else bar.update(done);
+        } else {
+          bar.setTotal(total);
+          bar.update(done, payload);
+        }
       },
     });
     bar.stop();
