@@ -14,7 +14,10 @@ export type ErrorKind =
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
+  | 'request_timeout'
   | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'headers_too_large'
   | 'rate_limited'
   | 'unavailable'
   | 'internal';
@@ -92,6 +95,27 @@ export const catalogue = {
     management: 6,
     delivery: 1,
     message: 'The identifier in the path is not valid.',
+  },
+  MALFORMED_URL: {
+    kind: 'invalid',
+    management: 6,
+    delivery: 1,
+    message:
+      "The URL is not valid percent-encoding. Encode each reserved or non-ASCII character as its UTF-8 bytes in '%XX' form, for example '%20' for a space and '%25' for '%'.",
+  },
+  MALFORMED_REQUEST: {
+    kind: 'invalid',
+    management: 5,
+    delivery: 1,
+    message:
+      'The request is not valid HTTP/1.1: check the request line and headers (no control characters, one Content-Length or Transfer-Encoding).',
+  },
+  CONTENT_ENCODING_INVALID: {
+    kind: 'invalid',
+    management: 5,
+    delivery: 1,
+    message:
+      "The request body could not be decompressed as its 'Content-Encoding' header says. Send it uncompressed, or compress it with the encoding the header names.",
   },
   PROJECT_NOT_FOUND: {
     kind: 'not_found',
@@ -290,11 +314,31 @@ export const catalogue = {
     delivery: 409,
     message: 'The resource was modified by another request at the same time. Retry the request.',
   },
+  REQUEST_TIMEOUT: {
+    kind: 'request_timeout',
+    management: 408,
+    delivery: 408,
+    message: 'The request took too long to arrive. Send the whole request at once and retry.',
+  },
   PAYLOAD_TOO_LARGE: {
     kind: 'payload_too_large',
     management: 413,
     delivery: 413,
     message: 'The request body is too large.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    kind: 'unsupported_media_type',
+    management: 415,
+    delivery: 415,
+    message:
+      "The body's media type or encoding is not supported. Send JSON ('Content-Type: application/json', UTF-8), uncompressed or with 'Content-Encoding: gzip', 'deflate' or 'br'.",
+  },
+  HEADERS_TOO_LARGE: {
+    kind: 'headers_too_large',
+    management: 431,
+    delivery: 431,
+    message:
+      'The URL and headers together are larger than 16 KiB. Shorten the URL (split a long filter into several requests) or drop large headers.',
   },
   RATE_LIMITED: {
     kind: 'rate_limited',

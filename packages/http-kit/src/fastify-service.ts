@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyError } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+} from 'fastify';
 import { LecternError, type ErrorResponse } from '@lectern/errors';
+import { answerClientErrors } from './client-errors.ts';
 import type { Logger } from './logger.ts';
 import type { ProcessMetrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
+import { checkUrl, maxPathSegmentLength, pathSegmentTooLong } from './url-check.ts';
 
 export interface FastifyServiceOptions {
   /** Label for metrics and logs: `delivery`, `preview`, `graphql`, … */
@@ -16,9 +24,19 @@ export interface FastifyServiceOptions {
   readonly bodyLimitBytes?: number;
 }
 
-/** Fastify's own client errors (bad JSON, wrong content type, oversized body) as catalogue errors. */
+/**
+ * Fastify's own client errors (bad URL, bad JSON, wrong media type, oversized body) and a
+ * URIError of a hook that decodes the path, as catalogue errors. The one place a Fastify
+ * listener maps framework errors; the Node parser's are `answerClientErrors`.
+ */
 function clientError(error: FastifyError): LecternError | null {
+  // Fastify's router errors are URIErrors too: their codes first.
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return pathSegmentTooLong();
+  if (error.code === 'FST_ERR_BAD_URL' || error instanceof URIError) return new LecternError('MALFORMED_URL');
   if (error.statusCode === 413) return new LecternError('PAYLOAD_TOO_LARGE');
+  if (error.statusCode === 415) {
+    return new LecternError('UNSUPPORTED_MEDIA_TYPE', { problems: [{ message: error.message }] });
+  }
   if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     return new LecternError(error.validation ? 'INVALID_QUERY' : 'INVALID_REQUEST_BODY', {
       problems: [{ message: error.message }],
@@ -38,7 +56,26 @@ export function createFastifyService(options: FastifyServiceOptions): FastifyIns
     bodyLimit: options.bodyLimitBytes ?? 1_048_576,
     // Per-request log lines would drown the logs; request metrics cover traffic.
     logController: new LogController({ disableRequestLogging: true }),
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: maxPathSegmentLength },
+    // The Node parser's refusals (URL and headers over 16 KiB, malformed requests) in the API's body.
+    clientErrorHandler: answerClientErrors(options.toErrorResponse),
+    // The router's refusals (malformed percent-encoding, an over-long segment) likewise; they skip the hooks.
+    frameworkErrors: (error, request, reply) => {
+      // checkUrl names the segment that does not decode.
+      const mapped = checkUrl(request.url) ?? clientError(error as FastifyError) ?? error;
+      const response = options.toErrorResponse(mapped, request.id);
+      return (reply as FastifyReply)
+        .code(response.status)
+        .headers(response.headers)
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(response.body));
+    },
+  });
+
+  // Before any hook reads the URL: a path that does not decode or holds U+0000 never reaches a route.
+  app.addHook('onRequest', async (request) => {
+    const problem = checkUrl(request.url);
+    if (problem) throw problem;
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -10,3 +10,5 @@ export {
   registerRelayMetrics,
 } from './event-metrics.ts';
 export { runServiceMain, type ServiceStart } from './service-main.ts';
+export { answerClientErrors, answerClientErrorsOf, type ToErrorResponse } from './client-errors.ts';
+export { checkUrl } from './url-check.ts';

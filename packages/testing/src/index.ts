@@ -18,3 +18,4 @@ export {
   type BusContractTarget,
   type BusSpace,
 } from './bus-contract.ts';
+export { projectSnapshot, snapshotChanges, type ProjectSnapshot } from './project-snapshot.ts';

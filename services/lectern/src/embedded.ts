@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { randomIds, startScheduler, systemClock, type CoreDeps } from '@lectern/core';
 import { buildDeliveryApp, deliveryHttpOptions } from '@lectern/delivery';
 import { buildGraphqlApp } from '@lectern/graphql';
 import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
-import { buildManagementApp, managementRateLimits } from '@lectern/management';
+import { buildManagementApp, createManagementServer, managementRateLimits } from '@lectern/management';
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { createSqlIndex } from '@lectern/index-sql';
 import { buildRecommendationsApp } from '@lectern/recommendations';
@@ -58,7 +57,16 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   const rateLimits = managementRateLimits(config);
   const http = deliveryHttpOptions(config);
   const apps = {
-    management: createServer(buildManagementApp({ ...shared, core, operatorToken, blobs, rateLimits })),
+    management: createManagementServer(
+      buildManagementApp({
+        ...shared,
+        core,
+        operatorToken,
+        blobs,
+        rateLimits,
+        isAssetFileOptionalOnUpdate: config.managementAssetFileOptionalOnUpdate,
+      }),
+    ),
     delivery: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'production', http }),
     preview: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'preview', http }),
     graphql: buildGraphqlApp(shared),

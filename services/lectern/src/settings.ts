@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { envBoolean, port, sharedSettings, type Setting } from '@lectern/config';
 import { deliveryLimitSettings } from '@lectern/delivery';
-import { managementLimitSettings } from '@lectern/management';
+import { managementCompatibilitySettings, managementLimitSettings } from '@lectern/management';
 
-/** The servers' limits, the same names as the cluster services read; each also a `start` flag. */
-export const limitSettings = { ...deliveryLimitSettings, ...managementLimitSettings } satisfies Record<
+/**
+ * The servers' limits and compatibility switches, the same names as the cluster services read;
+ * each also a `start` flag.
+ */
+export const limitSettings = {
+  ...deliveryLimitSettings,
+  ...managementLimitSettings,
+  ...managementCompatibilitySettings,
+} satisfies Record<
   string,
   Setting<unknown>
 >;

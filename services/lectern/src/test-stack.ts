@@ -1,12 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { buildDeliveryApp } from '@lectern/delivery';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
 import { createIndexer, createSqlIndex, type Indexer, type SqlDeliveryIndex } from '@lectern/index-sql';
-import { buildManagementApp } from '@lectern/management';
+import { buildManagementApp, createManagementServer } from '@lectern/management';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
 import { startEventPipeline, type EventPipeline } from './event-pipeline.ts';
 
@@ -65,7 +64,7 @@ export async function startTestStack(): Promise<TestStack> {
     blobs: openFsBlobStore({ root: blobDir }),
     rateLimits: { perSecond: 1_000_000, perMinute: 1_000_000, perHour: 1_000_000 },
   });
-  const listening = await listen(createServer(management), { host: '127.0.0.1', port: 0 });
+  const listening = await listen(createManagementServer(management), { host: '127.0.0.1', port: 0 });
   const { projectId, keys } = await seedProject(core, ['management', 'delivery_primary', 'preview_primary']);
   const index = createSqlIndex({ db: core.store.db });
   const assetsBase = `${listening.url}/assets`;

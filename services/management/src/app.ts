@@ -1,10 +1,13 @@
+import { createServer, type Server } from 'node:http';
 import express, { type Express } from 'express';
-import type { Readiness } from '@lectern/http-kit';
+import { toManagementError } from '@lectern/errors';
+import { answerClientErrorsOf, type Readiness } from '@lectern/http-kit';
 import { adminRouter } from './http/admin/routes.ts';
 import { requireManagementKey } from './http/auth.ts';
 import { requestContext, type ManagementDeps } from './http/context.ts';
 import { environmentRouter } from './http/environment/routes.ts';
 import { errorHandler, notFound } from './http/errors.ts';
+import { bodyGuard, urlGuard } from './http/input-guard.ts';
 import { itemsRouter } from './http/items/routes.ts';
 import { variantsRouter } from './http/variants/routes.ts';
 import { assetsRouter } from './http/assets/routes.ts';
@@ -35,6 +38,8 @@ export interface ManagementAppOptions extends ManagementDeps {
   readonly rateLimits?: RateLimits;
   /** Largest JSON body accepted, in bytes. */
   readonly jsonLimitBytes?: number;
+  /** PUT /assets/{id} may leave out `file_reference` (the Kontent.ai reference); default: required (SPEC 4.2). */
+  readonly isAssetFileOptionalOnUpdate?: boolean;
 }
 
 /**
@@ -47,12 +52,14 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestContext(options, 'management'));
+  app.use(urlGuard);
   const json = express.json({
     limit: options.jsonLimitBytes ?? 1_048_576,
     type: ['application/json', 'application/*+json'],
   });
   // A binary upload's body is the file, streamed by its route, whatever its Content-Type.
   app.use((req, res, next) => (isFileUpload(req) ? next() : json(req, res, next)));
+  app.use(bodyGuard);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -66,7 +73,11 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   });
 
   app.use('/admin', adminRouter(options.core, options.operatorToken));
-  const services = { core: options.core, blobs: options.blobs ?? null };
+  const services = {
+    core: options.core,
+    blobs: options.blobs ?? null,
+    isAssetFileOptionalOnUpdate: options.isAssetFileOptionalOnUpdate ?? false,
+  };
   const files = { ...services, maxFileBytes: options.maxFileBytes };
   app.use(binaryFilesRouter(services));
   for (const version of ['v1', 'v2']) {
@@ -97,4 +108,12 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   app.use(notFound);
   app.use(errorHandler(options.logger));
   return app;
+}
+
+/**
+ * The Management app on a Node HTTP server whose parser refusals (URL and headers over 16 KiB,
+ * malformed requests, timeouts) are answered in the SPEC 7.2 body, never a bare status line.
+ */
+export function createManagementServer(app: Express): Server {
+  return answerClientErrorsOf(createServer(app), toManagementError);
 }

@@ -1,10 +1,9 @@
-import { createServer } from 'node:http';
 import { openS3BlobStore } from '@lectern/blob-s3';
 import { createKafkaBus } from '@lectern/bus-kafka';
 import { createOutboxRelay, randomIds, startScheduler, systemClock, type CoreDeps } from '@lectern/core';
 import { createProcessMetrics, createReadiness, listen, registerRelayMetrics, runServiceMain } from '@lectern/http-kit';
 import { openPostgresStore } from '@lectern/store-sql';
-import { buildManagementApp } from './app.ts';
+import { buildManagementApp, createManagementServer } from './app.ts';
 import { managementRateLimits, managementSettings } from './settings.ts';
 
 await runServiceMain({
@@ -66,10 +65,11 @@ await runServiceMain({
       operatorToken: config.operatorToken,
       blobs,
       rateLimits: managementRateLimits(config),
+      isAssetFileOptionalOnUpdate: config.managementAssetFileOptionalOnUpdate,
     });
     const listening = await step(
       `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,
-      () => listen(createServer(app), { host: config.host, port: config.port }),
+      () => listen(createManagementServer(app), { host: config.host, port: config.port }),
     );
     onStop(async () => {
       readiness.drain();

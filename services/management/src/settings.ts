@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { port, sharedSettings, wholeNumber, type ConfigOf, type Setting } from '@lectern/config';
+import { envBoolean, port, sharedSettings, wholeNumber, type ConfigOf, type Setting } from '@lectern/config';
 import type { ManagementAppOptions } from './app.ts';
 
 const perKey = wholeNumber({ min: 0, max: 1_000_000_000 });
@@ -27,6 +27,19 @@ export const managementLimitSettings = {
     schema: perKey,
     default: '15000',
     doc: 'Management API requests per key per hour; 0: no limit.',
+  },
+} satisfies Record<string, Setting<unknown>>;
+
+/**
+ * Where SPEC and the current Kontent.ai reference differ, the spec is the default and the
+ * reference is a setting (DESIGN). `lectern start` and the cluster's Management service read them.
+ */
+export const managementCompatibilitySettings = {
+  managementAssetFileOptionalOnUpdate: {
+    env: 'LECTERN_MANAGEMENT_ASSET_FILE_OPTIONAL_ON_UPDATE',
+    schema: envBoolean,
+    default: 'false',
+    doc: 'true: PUT /assets/{id} may leave out file_reference to keep the file (Kontent.ai reference); false: required (SPEC 4.2).',
   },
 } satisfies Record<string, Setting<unknown>>;
 
@@ -73,5 +86,6 @@ export const managementSettings = {
     doc: 'Token of the admin API (/admin), at least 16 characters.',
   },
   ...managementLimitSettings,
+  ...managementCompatibilitySettings,
   logLevel: sharedSettings.logLevel,
 } satisfies Record<string, Setting<unknown>>;

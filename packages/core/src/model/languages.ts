@@ -6,6 +6,7 @@ import { zeroId } from './defaults.ts';
 import {
   assertModelAccess,
   at,
+  characterCount,
   describeReference,
   idFromExternalId,
   isRecord,
@@ -67,7 +68,7 @@ async function requireLanguage(
 }
 
 function checkName(value: unknown, path: string, problems: Problems): value is string {
-  if (typeof value !== 'string' || value.trim().length === 0 || value.length > nameMax) {
+  if (typeof value !== 'string' || value.trim().length === 0 || characterCount(value) > nameMax) {
     problems.add(path, `Provide a nonempty name which fits within ${nameMax} characters.`);
     return false;
   }
@@ -196,10 +197,10 @@ export async function modifyLanguage(
     let next: LanguageRecord = { ...current, body: { ...current.body } };
     for (const [i, op] of (input.operations as unknown[]).entries()) {
       const path = `[${i}]`;
-      if (!isRecord(op) || String(op['op']).toLowerCase() !== 'replace') {
+      if (!isRecord(op) || op['op'] !== 'replace') {
         problems.add(
           at(path, 'op'),
-          `Invalid operation with index '${i}': languages support only the "replace" operation.`,
+          `Invalid operation with index '${i}': languages support only the "replace" operation (lower case).`,
         );
         continue;
       }

@@ -5,12 +5,13 @@ import type { CoreDeps } from '../deps.ts';
 import { requireOperator } from './require-operator.ts';
 import { isUuid } from '../domain/uuid.ts';
 import { seedDefaultModel } from '../model/defaults.ts';
+import { characterCount } from '../model/shared/index.ts';
 
 export const projectNameMax = 200;
 
 function validName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed.length < 1 || trimmed.length > projectNameMax) {
+  if (trimmed.length < 1 || characterCount(trimmed) > projectNameMax) {
     throw new LecternError('INVALID_REQUEST_BODY', {
       problems: [{ path: 'name', message: `must be 1 to ${projectNameMax} characters` }],
     });
@@ -87,7 +88,7 @@ export async function renameEnvironment(
         path: `[${i}].op`,
         message: `Invalid operation with index '${i}': the only operation is rename_environment.`,
       });
-    else if (typeof o.value !== 'string' || o.value.trim() === '' || o.value.length > projectNameMax)
+    else if (typeof o.value !== 'string' || o.value.trim() === '' || characterCount(o.value) > projectNameMax)
       problems.push({
         path: `[${i}].value`,
         message: `Provide a nonempty name which fits within ${projectNameMax} characters.`,

@@ -5,4 +5,9 @@ export interface ManagementServices {
   readonly core: CoreDeps;
   /** Asset binaries. Null when the host wired none: file uploads then answer 503. */
   readonly blobs: BlobStore | null;
+  /**
+   * PUT /assets/{id} may leave out `file_reference` to keep the asset's file (the current
+   * Kontent.ai reference); default false: required, as SPEC 4.2 says.
+   */
+  readonly isAssetFileOptionalOnUpdate?: boolean;
 }

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openFsBlobStore } from '@lectern/blob-fs';
@@ -7,7 +6,7 @@ import { ManagementClient } from '@kontent-ai/management-sdk';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
 import type { Store } from '@lectern/core';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
-import { buildManagementApp, type ManagementAppOptions } from '../app.ts';
+import { buildManagementApp, createManagementServer, type ManagementAppOptions } from '../app.ts';
 
 /** A Management API listening on a free port over an in-memory store, with one project and its key. */
 export interface TestManagement {
@@ -24,12 +23,14 @@ export interface TestManagement {
 }
 
 export async function startTestManagement(
-  options: Partial<Pick<ManagementAppOptions, 'rateLimits' | 'maxFileBytes'>> & {
+  options: Partial<Pick<ManagementAppOptions, 'rateLimits' | 'maxFileBytes' | 'isAssetFileOptionalOnUpdate'>> & {
     /** Wraps the store the app uses (e.g. to count queries); `core.store` stays the plain one. */
     wrapStore?: (store: Store) => Store;
+    /** The core to serve (e.g. on PostgreSQL); default: a fresh in-memory PGlite one. */
+    core?: TestCore;
   } = {},
 ): Promise<TestManagement> {
-  const core = await openTestCore();
+  const core = options.core ?? (await openTestCore());
   const blobDir = await mkdtemp(join(tmpdir(), 'lectern-test-blobs-'));
   const app = buildManagementApp({
     core: options.wrapStore ? { ...core, store: options.wrapStore(core.store) } : core,
@@ -39,10 +40,13 @@ export async function startTestManagement(
     operatorToken: null,
     blobs: openFsBlobStore({ root: blobDir }),
     ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
+    ...(options.isAssetFileOptionalOnUpdate === undefined
+      ? {}
+      : { isAssetFileOptionalOnUpdate: options.isAssetFileOptionalOnUpdate }),
     // Tests send bursts; the rate-limit test sets its own limits.
     rateLimits: options.rateLimits ?? { perSecond: 1_000_000, perMinute: 1_000_000, perHour: 1_000_000 },
   });
-  const listening = await listen(createServer(app), { host: '127.0.0.1', port: 0 });
+  const listening = await listen(createManagementServer(app), { host: '127.0.0.1', port: 0 });
   const { projectId, keys } = await seedProject(core, ['management']);
   const apiKey = keys.management?.value as string;
   const baseUrl = `${listening.url}/v2`;

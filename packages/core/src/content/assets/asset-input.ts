@@ -2,6 +2,7 @@ import type { UnitOfWork } from '../../ports/store.ts';
 import { zeroId } from '../../model/defaults.ts';
 import {
   at,
+  characterCount,
   checkCodename,
   describeReference,
   isRecord,
@@ -60,7 +61,7 @@ export async function readAssetBody(
   const title = body['title'];
   if (title === null) changes.title = null;
   else if (title !== undefined) {
-    if (typeof title !== 'string' || title.length > assetTitleMax)
+    if (typeof title !== 'string' || characterCount(title) > assetTitleMax)
       problems.add('title', `must be a string of at most ${assetTitleMax} characters, or null`);
     else changes.title = title.trim() === '' ? null : title;
   }

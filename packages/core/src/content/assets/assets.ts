@@ -179,11 +179,13 @@ export async function addAsset(
 /**
  * PUT /assets/{identifier}: updates the asset, or creates it when the path names it by external id
  * and it does not exist (reference §1.2, checklist 1). Fields left out of the body keep their
- * values; `descriptions`, when sent, replace all descriptions.
+ * values; `descriptions`, when sent, replace all descriptions. `file_reference` is required
+ * (SPEC 4.2) unless `isFileOptionalOnUpdate`, which lets an update keep the asset's file as the
+ * current Kontent.ai reference does.
  */
 export async function upsertAsset(
   deps: CoreDeps,
-  input: ModelInput & { key: RecordKey; body: unknown; isV1?: boolean },
+  input: ModelInput & { key: RecordKey; body: unknown; isV1?: boolean; isFileOptionalOnUpdate?: boolean },
 ): Promise<{ view: AssetView; isCreated: boolean }> {
   assertModelAccess(input.actor, input.projectId);
   return deps.store.transaction(async (tx) => {
@@ -199,8 +201,11 @@ export async function upsertAsset(
       isExternalIdAllowed: false,
       isV1: input.isV1 ?? false,
     });
-    if (!current && !changes.file && !hasFileReference(input.body))
-      problems.add('file_reference', 'is required when the asset is created');
+    if (!changes.file && !hasFileReference(input.body)) {
+      if (!current) problems.add('file_reference', 'is required when the asset is created');
+      else if (input.isFileOptionalOnUpdate !== true)
+        problems.add('file_reference', "is required: send the asset's file (its current one to keep it)");
+    }
     problems.throwIfAny();
     if (!current) {
       const externalId = (input.key as { externalId: string }).externalId;

@@ -3,7 +3,7 @@ import { imageSize } from 'image-size';
 import { LecternError } from '@lectern/errors';
 import type { CoreDeps } from '../../deps.ts';
 import type { BlobStore } from '../../ports/blob-store.ts';
-import { assertModelAccess, type ModelInput } from '../../model/shared/index.ts';
+import { assertModelAccess, characterCount, type ModelInput } from '../../model/shared/index.ts';
 import type { BinaryFileRecord } from './asset-record.ts';
 
 /** Default largest upload, in bytes (100 MiB; Kontent.ai does not publish its limit, SPEC 8). */
@@ -89,7 +89,7 @@ function checkHeaders(input: UploadFileInput): { contentType: string; length: nu
     throw new LecternError('FILE_TOO_LARGE', { message: `The file is larger than ${input.maxBytes} bytes.` });
   const name = input.fileName;
   // eslint-disable-next-line no-control-regex
-  if (name.trim() === '' || name.length > fileNameMax || /[\u0000-\u001f\u007f/\\]/.test(name))
+  if (name.trim() === '' || characterCount(name) > fileNameMax || /[\u0000-\u001f\u007f/\\]/.test(name))
     throw new LecternError('INVALID_REQUEST_BODY', {
       problems: [
         {

@@ -14,6 +14,7 @@ import {
   readReference,
   type ModelInput,
   type Reference,
+  opNameOf,
 } from '../../model/shared/index.ts';
 import { isAbsent, operationMessage, readExternalId, readName } from '../../model/collections/model-fields.ts';
 import type { AssetFolder, AssetFolderTree } from './asset-record.ts';
@@ -238,9 +239,9 @@ export async function modifyAssetFolders(
     for (const [i, op] of (input.operations as unknown[]).entries()) {
       const path = `[${i}]`;
       const msg = (text: string) => operationMessage(i, text);
-      const name = isRecord(op) && typeof op['op'] === 'string' ? op['op'].toLowerCase() : '';
-      if (!isRecord(op) || !['addinto', 'rename', 'remove'].includes(name)) {
-        problems.add(at(path, 'op'), msg('op must be addInto, rename or remove.'));
+      const name = isRecord(op) ? opNameOf(op['op'], ['addInto', 'addinto', 'rename', 'remove']) : '';
+      if (!isRecord(op) || name === '') {
+        problems.add(at(path, 'op'), msg('op must be addInto, rename or remove (case-sensitive).'));
         continue;
       }
       if (name === 'rename') {

@@ -1,6 +1,7 @@
 import type { UnitOfWork } from '../../ports/store.ts';
 import { zeroId } from '../../model/defaults.ts';
 import {
+  characterCount,
   checkCodename,
   describeReference,
   generateCodename,
@@ -38,7 +39,9 @@ export async function readItemFields(
   if (!isRecord(options.body)) problems.add(undefined, 'The body must be a JSON object.');
   const rawName = body['name'];
   const name =
-    typeof rawName === 'string' && rawName.trim().length > 0 && rawName.length <= itemNameMax ? rawName.trim() : null;
+    typeof rawName === 'string' && rawName.trim().length > 0 && characterCount(rawName) <= itemNameMax
+      ? rawName.trim()
+      : null;
   if (name === null) problems.add('name', `Provide a nonempty name which fits within ${itemNameMax} characters.`);
   const rawCodename = body['codename'];
   const codename =

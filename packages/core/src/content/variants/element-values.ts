@@ -1,6 +1,13 @@
 import type { ElementBody } from '../../model/content-types/model.ts';
 import type { TaxonomyTermBody } from '../../model/taxonomies/taxonomy-terms.ts';
-import { at, describeReference, idFromExternalId, readReference, type Reference } from '../../model/shared/index.ts';
+import {
+  at,
+  characterCount,
+  describeReference,
+  idFromExternalId,
+  readReference,
+  type Reference,
+} from '../../model/shared/index.ts';
 import { readRichTextValue } from './rich-text-value.ts';
 import type { StoredElementValue } from './variant-record.ts';
 import { customMax, textMax, type ValueContext } from './value-context.ts';
@@ -31,7 +38,7 @@ export async function readElementValue(
     case 'text': {
       if (value !== null && value !== undefined && typeof value !== 'string') return fail('must be a string or null');
       const text = value ?? '';
-      if (text.length > textMax) return fail(`must be at most ${textMax} characters`);
+      if (characterCount(text) > textMax) return fail(`must be at most ${textMax} characters`);
       checkTextLength(text, def['maximum_text_length'], path, problems);
       checkRegex(text, def['validation_regex'], path, problems);
       return countOf(problems) === before ? { value: text } : null;
@@ -48,7 +55,8 @@ export async function readElementValue(
     }
     case 'custom': {
       if (value !== null && value !== undefined && typeof value !== 'string') return fail('must be a string or null');
-      if (typeof value === 'string' && value.length > customMax) return fail(`must be at most ${customMax} characters`);
+      if (typeof value === 'string' && characterCount(value) > customMax)
+        return fail(`must be at most ${customMax} characters`);
       const searchable = entry['searchable_value'];
       if (searchable !== undefined && searchable !== null && typeof searchable !== 'string')
         problems.add(at(pathOfEntry(path, ctx), 'searchable_value'), 'must be a string or null');
@@ -237,6 +245,6 @@ function readUrlSlug(
     return null;
   }
   if (typeof value !== 'string') return (problems.add(path, 'must be a string'), null);
-  if (value.length > textMax) return (problems.add(path, `must be at most ${textMax} characters`), null);
+  if (characterCount(value) > textMax) return (problems.add(path, `must be at most ${textMax} characters`), null);
   return checkRegex(value, def['validation_regex'], path, problems) ? { value, mode: 'custom' } : null;
 }

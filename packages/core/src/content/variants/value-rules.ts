@@ -1,4 +1,4 @@
-import { isRecord, type Problems } from '../../model/shared/index.ts';
+import { characterCount, isRecord, type Problems } from '../../model/shared/index.ts';
 
 /** Words of a text: runs of non-space characters. */
 function wordCount(text: string): number {
@@ -10,7 +10,7 @@ function wordCount(text: string): number {
 export function checkTextLength(text: string, limit: unknown, path: string, problems: Problems): boolean {
   if (!isRecord(limit) || typeof limit['value'] !== 'number') return true;
   const isWords = limit['applies_to'] === 'words';
-  const length = isWords ? wordCount(text) : text.length;
+  const length = isWords ? wordCount(text) : characterCount(text);
   if (length <= limit['value']) return true;
   problems.add(path, `The value is longer than ${limit['value']} ${isWords ? 'words' : 'characters'}.`);
   return false;

@@ -15,6 +15,7 @@ import {
   type ModelInput,
   type Reference,
   writeModel,
+  opNameOf,
 } from '../shared/index.ts';
 import { isAbsent, operationMessage, readExternalId, readLooseReference, readName } from './model-fields.ts';
 
@@ -105,7 +106,7 @@ function applyOne(options: {
     problems.add(field === undefined ? path : at(path, field), operationMessage(index, message));
   if (!isRecord(options.raw)) return fail(undefined, 'An operation must be an object.');
   const raw = options.raw;
-  const op = typeof raw['op'] === 'string' ? raw['op'].toLowerCase() : '';
+  const op = opNameOf(raw['op'], ['addInto', 'addinto', 'move', 'remove', 'replace']);
   const ref = (field: string) =>
     raw[field] === undefined || raw[field] === null ? null : readLooseReference(raw[field], at(path, field), problems);
   const reference = ref('reference');
@@ -183,7 +184,7 @@ function applyOne(options: {
       return;
     }
     default:
-      fail('op', 'op must be addInto, move, remove or replace.');
+      fail('op', 'op must be addInto, move, remove or replace (case-sensitive).');
   }
 }
 

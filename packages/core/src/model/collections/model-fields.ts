@@ -2,6 +2,7 @@ import { LecternError, type ErrorCode } from '@lectern/errors';
 import type { ModelKind, ModelRecord, RecordKey } from '../../domain/model-record.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import {
+  characterCount,
   at,
   describeReference,
   idFromExternalId,
@@ -19,7 +20,7 @@ import {
 
 /** Display names: non-empty after trimming and at most `max` characters. Returns the trimmed name. */
 export function readName(value: unknown, path: string, problems: Problems, max = 200): string | null {
-  if (typeof value !== 'string' || value.trim().length === 0 || value.length > max) {
+  if (typeof value !== 'string' || value.trim().length === 0 || characterCount(value) > max) {
     problems.add(path, `Provide a nonempty name which fits within ${max} characters.`);
     return null;
   }

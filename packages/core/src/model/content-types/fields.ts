@@ -1,4 +1,4 @@
-import { at, isRecord, type Problems } from '../shared/index.ts';
+import { at, characterCount, isRecord, type Problems } from '../shared/index.ts';
 
 /** Display names of types, snippets, groups, elements and options (SPEC 8, the latest limit). */
 export const nameMax = 200;
@@ -8,7 +8,7 @@ export function isAbsent(value: unknown): value is undefined | null {
 }
 
 export function readName(value: unknown, path: string, problems: Problems): string | null {
-  if (typeof value !== 'string' || value.trim().length === 0 || value.length > nameMax) {
+  if (typeof value !== 'string' || value.trim().length === 0 || characterCount(value) > nameMax) {
     problems.add(path, `Provide a nonempty name which fits within ${nameMax} characters.`);
     return null;
   }

@@ -1,4 +1,4 @@
-import { at, isRecord, readReference, type Problems, type Reference } from '../shared/index.ts';
+import { at, isRecord, opNameOf, readReference, type Problems, type Reference } from '../shared/index.ts';
 import { isAbsent } from './fields.ts';
 
 export type OpName = 'addinto' | 'remove' | 'replace' | 'move';
@@ -15,7 +15,7 @@ export interface ParsedOp {
   readonly after: Reference | null;
 }
 
-const opNames: readonly OpName[] = ['addinto', 'remove', 'replace', 'move'];
+const opNames = ['addInto', 'addinto', 'remove', 'replace', 'move'];
 
 /** Splits `/elements/external_id:a\/b/options` on unescaped slashes (reference §6.1). */
 function splitPath(path: string): string[] | null {
@@ -95,9 +95,9 @@ export function parseOperations(body: unknown, problems: Problems): ParsedOp[] {
       opProblem(problems, index, null, 'must be an operation object {op, path, value}');
       continue;
     }
-    const name = typeof op['op'] === 'string' ? (op['op'].toLowerCase() as OpName) : null;
-    if (name === null || !opNames.includes(name)) {
-      opProblem(problems, index, 'op', 'op must be one of addInto, remove, replace, move.');
+    const name = opNameOf(op['op'], opNames) as OpName | '';
+    if (name === '') {
+      opProblem(problems, index, 'op', 'op must be one of addInto, remove, replace, move (case-sensitive).');
       continue;
     }
     const segments = segmentsOf(op, index, name, problems);

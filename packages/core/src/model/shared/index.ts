@@ -13,3 +13,5 @@ export {
 } from './paging.ts';
 export { at, isRecord, Problems } from './problems.ts';
 export { describeReference, readReference, recordKeyOf, type Reference } from './reference.ts';
+export { characterCount, findUnstorableStrings, unstorableText, type UnstorableString } from './text.ts';
+export { opNameOf } from './patch-op.ts';

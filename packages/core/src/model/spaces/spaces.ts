@@ -15,8 +15,10 @@ import {
   idFromExternalId,
   isRecord,
   commitModel,
+  describeReference,
   Problems,
   readReference,
+  recordKeyOf,
   type ModelInput,
   writeModel,
   createModel,
@@ -24,8 +26,9 @@ import {
 
 /*
  * Spaces (reference §2.9, §6.5): one model document per space. Collections must exist. The Web
- * Spotlight root item is a content item, which the model store does not hold: it is kept by id,
- * and a reference by external id resolves to the id the item gets when created with it.
+ * Spotlight root item is a content item, which the model store does not hold: it is kept by id;
+ * one named by id or codename must exist, and one by external id resolves to the id the item gets
+ * when created with it.
  */
 
 /** Stored body of a space, in wire form minus id and codename. */
@@ -62,19 +65,24 @@ function requireSpace(tx: UnitOfWork, projectId: string, key: RecordKey, isForUp
   });
 }
 
-function readRootItem(
-  projectId: string,
-  value: unknown,
-  path: string,
-  problems: Problems,
-): SpaceBody['web_spotlight_root_item'] | undefined {
+/**
+ * The root item reference: an item that exists, by id or codename, or an item by external id,
+ * which may not exist yet (it gets that id when created with the external id). A missing item
+ * by id or codename is refused: a stored id would point at nothing.
+ */
+async function readRootItem(
+  tx: UnitOfWork,
+  options: { projectId: string; value: unknown; path: string; problems: Problems },
+): Promise<SpaceBody['web_spotlight_root_item'] | undefined> {
+  const { projectId, value, path, problems } = options;
   if (value === null || value === undefined) return null;
   const ref = readReference(value, path, problems);
   if (!ref) return undefined;
-  if ('id' in ref) return { id: ref.id };
   if ('external_id' in ref)
     return { id: idFromExternalId({ projectId, kind: contentItemKind, externalId: ref.external_id }) };
-  problems.add(path, 'Reference the root item by id or external_id.');
+  const found = await tx.items.find(projectId, recordKeyOf(ref));
+  if (found) return { id: found.id };
+  problems.add(path, `The content item with ${describeReference(ref)} was not found.`);
   return undefined;
 }
 
@@ -112,7 +120,12 @@ export async function addSpace(deps: CoreDeps, input: ModelInput & { body: unkno
       : checkCodename(body['codename'], 'codename', problems)
         ? body['codename']
         : null;
-    const root = readRootItem(input.projectId, body['web_spotlight_root_item'], 'web_spotlight_root_item', problems);
+    const root = await readRootItem(tx, {
+      projectId: input.projectId,
+      value: body['web_spotlight_root_item'],
+      path: 'web_spotlight_root_item',
+      problems,
+    });
     const collections = await readCollections(tx, input.projectId, body['collections'], 'collections', problems);
     const all = await tx.model.list<SpaceBody>(input.projectId, 'space');
     if (typeof codename === 'string' && all.some((s) => s.codename === codename))
@@ -148,8 +161,8 @@ export async function modifySpace(
     const body: SpaceBody = { ...current.body };
     for (const [i, op] of (input.operations as unknown[]).entries()) {
       const path = `[${i}]`;
-      if (!isRecord(op) || String(op['op']).toLowerCase() !== 'replace') {
-        problems.add(at(path, 'op'), operationMessage(i, 'spaces support only the "replace" operation.'));
+      if (!isRecord(op) || op['op'] !== 'replace') {
+        problems.add(at(path, 'op'), operationMessage(i, 'spaces support only the "replace" operation (lower case).'));
         continue;
       }
       const value = op['value'];
@@ -164,7 +177,7 @@ export async function modifySpace(
           if (checkCodename(value, valuePath, problems)) codename = value;
           break;
         case 'web_spotlight_root_item': {
-          const root = readRootItem(input.projectId, value, valuePath, problems);
+          const root = await readRootItem(tx, { projectId: input.projectId, value, path: valuePath, problems });
           if (root !== undefined) body.web_spotlight_root_item = root;
           break;
         }

@@ -1,6 +1,6 @@
 import { LecternError, type ValidationProblem } from '@lectern/errors';
 import { operationMessage, readLooseReference, readName } from '../collections/model-fields.ts';
-import { at, checkCodename, isRecord, Problems, type Reference } from '../shared/index.ts';
+import { at, checkCodename, isRecord, opNameOf, Problems, type Reference } from '../shared/index.ts';
 import {
   checkTerms,
   fillCodenames,
@@ -115,9 +115,12 @@ function readOperation(raw: unknown, index: number, problems: Problems): Operati
     problems.add(path, operationMessage(index, 'An operation must be an object.'));
     return null;
   }
-  const op = typeof raw['op'] === 'string' ? raw['op'].toLowerCase() : '';
-  if (!['replace', 'remove', 'addinto', 'move'].includes(op)) {
-    problems.add(at(path, 'op'), operationMessage(index, 'op must be addInto, remove, replace or move.'));
+  const op = opNameOf(raw['op'], ['replace', 'remove', 'addInto', 'addinto', 'move']);
+  if (op === '') {
+    problems.add(
+      at(path, 'op'),
+      operationMessage(index, 'op must be addInto, remove, replace or move (case-sensitive).'),
+    );
     return null;
   }
   let reference = optionalReference(raw['reference'], at(path, 'reference'), problems);

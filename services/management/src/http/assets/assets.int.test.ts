@@ -179,6 +179,7 @@ describe('assets through @kontent-ai/management-sdk', () => {
       .upsertAsset()
       .byAssetExternalId('hello')
       .withData(() => ({
+        file_reference: { id: fileId, type: 'internal' },
         title: 'Hello',
         descriptions: [{ language: { id: zero }, description: 'A greeting' }],
         folder: { external_id: 'images' },
@@ -193,7 +194,7 @@ describe('assets through @kontent-ai/management-sdk', () => {
     const toRoot = await server.client
       .upsertAsset()
       .byAssetCodename('hello_txt')
-      .withData(() => ({ descriptions: [], folder: { id: zero } }))
+      .withData(() => ({ file_reference: { id: fileId, type: 'internal' }, descriptions: [], folder: { id: zero } }))
       .toPromise();
     expect(toRoot.rawData).not.toHaveProperty('folder');
     expect(toRoot.data.title).toBe('Hello');

@@ -38,7 +38,12 @@ export function assetsRouter(services: ManagementServices): Router {
     })
     .put(async (req: Request, res: Response) => {
       const key = recordKeyFrom(req.params, 'ASSET_NOT_FOUND');
-      const result = await upsertAsset(core, { ...modelInput(req, res), key, body: req.body });
+      const result = await upsertAsset(core, {
+        ...modelInput(req, res),
+        key,
+        body: req.body,
+        isFileOptionalOnUpdate: services.isAssetFileOptionalOnUpdate ?? false,
+      });
       res.status(result.isCreated ? 201 : 200).json(assetJson(result.view, assetsBaseOf(req)));
     })
     .delete(async (req: Request, res: Response) => {

@@ -280,11 +280,20 @@ describe('content types through @kontent-ai/management-sdk', () => {
     article = type;
   });
 
-  it('accepts case-insensitive op names and the deprecated property_name / reference forms', async () => {
+  it('accepts the documented op spellings and the deprecated property_name / reference forms', async () => {
+    // Op names are case-sensitive: only the spellings Kontent.ai documents (addInto, and addinto of the Learn samples).
+    const shouted = await server.fetch('/types/codename/article', {
+      method: 'PATCH',
+      body: JSON.stringify([{ op: 'REPLACE', path: '/name', value: 'Shouted' }]),
+    });
+    expect(shouted.status).toBe(400);
+    expect(((await shouted.json()) as { validation_errors: { path: string }[] }).validation_errors).toEqual([
+      expect.objectContaining({ path: '[0].op' }),
+    ]);
     const response = await server.fetch('/types/codename/article', {
       method: 'PATCH',
       body: JSON.stringify([
-        { op: 'REPLACE', property_name: 'name', value: 'Article' },
+        { op: 'replace', property_name: 'name', value: 'Article' },
         { op: 'replace', reference: { codename: 'summary' }, property_name: 'guidelines', value: 'One line.' },
         { op: 'addinto', path: '/elements/codename:format/options', value: { name: 'Audio' } },
       ]),

@@ -4,7 +4,7 @@ import { startTestManagement, type TestManagement } from '../../testing/test-ser
 
 const fixtures = 'management/kontent-ai+management-sdk-js/test/browser/fake-responses/spaces';
 const zero = '00000000-0000-0000-0000-000000000000';
-const rootItem = '09d5a63a-49a9-4b77-9e18-54a05441483e';
+let rootItem: string;
 let server: TestManagement;
 
 beforeAll(async () => {
@@ -13,6 +13,15 @@ beforeAll(async () => {
     .setCollections()
     .withData([{ op: 'addInto', value: { name: 'Blog', codename: 'blog' } }])
     .toPromise();
+  await server.fetch('/types', {
+    method: 'POST',
+    body: JSON.stringify({ name: 'Page', codename: 'page', elements: [] }),
+  });
+  const home = await server.fetch('/items', {
+    method: 'POST',
+    body: JSON.stringify({ name: 'Home', codename: 'home', type: { codename: 'page' } }),
+  });
+  rootItem = ((await home.json()) as { id: string }).id;
 });
 afterAll(async () => {
   await server.close();

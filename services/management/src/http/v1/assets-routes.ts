@@ -45,7 +45,13 @@ export function v1AssetsRouter(options: FilesOptions): Router {
     })
     .put(async (req: Request, res: Response) => {
       const key = recordKeyFrom(req.params, 'ASSET_NOT_FOUND');
-      const result = await upsertAsset(core, { ...modelInput(req, res), key, body: req.body, isV1: true });
+      const result = await upsertAsset(core, {
+        ...modelInput(req, res),
+        key,
+        body: req.body,
+        isV1: true,
+        isFileOptionalOnUpdate: options.isAssetFileOptionalOnUpdate ?? false,
+      });
       res.status(result.isCreated ? 201 : 200).json(assetJsonV1(result.view, assetsBaseOf(req)));
     })
     .delete(async (req: Request, res: Response) => {

@@ -1,0 +1,9 @@
+/**
+ * The operation a PATCH entry's `op` names, lower-cased for the caller's switch, or '' when it is
+ * not one of `names` spelled exactly: op names are case-sensitive, as Kontent.ai documents them
+ * ("replace", "addInto", and "addinto" of the Learn samples), so "REPLACE" is refused rather than
+ * guessed.
+ */
+export function opNameOf(op: unknown, names: readonly string[]): string {
+  return typeof op === 'string' && names.includes(op) ? op.toLowerCase() : '';
+}

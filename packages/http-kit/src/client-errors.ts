@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { LecternError, type ErrorResponse } from '@lectern/errors';
+
+/** An API's error body for an error and a request id (`toManagementError`, `toDeliveryError`, …). */
+export type ToErrorResponse = (error: unknown, requestId: string) => ErrorResponse<unknown>;
+
+/** What Node's HTTP parser hands to `clientError`: its error code and the bytes it was parsing. */
+type ParserError = Error & { code?: string; rawPacket?: Buffer };
+
+/** The parser's failure as a catalogue error: 431 for an oversized request line or headers, 408, else 400. */
+function fromParser(error: ParserError): LecternError {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return new LecternError('HEADERS_TOO_LARGE');
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return new LecternError('REQUEST_TIMEOUT');
+    case 'HPE_INVALID_URL':
+      return new LecternError('MALFORMED_URL', {
+        message: 'The URL contains a character a URL cannot hold (a space or a control character). Percent-encode it.',
+      });
+    default:
+      return new LecternError('MALFORMED_REQUEST');
+  }
+}
+
+/**
+ * Whether a body may follow the status line. The parser failed before it knew the method, so the
+ * bytes it held decide: a HEAD request (anywhere in them) or bytes that do not start with a request
+ * line (the request began in an earlier packet) get no body, since a body after a HEAD answer
+ * would be read as the next response and break the connection's framing.
+ */
+function isBodyAllowed(raw: Buffer | undefined): boolean {
+  if (raw === undefined) return false;
+  const head = raw.subarray(0, 4096).toString('latin1');
+  return /^[A-Z]+ /.test(head) && !/(^|\n)HEAD /.test(head);
+}
+
+/**
+ * A `clientError` listener that answers what Node's HTTP parser refused (URL and headers over
+ * 16 KiB, malformed request lines, timeouts) in the API's own error body, then closes the
+ * connection; the request never reaches the framework. A connection the client already reset
+ * is closed silently.
+ */
+export function answerClientErrors(toErrorResponse: ToErrorResponse): (error: Error, socket: Duplex) => void {
+  return (error: ParserError, socket: Duplex) => {
+    // A response still being written on this connection: bytes of ours would land inside it.
+    const isAnswering = (socket as Duplex & { _httpMessage?: unknown })._httpMessage != null;
+    if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable || isAnswering) {
+      socket.destroy();
+      return;
+    }
+    const response = toErrorResponse(fromParser(error), randomUUID());
+    // Without a body the length is 0 (not the body's): a GET whose request began in an earlier
+    // packet then reads an empty answer instead of waiting for bytes that never come.
+    const body = isBodyAllowed(error.rawPacket) ? Buffer.from(JSON.stringify(response.body)) : Buffer.alloc(0);
+    const head = [
+      `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? 'Error'}`,
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${body.length}`,
+      ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`),
+      'connection: close',
+      '',
+      '',
+    ].join('\r\n');
+    socket.end(Buffer.concat([Buffer.from(head, 'latin1'), body]), () => socket.destroy());
+  };
+}
+
+/** Answers a plain Node server's (Express's) parser errors in the API's error body. */
+export function answerClientErrorsOf(server: Server, toErrorResponse: ToErrorResponse): Server {
+  server.on('clientError', answerClientErrors(toErrorResponse));
+  return server;
+}

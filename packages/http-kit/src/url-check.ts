@@ -1,0 +1,53 @@
+import { LecternError } from '@lectern/errors';
+
+/**
+ * Longest path segment a Fastify route parameter takes. The longest identifier in a Delivery path
+ * is a snippet element's codename (`<snippet>__<element>`, 122 characters).
+ */
+export const maxPathSegmentLength = 200;
+
+function quoted(text: string): string {
+  const shown = text.length > 60 ? `${text.slice(0, 60)}…` : text;
+  return JSON.stringify(shown);
+}
+
+/**
+ * What is wrong with a request URL before any route reads it, or null: a path segment that is
+ * not valid percent-encoding (400 MALFORMED_URL), one that decodes to U+0000 (400
+ * INVALID_IDENTIFIER: no stored identifier holds it, and PostgreSQL refuses it in text), or a
+ * `%00` in the query string (400 INVALID_QUERY). Malformed encoding in the query is left to the
+ * API's query parser, which names the parameter.
+ */
+export function checkUrl(url: string): LecternError | null {
+  const at = url.indexOf('?');
+  const path = at < 0 ? url : url.slice(0, at);
+  for (const segment of path.split('/')) {
+    if (!segment.includes('%')) continue;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return new LecternError('MALFORMED_URL', {
+        message: `The path segment ${quoted(segment)} is not valid percent-encoding. Encode each reserved or non-ASCII character as its UTF-8 bytes in '%XX' form, for example '%20' for a space and '%25' for '%'.`,
+      });
+    }
+    if (decoded.includes('\u0000')) {
+      return new LecternError('INVALID_IDENTIFIER', {
+        message: `The path segment ${quoted(segment)} contains '%00' (the character U+0000), which no identifier holds. Remove it.`,
+      });
+    }
+  }
+  if (at >= 0 && /%00/i.test(url.slice(at))) {
+    return new LecternError('INVALID_QUERY', {
+      message: "The query string contains '%00' (the character U+0000), which no parameter value holds. Remove it.",
+    });
+  }
+  return null;
+}
+
+/** The error for a path segment longer than `maxPathSegmentLength` (Fastify's router refuses it). */
+export function pathSegmentTooLong(): LecternError {
+  return new LecternError('INVALID_IDENTIFIER', {
+    message: `A path segment is longer than ${maxPathSegmentLength} characters; no id or codename is that long. Check the path.`,
+  });
+}
