@@ -24,6 +24,11 @@ export interface SqlStore extends Store {
    * from key and project changes, `indexed` from the SQL delivery index).
    */
   readonly signals: Signals;
+  /**
+   * Refreshes the planner's statistics of every table. PGlite runs no autovacuum, so a server on
+   * it calls this at start; without statistics every plan rests on default estimates.
+   */
+  analyze(): Promise<void>;
 }
 
 const retryableCodes = new Set(['40001', '40P01']); // serialization failure, deadlock
@@ -93,6 +98,9 @@ function wrap(
     onEventsCommitted(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    async analyze() {
+      await serialize(() => sql`analyze`.execute(db));
     },
     async ping() {
       await serialize(() => sql`select 1`.execute(db));

@@ -44,6 +44,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
     lock?.release();
     throw error;
   }
+  if (store.engine === 'pglite') await store.analyze();
   const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
   const metrics = createProcessMetrics();
   const logger = createLogger({ level: config.logLevel, name: 'lectern' });
