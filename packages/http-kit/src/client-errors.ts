@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES, type Server } from 'node:http';
+import { STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { LecternError, type ErrorResponse } from '@lectern/errors';
 
 /** An API's error body for an error and a request id (`toManagementError`, `toDeliveryError`, …). */
 export type ToErrorResponse = (error: unknown, requestId: string) => ErrorResponse<unknown>;
 
-/** What Node's HTTP parser hands to `clientError`: its error code and the bytes it was parsing. */
-type ParserError = Error & { code?: string; rawPacket?: Buffer };
+/** What Node's HTTP parser hands to `clientError`: its error code, the bytes it was parsing and where it failed. */
+type ParserError = Error & { code?: string; rawPacket?: Buffer; bytesParsed?: number };
 
 /** The parser's failure as a catalogue error: 431 for an oversized request line or headers, 408, else 400. */
 function fromParser(error: ParserError): LecternError {
@@ -27,14 +27,19 @@ function fromParser(error: ParserError): LecternError {
 
 /**
  * Whether a body may follow the status line. The parser failed before it knew the method, so the
- * bytes it held decide: a HEAD request (anywhere in them) or bytes that do not start with a request
- * line (the request began in an earlier packet) get no body, since a body after a HEAD answer
- * would be read as the next response and break the connection's framing.
+ * bytes it held up to the failure decide. No body after a HEAD request (anywhere in them), since
+ * it would be read as the next response and break the connection's framing; none either when
+ * oversized headers show no request line (the request began in an earlier packet, its method
+ * unknown). The bytes may start inside the previous request's body.
  */
-function isBodyAllowed(raw: Buffer | undefined): boolean {
+function isBodyAllowed(error: ParserError): boolean {
+  const raw = error.rawPacket;
   if (raw === undefined) return false;
-  const head = raw.subarray(0, 4096).toString('latin1');
-  return /^[A-Z]+ /.test(head) && !/(^|\n)HEAD /.test(head);
+  const end = Math.min(raw.length, (error.bytesParsed ?? raw.length) + 16, 65_536);
+  const seen = raw.toString('latin1', 0, end);
+  if (/(^|\n)HEAD /.test(seen)) return false;
+  if (error.code !== 'HPE_HEADER_OVERFLOW') return true;
+  return /(^|\n)[^\s]{1,32} (\/|\*|[a-z][a-z0-9+.-]*:)/i.test(seen);
 }
 
 /**
@@ -45,16 +50,21 @@ function isBodyAllowed(raw: Buffer | undefined): boolean {
  */
 export function answerClientErrors(toErrorResponse: ToErrorResponse): (error: Error, socket: Duplex) => void {
   return (error: ParserError, socket: Duplex) => {
-    // A response still being written on this connection: bytes of ours would land inside it.
-    const isAnswering = (socket as Duplex & { _httpMessage?: unknown })._httpMessage != null;
-    if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable || isAnswering) {
+    if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
       socket.destroy();
+      return;
+    }
+    // Bytes after a request still being answered (more than its Content-Length said): that
+    // request gets its answer, then the connection closes; the rest is not a request.
+    const answering = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (answering) {
+      answering.once('close', () => socket.destroy());
       return;
     }
     const response = toErrorResponse(fromParser(error), randomUUID());
     // Without a body the length is 0 (not the body's): a GET whose request began in an earlier
     // packet then reads an empty answer instead of waiting for bytes that never come.
-    const body = isBodyAllowed(error.rawPacket) ? Buffer.from(JSON.stringify(response.body)) : Buffer.alloc(0);
+    const body = isBodyAllowed(error) ? Buffer.from(JSON.stringify(response.body)) : Buffer.alloc(0);
     const head = [
       `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? 'Error'}`,
       'content-type: application/json; charset=utf-8',

@@ -11,7 +11,7 @@ import { answerClientErrors } from './client-errors.ts';
 import type { Logger } from './logger.ts';
 import type { ProcessMetrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
-import { checkUrl, maxPathSegmentLength, pathSegmentTooLong } from './url-check.ts';
+import { checkRequest, maxPathSegmentLength, parserMaxHeaderBytes, pathSegmentTooLong } from './url-check.ts';
 
 export interface FastifyServiceOptions {
   /** Label for metrics and logs: `delivery`, `preview`, `graphql`, … */
@@ -57,12 +57,14 @@ export function createFastifyService(options: FastifyServiceOptions): FastifyIns
     // Per-request log lines would drown the logs; request metrics cover traffic.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: maxPathSegmentLength },
-    // The Node parser's refusals (URL and headers over 16 KiB, malformed requests) in the API's body.
+    // The 16 KiB limit of URL and headers is checked in the onRequest hook below; the parser only
+    // refuses far larger requests, and malformed ones, in the API's body too.
+    http: { maxHeaderSize: parserMaxHeaderBytes },
     clientErrorHandler: answerClientErrors(options.toErrorResponse),
     // The router's refusals (malformed percent-encoding, an over-long segment) likewise; they skip the hooks.
     frameworkErrors: (error, request, reply) => {
-      // checkUrl names the segment that does not decode.
-      const mapped = checkUrl(request.url) ?? clientError(error as FastifyError) ?? error;
+      // checkRequest names the segment that does not decode, or finds the request too large.
+      const mapped = checkRequest(request.raw) ?? clientError(error as FastifyError) ?? error;
       const response = options.toErrorResponse(mapped, request.id);
       return (reply as FastifyReply)
         .code(response.status)
@@ -72,9 +74,10 @@ export function createFastifyService(options: FastifyServiceOptions): FastifyIns
     },
   });
 
-  // Before any hook reads the URL: a path that does not decode or holds U+0000 never reaches a route.
+  // Before any hook reads the URL: an oversized request, or a path that does not decode or holds
+  // U+0000, never reaches a route.
   app.addHook('onRequest', async (request) => {
-    const problem = checkUrl(request.url);
+    const problem = checkRequest(request.raw);
     if (problem) throw problem;
   });
 

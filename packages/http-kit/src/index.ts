@@ -11,4 +11,4 @@ export {
 } from './event-metrics.ts';
 export { runServiceMain, type ServiceStart } from './service-main.ts';
 export { answerClientErrors, answerClientErrorsOf, type ToErrorResponse } from './client-errors.ts';
-export { checkUrl } from './url-check.ts';
+export { checkRequest, checkUrl, parserMaxHeaderBytes } from './url-check.ts';

@@ -1,4 +1,15 @@
+import type { IncomingMessage } from 'node:http';
 import { LecternError } from '@lectern/errors';
+
+/** Largest request line and headers accepted together, as Node's default: 16 KiB. */
+export const maxRequestHeadBytes = 16 * 1024;
+
+/**
+ * What Node's parser accepts, well above `maxRequestHeadBytes`: a request between the two reaches
+ * the framework, which answers 431 knowing the method (a HEAD answer carries no body). Only a
+ * larger one is refused by the parser itself (`answerClientErrors`).
+ */
+export const parserMaxHeaderBytes = 64 * 1024;
 
 /**
  * Longest path segment a Fastify route parameter takes. The longest identifier in a Delivery path
@@ -50,4 +61,17 @@ export function pathSegmentTooLong(): LecternError {
   return new LecternError('INVALID_IDENTIFIER', {
     message: `A path segment is longer than ${maxPathSegmentLength} characters; no id or codename is that long. Check the path.`,
   });
+}
+
+/**
+ * What is wrong with a request before any route reads it, or null: a request line and headers
+ * over `maxRequestHeadBytes` (431 HEADERS_TOO_LARGE), then what `checkUrl` finds.
+ */
+export function checkRequest(request: Pick<IncomingMessage, 'method' | 'url' | 'rawHeaders'>): LecternError | null {
+  const url = request.url ?? '/';
+  let size = (request.method?.length ?? 0) + url.length + ' HTTP/1.1\r\n'.length;
+  for (let i = 0; i < request.rawHeaders.length; i += 2)
+    size += (request.rawHeaders[i]?.length ?? 0) + (request.rawHeaders[i + 1]?.length ?? 0) + 4;
+  if (size > maxRequestHeadBytes) return new LecternError('HEADERS_TOO_LARGE');
+  return checkUrl(url);
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openFsBlobStore } from '@lectern/blob-fs';
-import { buildDeliveryApp } from '@lectern/delivery';
+import { buildDeliveryApp, type DeliveryAppOptions } from '@lectern/delivery';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
 import { createIndexer, createSqlIndex, type Indexer, type SqlDeliveryIndex } from '@lectern/index-sql';
 import { buildManagementApp, createManagementServer } from '@lectern/management';
@@ -49,8 +49,15 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
-export async function startTestStack(): Promise<TestStack> {
-  const core = await openTestCore();
+export interface TestStackOptions {
+  /** The core to serve (e.g. on PostgreSQL); default: a fresh in-memory PGlite one. */
+  readonly core?: TestCore;
+  /** Delivery and Preview HTTP options (rate limits, wait bound, …); default: the app's defaults. */
+  readonly deliveryHttp?: DeliveryAppOptions['http'];
+}
+
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
+  const core = options.core ?? (await openTestCore());
   const blobDir = await mkdtemp(join(tmpdir(), 'lectern-test-stack-'));
   const shared = {
     metrics: createProcessMetrics(),
@@ -70,8 +77,15 @@ export async function startTestStack(): Promise<TestStack> {
   const assetsBase = `${listening.url}/assets`;
   const indexer = createIndexer({ core, index, assetsBase });
   let events: EventPipeline | null = null;
-  const delivery = buildDeliveryApp({ ...shared, core, index, signals: core.store.signals, channel: 'production' });
-  const preview = buildDeliveryApp({ ...shared, core, index, signals: core.store.signals, channel: 'preview' });
+  const deliveryShared = {
+    ...shared,
+    core,
+    index,
+    signals: core.store.signals,
+    ...(options.deliveryHttp === undefined ? {} : { http: options.deliveryHttp }),
+  };
+  const delivery = buildDeliveryApp({ ...deliveryShared, channel: 'production' });
+  const preview = buildDeliveryApp({ ...deliveryShared, channel: 'preview' });
   const managementBaseUrl = `${listening.url}/v2`;
   const managementKey = keys.management?.value ?? '';
   const managementFetch = (path: string, init: RequestInit = {}) =>

@@ -1,13 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import express, { type Express } from 'express';
 import { toManagementError } from '@lectern/errors';
-import { answerClientErrorsOf, type Readiness } from '@lectern/http-kit';
+import { answerClientErrorsOf, parserMaxHeaderBytes, type Readiness } from '@lectern/http-kit';
 import { adminRouter } from './http/admin/routes.ts';
 import { requireManagementKey } from './http/auth.ts';
 import { requestContext, type ManagementDeps } from './http/context.ts';
 import { environmentRouter } from './http/environment/routes.ts';
 import { errorHandler, notFound } from './http/errors.ts';
-import { bodyGuard, urlGuard } from './http/input-guard.ts';
+import { bodyGuard, bodySizeGuard, urlGuard } from './http/input-guard.ts';
 import { itemsRouter } from './http/items/routes.ts';
 import { variantsRouter } from './http/variants/routes.ts';
 import { assetsRouter } from './http/assets/routes.ts';
@@ -53,11 +53,11 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   app.set('query parser', 'simple');
   app.use(requestContext(options, 'management'));
   app.use(urlGuard);
-  const json = express.json({
-    limit: options.jsonLimitBytes ?? 1_048_576,
-    type: ['application/json', 'application/*+json'],
-  });
+  const jsonLimitBytes = options.jsonLimitBytes ?? 1_048_576;
+  const json = express.json({ limit: jsonLimitBytes, type: ['application/json', 'application/*+json'] });
+  const sizeGuard = bodySizeGuard(jsonLimitBytes);
   // A binary upload's body is the file, streamed by its route, whatever its Content-Type.
+  app.use((req, res, next) => (isFileUpload(req) ? next() : sizeGuard(req, res, next)));
   app.use((req, res, next) => (isFileUpload(req) ? next() : json(req, res, next)));
   app.use(bodyGuard);
 
@@ -111,9 +111,10 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
 }
 
 /**
- * The Management app on a Node HTTP server whose parser refusals (URL and headers over 16 KiB,
+ * The Management app on a Node HTTP server whose parser refusals (URL and headers over 64 KiB,
  * malformed requests, timeouts) are answered in the SPEC 7.2 body, never a bare status line.
  */
 export function createManagementServer(app: Express): Server {
-  return answerClientErrorsOf(createServer(app), toManagementError);
+  // The 16 KiB limit of URL and headers is the app's (`urlGuard`); the parser takes more.
+  return answerClientErrorsOf(createServer({ maxHeaderSize: parserMaxHeaderBytes }, app), toManagementError);
 }

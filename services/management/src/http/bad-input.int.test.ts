@@ -74,6 +74,20 @@ describe.each(engines)('bad input on $name', ({ open }) => {
 
   const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
 
+  /** Writes raw bytes on a new connection and reads until the server closes it (or 10 s pass). */
+  function exchange(request: string): Promise<string> {
+    const url = new URL(server.baseUrl);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () => socket.write(request, 'latin1'));
+      let text = '';
+      const timer = setTimeout(() => socket.destroy(new Error(`no close within 10 s after: ${text}`)), 10_000);
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => (text += chunk));
+      socket.on('close', () => (clearTimeout(timer), resolve(text)));
+      socket.on('error', reject);
+    });
+  }
+
   beforeAll(async () => {
     server = await startTestManagement({ core: await open() });
     await seedContentModel(server);
@@ -173,18 +187,26 @@ describe.each(engines)('bad input on $name', ({ open }) => {
     const long = `/items?x=${'a'.repeat(17_000)}`;
     await refused(long, { method: 'GET' }, { status: 431, errorCode: 431 });
     const url = new URL(`${server.baseUrl}/projects/${server.projectId}${long}`);
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(url.port), url.hostname, () =>
-        socket.end(`HEAD ${url.pathname}${url.search} HTTP/1.1\r\nHost: x\r\n\r\n`),
-      );
-      let text = '';
-      socket.setEncoding('latin1');
-      socket.on('data', (chunk: string) => (text += chunk));
-      socket.on('close', () => resolve(text));
-      socket.on('error', reject);
-    });
+    const answer = await exchange(`HEAD ${url.pathname}${url.search} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
     expect(answer).toMatch(/^HTTP\/1\.1 431 /);
     expect(answer.endsWith('\r\n\r\n')).toBe(true);
+  });
+
+  it('answers a Content-Length over the JSON limit with 413 at once, not after the whole body', async () => {
+    const path = new URL(`${server.baseUrl}/projects/${server.projectId}/items`).pathname;
+    const answer = await exchange(
+      `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${server.apiKey}\r\nContent-Type: application/json\r\nContent-Length: 99999999999\r\n\r\n{`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ error_code: 413 });
+  });
+
+  it('answers a request followed by bytes that are no request, then closes', async () => {
+    const path = new URL(`${server.baseUrl}/projects/${server.projectId}/items/codename/target`).pathname;
+    const answer = await exchange(
+      `GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${server.apiKey}\r\nContent-Length: 0\r\n\r\n,garbage%[`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
   });
 
   it('blames the value, not the path identifier, for a lone surrogate in a variant text value', async () => {

@@ -1,15 +1,15 @@
 import type { NextFunction, Request, Response } from 'express';
 import { findUnstorableStrings } from '@lectern/core';
 import { LecternError } from '@lectern/errors';
-import { checkUrl } from '@lectern/http-kit';
+import { checkRequest } from '@lectern/http-kit';
 
 /**
- * Refuses a URL no route could read before the router decodes it: a path segment that is not
- * valid percent-encoding (400 MALFORMED_URL), a `%00` in a path segment (400 INVALID_IDENTIFIER)
- * or in the query string (400 INVALID_QUERY).
+ * Refuses a request no route could read before the router decodes it: URL and headers over
+ * 16 KiB (431), a path segment that is not valid percent-encoding (400 MALFORMED_URL), a `%00` in
+ * a path segment (400 INVALID_IDENTIFIER) or in the query string (400 INVALID_QUERY).
  */
 export function urlGuard(req: Request, _res: Response, next: NextFunction): void {
-  next(checkUrl(req.originalUrl) ?? undefined);
+  next(checkRequest({ method: req.method, url: req.originalUrl, rawHeaders: req.rawHeaders }) ?? undefined);
 }
 
 /**
@@ -25,4 +25,22 @@ export function bodyGuard(req: Request, _res: Response, next: NextFunction): voi
       problems: found.map((f) => (f.path === undefined ? { message: f.message } : f)),
     }),
   );
+}
+
+/**
+ * A body whose Content-Length is over `limitBytes`: 413 at once, before body-parser, which would
+ * first wait for the whole body (forever, from a client that claimed more than it sends). The
+ * connection closes after the answer, since the body stays unread.
+ */
+export function bodySizeGuard(limitBytes: number) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const length = Number(req.headers['content-length']);
+    if (!Number.isFinite(length) || length <= limitBytes) return next();
+    res.set('connection', 'close');
+    next(
+      new LecternError('PAYLOAD_TOO_LARGE', {
+        message: `The request body is ${length} bytes; this server accepts at most ${limitBytes}.`,
+      }),
+    );
+  };
 }

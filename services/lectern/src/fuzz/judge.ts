@@ -1,0 +1,82 @@
+import type { FuzzApi, FuzzRequest, FuzzResponse } from './client.ts';
+
+type Json = Record<string, unknown>;
+
+const isInt = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+const isText = (v: unknown): v is string => typeof v === 'string' && v !== '';
+
+/** SPEC 7.2: request_id, a non-zero error_code, message, and validation_errors entries with a message. */
+function isManagementError(body: Json): boolean {
+  const problems = body['validation_errors'];
+  return (
+    isText(body['request_id']) &&
+    isInt(body['error_code']) &&
+    body['error_code'] > 0 &&
+    isText(body['message']) &&
+    (problems === undefined ||
+      (Array.isArray(problems) && problems.every((p) => typeof p === 'object' && p !== null && isText(p.message))))
+  );
+}
+
+/** SPEC 7.3: message, request_id, a non-zero error_code, specific_code. */
+function isDeliveryError(body: Json): boolean {
+  return (
+    isText(body['message']) &&
+    isText(body['request_id']) &&
+    isInt(body['error_code']) &&
+    body['error_code'] > 0 &&
+    isInt(body['specific_code'])
+  );
+}
+
+/** SPEC 7.5: errors map, title, status, traceId, and Lectern's non-zero error_code. */
+function isRecommendationsError(body: Json): boolean {
+  const errors = body['errors'];
+  return (
+    typeof errors === 'object' &&
+    errors !== null &&
+    !Array.isArray(errors) &&
+    isText(body['traceId']) &&
+    isInt(body['status']) &&
+    isInt(body['error_code']) &&
+    body['error_code'] > 0
+  );
+}
+
+const shapes: Record<FuzzApi, (body: Json) => boolean> = {
+  management: isManagementError,
+  delivery: isDeliveryError,
+  preview: isDeliveryError,
+  graphql: isDeliveryError,
+  recommendations: isRecommendationsError,
+};
+
+/**
+ * Why an answer is wrong for its request, or null: a HEAD answer with body bytes, a 4xx whose
+ * body is not the API's error shape (a "foreign body"). 5xx answers are counted apart.
+ */
+export function foreignBody(request: FuzzRequest, response: FuzzResponse): string | null {
+  if (request.method === 'HEAD' || /^HEAD /.test(request.raw ?? '')) {
+    return (response.bytesAfterHead ?? 0) > 0 ? `HEAD answer carried ${response.bytesAfterHead} body bytes` : null;
+  }
+  if (response.status < 400 || response.status >= 500) return null;
+  // Over the parser's 64 KiB the request is refused before its method is known: the answer's
+  // head alone, so a HEAD request's framing holds (http-kit answerClientErrors).
+  if (response.status === 431 && response.body.length === 0 && headBytes(request) > 60_000) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(response.body.toString('utf8'));
+  } catch {
+    return `${response.status} body is not JSON: ${JSON.stringify(response.body.subarray(0, 120).toString('utf8'))}`;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !shapes[request.api](body as Json)) {
+    return `${response.status} body is not the ${request.api} error shape: ${JSON.stringify(body).slice(0, 200)}`;
+  }
+  return null;
+}
+
+/** About how many bytes a request's line and headers take on the wire. */
+function headBytes(request: FuzzRequest): number {
+  if (request.raw !== undefined) return request.raw.indexOf('\r\n\r\n');
+  return request.path.length + Object.entries(request.headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 40);
+}
