@@ -289,3 +289,33 @@ describe.each(engines)('bad input on $name', ({ open }) => {
     expect(JSON.stringify(body)).not.toContain('continuationToken');
   });
 });
+
+describe('PUT /assets/{id} with LECTERN_MANAGEMENT_ASSET_FILE_OPTIONAL_ON_UPDATE', () => {
+  it('keeps the file when the update leaves file_reference out, as the Kontent.ai reference allows', async () => {
+    const server = await startTestManagement({ isAssetFileOptionalOnUpdate: true });
+    try {
+      const upload = await server.fetch('/files/a.txt', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'content-length': '1' },
+        body: 'a',
+      });
+      const file = ((await upload.json()) as { id: string }).id;
+      const created = await server.fetch('/assets/external-id/kept', {
+        method: 'PUT',
+        body: JSON.stringify({ file_reference: { id: file, type: 'internal' } }),
+      });
+      expect(created.status).toBe(201);
+      const updated = await server.fetch('/assets/external-id/kept', {
+        method: 'PUT',
+        body: JSON.stringify({ title: 'Kept file' }),
+      });
+      expect(updated.status).toBe(200);
+      expect(await updated.json()).toMatchObject({ title: 'Kept file', file_reference: { id: file } });
+      // Creating still needs one.
+      const missing = await server.fetch('/assets/external-id/new', { method: 'PUT', body: '{"title":"x"}' });
+      expect(missing.status).toBe(400);
+    } finally {
+      await server.close();
+    }
+  });
+});
