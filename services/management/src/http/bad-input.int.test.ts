@@ -175,12 +175,15 @@ describe.each(engines)('bad input on $name', ({ open }) => {
     );
     // A body that is what its header says is read as usual.
     const zipped = gzipSync(JSON.stringify({ name: 'Zipped', type: { codename: 'article' } }));
+    const before = await snapshot();
     const created = await send('/items', {
       method: 'POST',
       headers: { 'content-encoding': 'gzip' },
       body: new Uint8Array(zipped),
     });
     expect(created.status).toBe(201);
+    // The snapshot the refusals are checked with does see a stored change.
+    expect(snapshotChanges(before, await snapshot())).toEqual(['last_seq', 'content_items']);
   });
 
   it('answers a URL over 16 KiB with 431 in the error body, and HEAD with no body', async () => {
