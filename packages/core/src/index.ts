@@ -62,3 +62,12 @@ export * from './delivery/index.ts';
 export * from './events/index.ts';
 export { createSerialQueue, type SerialQueue } from './serial-queue.ts';
 export { parseSeqSignal, type SignalTopic, type Signals } from './ports/signals.ts';
+export type {
+  WebhookFormat,
+  WebhookHeader,
+  WebhookHealth,
+  WebhookHealthState,
+  WebhookRecord,
+  WebhookRegistration,
+  WebhookRepository,
+} from './ports/webhooks.ts';
