@@ -1,3 +1,3 @@
-// The webhook worker (issue 13): consumes change events, stores notifications per matching
-// webhook, delivers them signed. Built in steps; see docs/webhooks.md once it lands.
-export {};
+// The webhook worker (issue 13), built in steps. So far: the notification body bytes and their
+// signature, checked against Kontent.ai's official test vectors.
+export { notificationBody, signatureHeaderNames, signatureHeaders, signBody } from './signature.ts';
