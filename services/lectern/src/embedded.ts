@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { randomIds, startScheduler, systemClock, type CoreDeps } from '@lectern/core';
 import { buildDeliveryApp, deliveryHttpOptions } from '@lectern/delivery';
@@ -9,8 +10,9 @@ import { openFsBlobStore } from '@lectern/blob-fs';
 import { createSqlIndex } from '@lectern/index-sql';
 import { buildRecommendationsApp } from '@lectern/recommendations';
 import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/store-sql';
-import type { ConfigOf } from '@lectern/config';
+import { ConfigError, type ConfigOf } from '@lectern/config';
 import { startEventPipeline } from './event-pipeline.ts';
+import { createHostRouter } from './host-routing.ts';
 import { lockDataDir, removeServerInfo, writeServerInfo } from './data-dir.ts';
 import { seedDemoProject, type DemoProject } from './demo.ts';
 import { listenerOffsets, type ListenerName, type startSettings } from './settings.ts';
@@ -20,7 +22,8 @@ export type StartConfig = ConfigOf<typeof startSettings>;
 export interface EmbeddedServer {
   readonly dataDir: string;
   readonly engine: SqlStore['engine'];
-  readonly urls: Readonly<Record<ListenerName, string>>;
+  /** Each API's own URL; `routed`: the host-routing port's, when configured. */
+  readonly urls: Readonly<Record<ListenerName, string> & { routed?: string }>;
   /** Present on the first start only: the demo project and its freshly issued keys. */
   readonly demo: DemoProject | null;
   /** Drains readiness, closes the listeners (in-flight requests finish), the store and the lock. */
@@ -32,6 +35,7 @@ export interface EmbeddedServer {
  * PostgreSQL when a database URL is configured.
  */
 export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer> {
+  const tls = tlsOf(config);
   const dataDir = resolve(config.dataDir);
   const lock = config.databaseUrl === undefined ? lockDataDir(dataDir) : null;
   let store: SqlStore;
@@ -73,12 +77,24 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
     graphql: buildGraphqlApp(shared),
     recommendations: buildRecommendationsApp(shared),
   };
-  const listening: Partial<Record<ListenerName, Listening>> = {};
+  const listening: Partial<Record<ListenerName | 'routed', Listening>> = {};
   const closeAll = () => Promise.all(Object.values(listening).map((l) => l.close()));
   try {
     for (const name of Object.keys(apps) as ListenerName[]) {
       const port = config.portBase === 0 ? 0 : config.portBase + listenerOffsets[name];
       listening[name] = await listen(apps[name], { host: config.host, port });
+    }
+    if (config.hostRoutingPort !== undefined) {
+      const targets: Record<ListenerName, Server> = {
+        management: apps.management,
+        delivery: apps.delivery.server,
+        preview: apps.preview.server,
+        graphql: apps.graphql.server,
+        recommendations: apps.recommendations.server,
+      };
+      const router = createHostRouter({ targets, tls });
+      const routed = await listen(router, { host: config.host, port: config.hostRoutingPort });
+      listening.routed = tls === null ? routed : { ...routed, url: routed.url.replace(/^http:/, 'https:') };
     }
   } catch (error) {
     await closeAll();
@@ -89,7 +105,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   const urls = Object.fromEntries(Object.entries(listening).map(([k, l]) => [k, l.url])) as Record<
     ListenerName,
     string
-  >;
+  > & { routed?: string };
   writeServerInfo(dataDir, { pid: process.pid, urls, operatorToken });
   const scheduler = startScheduler(core, { onError: (err) => logger.error({ err }, 'scheduled publishing failed') });
   const events = await startEventPipeline({
@@ -119,4 +135,15 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
       return stopping;
     },
   };
+}
+
+/** The host-routing port's certificate and key: both or neither. */
+function tlsOf(config: StartConfig): { certFile: string; keyFile: string } | null {
+  const { tlsCertFile: certFile, tlsKeyFile: keyFile } = config;
+  if (certFile === undefined && keyFile === undefined) return null;
+  if (certFile === undefined || keyFile === undefined)
+    throw new ConfigError(['LECTERN_TLS_CERT_FILE and LECTERN_TLS_KEY_FILE: set both (a PEM certificate and its key), or neither']);
+  if (config.hostRoutingPort === undefined)
+    throw new ConfigError(['LECTERN_TLS_CERT_FILE: TLS is served on the host-routing port; set LECTERN_HOST_ROUTING_PORT too']);
+  return { certFile, keyFile };
 }

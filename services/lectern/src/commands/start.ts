@@ -17,8 +17,8 @@ interface StartFlags {
 const limitOptions = Object.values(limitSettings).map((setting) => ({
   env: setting.env,
   option: new Option(
-    `--${setting.env.replace(/^LECTERN_/, '').toLowerCase().replaceAll('_', '-')} <n>`,
-    `${setting.doc} [env ${setting.env}, default ${setting.default}]`,
+    `--${setting.env.replace(/^LECTERN_/, '').toLowerCase().replaceAll('_', '-')} <value>`,
+    `${setting.doc} [env ${setting.env}${'default' in setting ? `, default ${setting.default}` : ''}]`,
   ),
 }));
 
@@ -51,6 +51,10 @@ function banner(server: EmbeddedServer): string {
     `  Recommendations    ${u.recommendations}      (not built yet)`,
     `  Health, metrics    /healthz  /readyz  /metrics on every port above`,
   ];
+  if (u.routed !== undefined)
+    lines.push(
+      `  Every API by host  ${u.routed}   (Host manage.<domain>, deliver.<domain>, preview-deliver.<domain>, graphql.<domain>, recommend.<domain>)`,
+    );
   if (server.demo) {
     const id = server.demo.project.id;
     lines.push('', `Demo project "${server.demo.project.name}": ${id}`, 'API keys (shown once; keep them):');
