@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envBoolean, port, sharedSettings, type Setting } from '@lectern/config';
 import { deliveryLimitSettings } from '@lectern/delivery';
-import { managementCompatibilitySettings, managementLimitSettings } from '@lectern/management';
+import { managementCompatibilitySettings, managementLimitSettings, managementUrlSettings } from '@lectern/management';
 
 /**
  * The servers' limits and compatibility switches, the same names as the cluster services read;
@@ -11,6 +11,7 @@ export const limitSettings = {
   ...deliveryLimitSettings,
   ...managementLimitSettings,
   ...managementCompatibilitySettings,
+  ...managementUrlSettings,
 } satisfies Record<
   string,
   Setting<unknown>

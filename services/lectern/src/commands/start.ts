@@ -18,7 +18,7 @@ const limitOptions = Object.values(limitSettings).map((setting) => ({
   env: setting.env,
   option: new Option(
     `--${setting.env.replace(/^LECTERN_/, '').toLowerCase().replaceAll('_', '-')} <n>`,
-    `${setting.doc} [env ${setting.env}, default ${setting.default}]`,
+    `${setting.doc} [env ${setting.env}${'default' in setting ? `, default ${setting.default}` : ''}]`,
   ),
 }));
 
