@@ -290,6 +290,24 @@ export const catalogue = {
     delivery: 1,
     message: 'The environment already has asset folders. Change them with PATCH /folders instead.',
   },
+  ROLE_NOT_FOUND: {
+    kind: 'not_found',
+    management: 116,
+    delivery: 100,
+    message: 'The requested role was not found.',
+  },
+  CUSTOM_APP_NOT_FOUND: {
+    kind: 'not_found',
+    management: 100,
+    delivery: 100,
+    message: 'The requested custom app was not found.',
+  },
+  WEB_SPOTLIGHT_ROOT_TYPE_INVALID: {
+    kind: 'invalid',
+    management: 19,
+    delivery: 1,
+    message: 'The content type cannot be the Web Spotlight root type: it needs at least one subpages element.',
+  },
   ROUTE_NOT_FOUND: {
     kind: 'not_found',
     management: 404,

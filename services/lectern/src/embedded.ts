@@ -70,6 +70,8 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
         blobs,
         rateLimits,
         isAssetFileOptionalOnUpdate: config.managementAssetFileOptionalOnUpdate,
+        trustedProxies: config.trustedProxies,
+        publicUrl: config.managementPublicUrl ?? null,
       }),
     ),
     delivery: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'production', http }),
@@ -111,7 +113,8 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   const events = await startEventPipeline({
     core: { ...core, store },
     index,
-    assetsBase: `${urls.management}/assets`,
+    // Delivery renders asset URLs once, so they use the public URL when set (no request to read).
+    assetsBase: `${(config.managementPublicUrl ?? urls.management).replace(/\/+$/, '')}/assets`,
     metrics,
     onError: (err, what) => logger.error({ err }, what),
   });

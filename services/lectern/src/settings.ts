@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envBoolean, port, sharedSettings, type Setting } from '@lectern/config';
 import { deliveryLimitSettings } from '@lectern/delivery';
-import { managementCompatibilitySettings, managementLimitSettings } from '@lectern/management';
+import { managementCompatibilitySettings, managementLimitSettings, managementUrlSettings } from '@lectern/management';
 
 /**
  * One more port that serves every API, chosen by the Host header (`manage.`, `deliver.`,
@@ -36,6 +36,7 @@ export const limitSettings = {
   ...deliveryLimitSettings,
   ...managementLimitSettings,
   ...managementCompatibilitySettings,
+  ...managementUrlSettings,
 } satisfies Record<
   string,
   Setting<unknown>

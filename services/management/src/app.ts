@@ -24,7 +24,10 @@ import { taxonomiesRouter } from './http/taxonomies/routes.ts';
 import { collectionsRouter } from './http/collections/routes.ts';
 import { workflowsRouter } from './http/workflows/routes.ts';
 import { spacesRouter } from './http/spaces/routes.ts';
+import { settingsRouter } from './http/settings/routes.ts';
+import { customAppsRouter } from './http/settings/custom-apps-routes.ts';
 import { defaultRateLimits, rateLimit, type RateLimits } from './http/rate-limit.ts';
+import { configurePublicOrigin } from './http/public-origin.ts';
 
 export interface ManagementAppOptions extends ManagementDeps {
   readonly readiness: Readiness;
@@ -40,6 +43,10 @@ export interface ManagementAppOptions extends ManagementDeps {
   readonly jsonLimitBytes?: number;
   /** PUT /assets/{id} may leave out `file_reference` (the Kontent.ai reference); default: required (SPEC 4.2). */
   readonly isAssetFileOptionalOnUpdate?: boolean;
+  /** Peers whose X-Forwarded-Proto / X-Forwarded-Host are believed (IPs, CIDRs, `loopback`…); default none. */
+  readonly trustedProxies?: readonly string[];
+  /** The URL clients reach this API at (e.g. https://manage.example.com); asset and paging URLs use it. */
+  readonly publicUrl?: string | null;
 }
 
 /**
@@ -51,6 +58,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  configurePublicOrigin(app, { trustedProxies: options.trustedProxies ?? [], publicUrl: options.publicUrl ?? null });
   app.use(requestContext(options, 'management'));
   app.use(urlGuard);
   const jsonLimitBytes = options.jsonLimitBytes ?? 1_048_576;
@@ -93,6 +101,8 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
       project.use(collectionsRouter(options.core));
       project.use(workflowsRouter(options.core));
       project.use(spacesRouter(options.core));
+      project.use(settingsRouter(options.core));
+      project.use(customAppsRouter(options.core));
       project.use(itemsRouter(services));
       project.use(variantsRouter(services));
       project.use(filesRouter(files));

@@ -1,3 +1,8 @@
 export { buildManagementApp, createManagementServer, type ManagementAppOptions } from './app.ts';
-export { managementCompatibilitySettings, managementLimitSettings, managementRateLimits } from './settings.ts';
+export {
+  managementCompatibilitySettings,
+  managementLimitSettings,
+  managementRateLimits,
+  managementUrlSettings,
+} from './settings.ts';
 export { issuedKeyJson, keyJson, projectJson } from './http/admin/views.ts';

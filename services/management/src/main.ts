@@ -66,6 +66,8 @@ await runServiceMain({
       blobs,
       rateLimits: managementRateLimits(config),
       isAssetFileOptionalOnUpdate: config.managementAssetFileOptionalOnUpdate,
+      trustedProxies: config.trustedProxies,
+      publicUrl: config.managementPublicUrl ?? null,
     });
     const listening = await step(
       `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@lectern/config';
 import { defaultRateLimits } from './http/rate-limit.ts';
-import { managementLimitSettings, managementRateLimits } from './settings.ts';
+import { managementLimitSettings, managementRateLimits, managementUrlSettings } from './settings.ts';
 
 const load = (env: Record<string, string>) => loadConfig({ settings: managementLimitSettings, env });
 
@@ -14,5 +14,31 @@ describe('the Management limit settings', () => {
     expect(
       managementRateLimits(load({ LECTERN_MANAGEMENT_PER_SECOND: '0', LECTERN_MANAGEMENT_PER_HOUR: '5' })),
     ).toEqual({ perSecond: Number.POSITIVE_INFINITY, perMinute: 400, perHour: 5 });
+  });
+});
+
+describe('the Management URL settings', () => {
+  const loadUrls = (env: Record<string, string>) => loadConfig({ settings: managementUrlSettings, env });
+
+  it('trust no proxy and have no public URL by default', () => {
+    expect(loadUrls({})).toEqual({ trustedProxies: [], managementPublicUrl: undefined });
+  });
+
+  it('read a comma-separated list of proxies and an https public URL', () => {
+    expect(
+      loadUrls({
+        LECTERN_TRUSTED_PROXIES: ' loopback, 10.0.0.0/8,fd00::/8 ,192.168.1.7',
+        LECTERN_MANAGEMENT_PUBLIC_URL: 'https://manage.example.com/',
+      }),
+    ).toEqual({
+      trustedProxies: ['loopback', '10.0.0.0/8', 'fd00::/8', '192.168.1.7'],
+      managementPublicUrl: 'https://manage.example.com/',
+    });
+  });
+
+  it('name every bad value', () => {
+    expect(() =>
+      loadUrls({ LECTERN_TRUSTED_PROXIES: 'proxy.local,10.0.0.0/40', LECTERN_MANAGEMENT_PUBLIC_URL: 'ftp://x' }),
+    ).toThrow(/LECTERN_TRUSTED_PROXIES[\s\S]*LECTERN_MANAGEMENT_PUBLIC_URL/);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envBoolean, port, sharedSettings, wholeNumber, type ConfigOf, type Setting } from '@lectern/config';
 import type { ManagementAppOptions } from './app.ts';
+import { isProxyEntry, parseTrustedProxies } from './http/public-origin.ts';
 
 const perKey = wholeNumber({ min: 0, max: 1_000_000_000 });
 
@@ -40,6 +41,36 @@ export const managementCompatibilitySettings = {
     schema: envBoolean,
     default: 'false',
     doc: 'true: PUT /assets/{id} may leave out file_reference to keep the file (Kontent.ai reference); false: required (SPEC 4.2).',
+  },
+} satisfies Record<string, Setting<unknown>>;
+
+/**
+ * Where clients reach the Management API, for the absolute URLs it answers (asset `url`s, paging
+ * `next_page`): a fixed public URL, or the request's own scheme and host, which honour
+ * `X-Forwarded-Proto` / `X-Forwarded-Host` from the trusted proxies only.
+ */
+export const managementUrlSettings = {
+  trustedProxies: {
+    env: 'LECTERN_TRUSTED_PROXIES',
+    schema: z
+      .string()
+      .transform(parseTrustedProxies)
+      .refine((list) => list.every(isProxyEntry), {
+        message: 'each entry must be an IP address, an address/prefix (CIDR), loopback, linklocal or uniquelocal',
+      }),
+    default: '',
+    doc: 'Comma-separated proxies whose X-Forwarded-Proto/-Host are believed (IPs, CIDRs, loopback, linklocal, uniquelocal); empty: none.',
+  },
+  managementPublicUrl: {
+    env: 'LECTERN_MANAGEMENT_PUBLIC_URL',
+    schema: z
+      .string()
+      .url()
+      .refine((u) => /^https?:\/\//.test(u) && !u.includes('?') && !u.includes('#'), {
+        message: 'must be an http or https URL without query or fragment',
+      })
+      .optional(),
+    doc: 'URL clients reach the Management API (and asset binaries) at, e.g. https://manage.example.com; unset: from each request.',
   },
 } satisfies Record<string, Setting<unknown>>;
 
@@ -87,5 +118,6 @@ export const managementSettings = {
   },
   ...managementLimitSettings,
   ...managementCompatibilitySettings,
+  ...managementUrlSettings,
   logLevel: sharedSettings.logLevel,
 } satisfies Record<string, Setting<unknown>>;

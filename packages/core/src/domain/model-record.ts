@@ -1,5 +1,5 @@
-/** The content model objects stored as documents, one kind per Management API resource. */
-export const modelKinds = [
+/** The content model kinds Delivery serves or renders with: a change re-renders the project. */
+export const deliveryModelKinds = [
   'language',
   'content_type',
   'snippet',
@@ -8,6 +8,13 @@ export const modelKinds = [
   'workflow',
   'space',
 ] as const;
+
+/**
+ * The objects stored as documents, one kind per Management API resource: the content model, and
+ * environment settings Delivery does not read (custom apps; `setting`: one document per singleton
+ * setting such as the preview configuration, Web Spotlight and live preview).
+ */
+export const modelKinds = [...deliveryModelKinds, 'custom_app', 'setting'] as const;
 export type ModelKind = (typeof modelKinds)[number];
 
 /**

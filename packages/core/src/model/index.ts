@@ -14,3 +14,4 @@ export * from './taxonomies/index.ts';
 export * from './collections/index.ts';
 export * from './workflows/index.ts';
 export * from './spaces/index.ts';
+export * from './settings/index.ts';

@@ -23,7 +23,12 @@ export interface TestManagement {
 }
 
 export async function startTestManagement(
-  options: Partial<Pick<ManagementAppOptions, 'rateLimits' | 'maxFileBytes' | 'isAssetFileOptionalOnUpdate'>> & {
+  options: Partial<
+    Pick<
+      ManagementAppOptions,
+      'rateLimits' | 'maxFileBytes' | 'isAssetFileOptionalOnUpdate' | 'trustedProxies' | 'publicUrl'
+    >
+  > & {
     /** Wraps the store the app uses (e.g. to count queries); `core.store` stays the plain one. */
     wrapStore?: (store: Store) => Store;
     /** The core to serve (e.g. on PostgreSQL); default: a fresh in-memory PGlite one. */
@@ -43,6 +48,8 @@ export async function startTestManagement(
     ...(options.isAssetFileOptionalOnUpdate === undefined
       ? {}
       : { isAssetFileOptionalOnUpdate: options.isAssetFileOptionalOnUpdate }),
+    ...(options.trustedProxies === undefined ? {} : { trustedProxies: options.trustedProxies }),
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
     // Tests send bursts; the rate-limit test sets its own limits.
     rateLimits: options.rateLimits ?? { perSecond: 1_000_000, perMinute: 1_000_000, perHour: 1_000_000 },
   });

@@ -67,23 +67,34 @@ function resolveBy(context: ConvertContext, kind: Kind, ref: { id: string } | { 
   return kind === 'item' ? context.refs.resolveItem(ref, context.path) : context.refs.resolveAsset(ref, context.path);
 }
 
+const assetAttributes = ['data-asset-id', 'data-asset-external-id', 'data-asset-codename'];
+
+/**
+ * The `<img>` inside a `<figure>`: `src` and at most one asset reference in any of the three forms
+ * (data-ops rewrites every `data-asset-id` of an export to `data-asset-external-id`, the inner
+ * `<img>`'s too); the asset it names must be the figure's.
+ */
+function checkImage(image: Parse5Element, figureAsset: string | null, context: ConvertContext): void {
+  checkAttributes(image, ['src', ...assetAttributes], context);
+  if (!assetAttributes.some((name) => attributeOf(image, name) !== undefined)) return;
+  const imageAsset = resolveReference({ element: image, prefix: 'data-asset-', kind: 'asset', context });
+  if (imageAsset !== null && figureAsset !== null && imageAsset.toLowerCase() !== figureAsset.toLowerCase())
+    context.report(image, `<img>{at} names asset ${imageAsset}, but its <figure> places asset ${figureAsset}.`);
+}
+
 /**
  * `<figure data-asset-…>` → `<figure data-asset-id><img src="#" data-asset-id></figure>`. The
  * `<img>` of the response form is accepted back (it must name the same asset) and rebuilt.
  */
 export function convertFigure(figure: Parse5Element, context: ConvertContext): RichTextElement | null {
-  checkAttributes(figure, ['data-asset-id', 'data-asset-external-id', 'data-asset-codename'], context);
+  checkAttributes(figure, assetAttributes, context);
   const id = resolveReference({ element: figure, prefix: 'data-asset-', kind: 'asset', context });
   let imageCount = 0;
   for (const child of figure.childNodes) {
     if (child.nodeName === '#text' && isWhitespace((child as { value: string }).value)) continue;
     if (isElement(child) && child.tagName === 'img' && imageCount === 0) {
       imageCount += 1;
-      checkAttributes(child, ['src', 'data-asset-id'], context);
-      const imageAsset = attributeOf(child, 'data-asset-id');
-      if (imageAsset !== undefined && id !== null && imageAsset.toLowerCase() !== id.toLowerCase()) {
-        context.report(child, `<img>{at} names asset ${imageAsset}, but its <figure> places asset ${id}.`);
-      }
+      checkImage(child, id, context);
       continue;
     }
     context.report(

@@ -34,6 +34,9 @@ export const conversions: readonly (readonly [string, string])[] = [
   [`<figure data-asset-id="${uuidA}"></figure>`, fig(uuidA)],
   [fig(uuidA), fig(uuidA)],
   [`<figure data-asset-id="${uuidA}">\n  <img src="#" data-asset-id="${uuidA}">\n</figure>`, fig(uuidA)],
+  // data-ops rewrites both attributes of an exported figure to the external id form.
+  ['<figure data-asset-external-id="asset7"><img src="#" data-asset-external-id="asset7"></figure>', fig(asset(7))],
+  [`<figure data-asset-external-id="asset7"><img src="#" data-asset-id="${asset(7)}"></figure>`, fig(asset(7))],
   // Item links.
   ['<p><a data-item-external-id="item3">x</a></p>', `<p><a data-item-id="${item(3)}">x</a></p>`],
   [
@@ -204,6 +207,12 @@ describe('normalizeRichText: referenced ids', () => {
       'item codename item5 @elements[2].value',
       'asset codename asset6 @elements[2].value',
     ]);
+  });
+
+  it("accepts a figure's inner <img> that names the asset by codename", () => {
+    const refs = testRefs({ hasCodenames: true });
+    const html = '<figure data-asset-codename="asset6"><img src="#" data-asset-codename="asset6"></figure>';
+    expect(accept(html, refs)).toBe(fig(asset(6)));
   });
 });
 

@@ -147,7 +147,15 @@ const refusals: readonly (readonly [string, readonly string[]])[] = [
   ],
   [
     '<figure data-asset-external-id="asset1"><img src="#" alt="a"></figure>',
-    ['Unsupported attribute alt on <img> (line 1, column 41); <img> takes only src, data-asset-id.'],
+    [
+      'Unsupported attribute alt on <img> (line 1, column 41); <img> takes only src, data-asset-id, data-asset-external-id, data-asset-codename.',
+    ],
+  ],
+  [
+    '<figure data-asset-external-id="asset1"><img src="#" data-asset-external-id="asset2"></figure>',
+    [
+      '<img> (line 1, column 41) names asset 00000000-0000-4000-a000-000000000002, but its <figure> places asset 00000000-0000-4000-a000-000000000001.',
+    ],
   ],
   // Objects.
   [

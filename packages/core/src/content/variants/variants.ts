@@ -69,7 +69,14 @@ export async function upsertVariant(
     await verifyReferences(ctx);
     const target =
       version === 'v2' && body['workflow'] !== undefined && body['workflow'] !== null
-        ? await readWorkflowTarget({ lookups, raw: body['workflow'], path: 'workflow', problems, item })
+        ? await readWorkflowTarget({
+            lookups,
+            raw: body['workflow'],
+            path: 'workflow',
+            problems,
+            item,
+            isScopeChecked: false,
+          })
         : null;
     const meta = version === 'v2' ? await readVariantMeta(lookups, body, problems) : {};
     problems.throwIfAny();

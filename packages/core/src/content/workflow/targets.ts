@@ -18,6 +18,13 @@ export async function readWorkflowTarget(options: {
   path: string;
   problems: Problems;
   item: { typeId: string; collectionId: string };
+  /**
+   * Whether the workflow's scopes must cover the item (change-workflow). A variant upsert names
+   * its step explicitly and is accepted in any workflow, as Kontent.ai does: scopes only decide
+   * where new items start (data-ops restores variants before the scopes; exports hold variants in
+   * workflows that no longer cover them).
+   */
+  isScopeChecked?: boolean;
 }): Promise<{ workflowId: string; stepId: string } | null> {
   const { raw, path, problems } = options;
   if (!isRecord(raw)) {
@@ -52,7 +59,7 @@ export async function readWorkflowTarget(options: {
     );
     return null;
   }
-  if (!isInScope(workflow, options.item)) {
+  if (options.isScopeChecked !== false && !isInScope(workflow, options.item)) {
     problems.add(
       at(path, 'workflow_identifier'),
       `The workflow '${workflow.codename}' does not cover this item's content type and collection.`,

@@ -1,6 +1,6 @@
 import type { Store } from '../../ports/store.ts';
 import type { ChangeEvent } from '../../domain/change-event.ts';
-import { modelKinds } from '../../domain/model-record.ts';
+import { deliveryModelKinds } from '../../domain/model-record.ts';
 import type { DeliveryChannel } from '../index-port.ts';
 import { ModelView } from './model-view.ts';
 import { RenderContext } from './render-context.ts';
@@ -24,7 +24,7 @@ export interface IndexProjectOptions {
 }
 
 const channels: readonly DeliveryChannel[] = ['production', 'preview'];
-const modelKindSet = new Set<string>(modelKinds);
+const modelKindSet = new Set<string>(deliveryModelKinds);
 
 /** What a batch of events affects. */
 interface Affected {

@@ -35,6 +35,8 @@ export interface CollectionBody {
 export type CollectionRecord = ModelRecord<CollectionBody>;
 
 export const collectionNameMax = 200;
+/** Kontent.ai exports collection codenames of 200 characters (generated from 200-character names). */
+export const collectionCodenameMax = 200;
 
 export function collectionJson(r: CollectionRecord) {
   return {
@@ -137,7 +139,7 @@ function applyOne(options: {
       const name = readName(value['name'], at(path, 'value.name'), problems, collectionNameMax);
       const codename = isAbsent(value['codename'])
         ? ''
-        : checkCodename(value['codename'], at(path, 'value.codename'), problems)
+        : checkCodename(value['codename'], at(path, 'value.codename'), problems, collectionCodenameMax)
           ? value['codename']
           : null;
       const ext = readExternalId(value['external_id'] ?? value['externalId'], at(path, 'value.external_id'), problems);
@@ -151,7 +153,12 @@ function applyOne(options: {
       const chosen =
         codename !== ''
           ? codename
-          : generateCodename({ name, id, isTaken: (c) => entries.some((e) => e.codename === c) });
+          : generateCodename({
+              name,
+              id,
+              isTaken: (c) => entries.some((e) => e.codename === c),
+              max: collectionCodenameMax,
+            });
       return insertAt({ id, name, codename: chosen, externalId: ext ?? null });
     }
     case 'move': {
@@ -179,7 +186,8 @@ function applyOne(options: {
         const name = readName(raw['value'], at(path, 'value'), problems, collectionNameMax);
         if (name !== null) target.name = name;
       } else if (raw['property_name'] === 'codename') {
-        if (checkCodename(raw['value'], at(path, 'value'), problems)) target.codename = raw['value'];
+        if (checkCodename(raw['value'], at(path, 'value'), problems, collectionCodenameMax))
+          target.codename = raw['value'];
       } else fail('property_name', 'property_name must be name or codename.');
       return;
     }

@@ -129,8 +129,10 @@ export function readValidationRegex(value: unknown, path: string, problems: Prob
   const flags = readNullableString(property(value, 'flags'), at(path, 'flags'), problems);
   const message = readNullableString(property(value, 'validation_message'), at(path, 'validation_message'), problems);
   const isActive = readBoolean(property(value, 'is_active'), at(path, 'is_active'), problems, true);
+  // Kontent.ai exports an unused rule as {"regex":"","flags":null,"validation_message":"","is_active":false}.
+  if (regex === '' && !isActive) return { regex, flags, validation_message: message, is_active: isActive };
   if (typeof regex !== 'string' || regex.length === 0) {
-    problems.add(at(path, 'regex'), 'must be a non-empty regular expression');
+    problems.add(at(path, 'regex'), 'must be a non-empty regular expression (an empty one only when inactive)');
     return null;
   }
   try {

@@ -48,13 +48,6 @@ export async function readRichText(raw: Raw, path: string, c: KindContext, probl
   const list = (key: string, choices: string[]) => readAllowedList(raw[key], choices, at(path, key), problems);
   const allowedFormatting = list('allowed_formatting', formatting);
   const tableFormatting = list('allowed_table_formatting', formatting);
-  for (const [key, values] of [
-    ['allowed_formatting', allowedFormatting],
-    ['allowed_table_formatting', tableFormatting],
-  ] as const) {
-    if (values.includes('unstyled') && values[0] !== 'unstyled')
-      problems.add(at(path, key), '"unstyled" must be the first value');
-  }
   if (raw['is_non_localizable'] === true)
     problems.add(at(path, 'is_non_localizable'), 'Rich text elements cannot be non-localizable.');
   return {

@@ -7,6 +7,7 @@ import type { ManagementServices } from '../services.ts';
 import { identifierPaths, recordKeyFrom } from '../shared/identifier.ts';
 import { modelInput } from '../shared/model-input.ts';
 import { continuationOf, paginationJson } from '../shared/paging.ts';
+import { publicOriginOf } from '../public-origin.ts';
 
 /** `/assets` of the Management API v2 (reference §2.8): paged list, add, view, upsert, delete. */
 export function assetsRouter(services: ManagementServices): Router {
@@ -26,7 +27,7 @@ export function assetsRouter(services: ManagementServices): Router {
       const view = await addAsset(core, { ...modelInput(req, res), body: req.body });
       res
         .status(201)
-        .location(`${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}/assets/${view.asset.id}`)
+        .location(`${publicOriginOf(req)}${req.baseUrl}/assets/${view.asset.id}`)
         .json(assetJson(view, assetsBaseOf(req)));
     })
     .all(methodNotAllowed);

@@ -79,7 +79,7 @@ describe('malformed content type and snippet bodies', () => {
           name: 'R',
           type: 'rich_text',
           allowed_blocks: ['images', 'text', 'tables', 'components-and-items'],
-          allowed_formatting: ['bold', 'unstyled'],
+          allowed_formatting: ['bold', 'blink'],
           content_group: { external_id: 'g' },
         },
         {
@@ -112,7 +112,7 @@ describe('malformed content type and snippet bodies', () => {
         'elements[9].depends_on.element',
         'elements[10]',
         'elements[11].allowed_blocks',
-        'elements[11].allowed_formatting',
+        'elements[11].allowed_formatting[1]',
         'elements[12].source_url',
         'elements[12].json_parameters',
       ]),

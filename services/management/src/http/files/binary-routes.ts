@@ -4,13 +4,14 @@ import { Router } from 'express';
 import { isUuid, openBinaryFile } from '@lectern/core';
 import { LecternError } from '@lectern/errors';
 import type { ManagementServices } from '../services.ts';
+import { publicOriginOf } from '../public-origin.ts';
 
 /** Public path prefix of asset binaries; asset `url`s point here. */
 export const binaryPathPrefix = '/assets';
 
-/** The base of asset URLs as seen by the client of this request: `<protocol>://<host>/assets`. */
+/** The base of asset URLs as seen by the client of this request: `<public origin>/assets`. */
 export function assetsBaseOf(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}${binaryPathPrefix}`;
+  return `${publicOriginOf(req)}${binaryPathPrefix}`;
 }
 
 /**

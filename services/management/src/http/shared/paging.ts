@@ -1,5 +1,6 @@
 import type { Request } from 'express';
 import type { Continuation } from '@lectern/core';
+import { publicPathOf } from '../public-origin.ts';
 
 /**
  * The continuation token of a list request and what carried it: the `x-continuation` header, or
@@ -29,6 +30,6 @@ export function paginationJson(
   if (token === null) return { continuation_token: null, next_page: null };
   return {
     continuation_token: token,
-    next_page: `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}${req.path}`.replace(/\/$/, ''),
+    next_page: publicPathOf(req),
   };
 }

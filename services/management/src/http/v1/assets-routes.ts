@@ -7,6 +7,7 @@ import { filesRouter, type FilesOptions } from '../files/routes.ts';
 import { recordKeyFrom } from '../shared/identifier.ts';
 import { modelInput } from '../shared/model-input.ts';
 import { continuationOf } from '../shared/paging.ts';
+import { publicPathOf } from '../public-origin.ts';
 
 /**
  * Management API v1 `/assets` and `/files` (SPEC 9, reference §7.1): assets by id or external id
@@ -22,7 +23,7 @@ export function v1AssetsRouter(options: FilesOptions): Router {
     .get(async (req: Request, res: Response) => {
       const page = await listAssets(core, { ...modelInput(req, res), continuation: continuationOf(req) });
       const base = assetsBaseOf(req);
-      const here = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}${req.path}`.replace(/\/$/, '');
+      const here = publicPathOf(req);
       const token = page.continuationToken;
       res.json({
         assets: page.items.map((view) => assetJsonV1(view, base)),

@@ -6,11 +6,12 @@ import { modelInput } from '../shared/model-input.ts';
 import { continuationOf } from '../shared/paging.ts';
 import type { ManagementServices } from '../services.ts';
 import { itemKeyOf, itemPaths, itemVariantsPaths } from '../variants/paths.ts';
+import { publicPathOf } from '../public-origin.ts';
 
 /** v1 paging: the `continuationToken` query; `next_page` is the full URL with it (reference §7.1). */
 function v1Pagination(req: Request, token: string | null) {
   if (token === null) return { continuation_token: null, next_page: null };
-  const base = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.baseUrl}${req.path}`.replace(/\/$/, '');
+  const base = publicPathOf(req);
   return { continuation_token: token, next_page: `${base}?continuationToken=${encodeURIComponent(token)}` };
 }
 
