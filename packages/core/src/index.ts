@@ -77,3 +77,4 @@ export type {
   WebhookRegistration,
   WebhookRepository,
 } from './ports/webhooks.ts';
+export * from './webhooks/index.ts';

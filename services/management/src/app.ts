@@ -24,6 +24,7 @@ import { taxonomiesRouter } from './http/taxonomies/routes.ts';
 import { collectionsRouter } from './http/collections/routes.ts';
 import { workflowsRouter } from './http/workflows/routes.ts';
 import { spacesRouter } from './http/spaces/routes.ts';
+import { webhooksRouter } from './http/webhooks/routes.ts';
 import { defaultRateLimits, rateLimit, type RateLimits } from './http/rate-limit.ts';
 
 export interface ManagementAppOptions extends ManagementDeps {
@@ -93,6 +94,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
       project.use(collectionsRouter(options.core));
       project.use(workflowsRouter(options.core));
       project.use(spacesRouter(options.core));
+      project.use(webhooksRouter(options.core));
       project.use(itemsRouter(services));
       project.use(variantsRouter(services));
       project.use(filesRouter(files));
