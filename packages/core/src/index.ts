@@ -63,6 +63,12 @@ export * from './events/index.ts';
 export { createSerialQueue, type SerialQueue } from './serial-queue.ts';
 export { parseSeqSignal, type SignalTopic, type Signals } from './ports/signals.ts';
 export type {
+  DeliveryAttempt,
+  NewWebhookNotification,
+  NotificationFilter,
+  NotificationState,
+  WebhookNotification,
+  WebhookQueueRepository,
   WebhookFormat,
   WebhookHeader,
   WebhookHealth,
@@ -71,3 +77,4 @@ export type {
   WebhookRegistration,
   WebhookRepository,
 } from './ports/webhooks.ts';
+export * from './webhooks/index.ts';

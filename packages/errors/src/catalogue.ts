@@ -258,6 +258,12 @@ export const catalogue = {
     delivery: 100,
     message: 'The requested asset was not found.',
   },
+  WEBHOOK_NOT_FOUND: {
+    kind: 'not_found',
+    management: 105,
+    delivery: 100,
+    message: 'The requested webhook was not found.',
+  },
   FILE_CONTENT_TYPE_MISSING: {
     kind: 'invalid',
     management: 205,

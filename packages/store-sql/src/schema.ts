@@ -148,6 +148,63 @@ export interface ScheduledJobsTable {
   due_at: Date;
 }
 
+export interface WebhooksTable {
+  project_id: string;
+  id: string;
+  format: string;
+  name: string;
+  url: string;
+  secret: string;
+  headers: JSONColumnType<{ key: string; value: string }[], string, string>;
+  triggers: JSONColumnType<Record<string, unknown>, string, string>;
+  is_enabled: boolean;
+  created_at: Date;
+  last_modified: Date;
+  from_seq: Int8;
+  reset_requested_at: Date | null;
+  health: string;
+  failing_since: Date | null;
+  last_accepted_at: Date | null;
+  reset_handled_at: Date | null;
+  failure_mailed_at: Date | null;
+  lease_owner: string | null;
+  lease_expires_at: Date | null;
+  position: ColumnType<string | number, never, never>;
+}
+
+export interface WebhookNotificationsTable {
+  id: string;
+  project_id: string;
+  webhook_id: string;
+  event_seq: Int8;
+  kind: string;
+  ord: ColumnType<string | number, never, never>;
+  body: JSONColumnType<Record<string, unknown>, string, string>;
+  created_at: Date;
+  state: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  has_failed: ColumnType<boolean, boolean | undefined, boolean>;
+  first_attempt_at: Date | null;
+  next_attempt_at: Date;
+  last_attempt_at: Date | null;
+  last_status: number | null;
+  last_response: string | null;
+}
+
+export interface WebhookAttemptsTable {
+  notification_id: string;
+  at: Date;
+  status: number | null;
+  is_accepted: boolean;
+  duration_ms: number;
+  response: string | null;
+}
+
+export interface WebhookProgressTable {
+  project_id: string;
+  seq: Int8;
+}
+
 export interface Database {
   projects: ProjectsTable;
   users: UsersTable;
@@ -163,4 +220,8 @@ export interface Database {
   binary_files: BinaryFilesTable;
   assets: AssetsTable;
   asset_folder_trees: AssetFolderTreesTable;
+  webhooks: WebhooksTable;
+  webhook_notifications: WebhookNotificationsTable;
+  webhook_attempts: WebhookAttemptsTable;
+  webhook_progress: WebhookProgressTable;
 }

@@ -6,6 +6,7 @@ export { openTestCore, seedProject, type TestCore } from './test-core.ts';
 export { memorySignals } from './memory-signals.ts';
 export { fixturesRoot, readFixture, shapeDifferences } from './fixture-shape.ts';
 export { describeBlobContract } from './blob-contract.ts';
+export { describeWebhookContract } from './webhook-contract.ts';
 export { describeDeliveryIndexContract, type OpenedIndex } from './delivery-index-contract.ts';
 export {
   describeBusContract,

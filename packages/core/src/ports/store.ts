@@ -6,6 +6,7 @@ import type { ContentItemRecord } from '../content/items/item-record.ts';
 import type { VariantRecord } from '../content/variants/variant-record.ts';
 import type { ScheduledJob } from '../content/workflow/scheduled-job.ts';
 import type { AssetFolderTree, AssetRecord, BinaryFileRecord } from '../content/assets/asset-record.ts';
+import type { WebhookQueueRepository, WebhookRepository } from './webhooks.ts';
 
 /**
  * A place in a keyset-paged list: the sort key of a row, as the adapter defines it. Numbers only,
@@ -63,6 +64,8 @@ export interface UnitOfWork {
   readonly binaryFiles: BinaryFileRepository;
   readonly assets: AssetRepository;
   readonly assetFolders: AssetFolderRepository;
+  readonly webhooks: WebhookRepository;
+  readonly webhookQueue: WebhookQueueRepository;
 }
 
 export interface ProjectRepository {

@@ -89,3 +89,112 @@ export interface WebhookRepository {
   /** Deletes the webhook and everything queued for it; false when it did not exist. */
   delete(projectId: string, id: string): Promise<boolean>;
 }
+
+/**
+ * Where a notification is: `pending` (waiting for its first attempt or a retry), `delivered` (a
+ * 2xx answered it), `expired` (retried for 3 days and removed from the queue; kept only for the
+ * debug list of SPEC 6.8).
+ */
+export type NotificationState = 'pending' | 'delivered' | 'expired';
+
+/** A notification as the worker materialises it from a change event. */
+export interface NewWebhookNotification {
+  readonly projectId: string;
+  readonly webhookId: string;
+  /** The stable message id: a notification sent twice carries the same id. */
+  readonly id: string;
+  /** The change event it stands for, and which of that event's notifications it is. */
+  readonly eventSeq: number;
+  readonly kind: string;
+  /** One notification of the webhook's format, as sent (the legacy `webhook_url` is added at send time). */
+  readonly body: Readonly<Record<string, unknown>>;
+  readonly createdAt: Date;
+}
+
+export interface WebhookNotification extends NewWebhookNotification {
+  /** Creation order within the store: a webhook's queue is delivered in this order. */
+  readonly order: number;
+  readonly state: NotificationState;
+  readonly attempts: number;
+  /** Whether any attempt failed (the debug list's "failed at any time"). */
+  readonly hasFailed: boolean;
+  readonly firstAttemptAt: Date | null;
+  readonly nextAttemptAt: Date;
+  readonly lastAttemptAt: Date | null;
+  /** HTTP status of the last attempt; null when none or when no answer came (time-out, refused). */
+  readonly lastStatus: number | null;
+  /** The start of the last answer's body, or what went wrong. */
+  readonly lastResponse: string | null;
+}
+
+/** The outcome of one POST, for every notification it carried. */
+export interface DeliveryAttempt {
+  readonly ids: readonly string[];
+  readonly at: Date;
+  readonly status: number | null;
+  readonly response: string | null;
+  readonly isAccepted: boolean;
+  readonly durationMs: number;
+  /** When to try again after a failure; null: the notifications expire (removed from the queue). */
+  readonly nextAttemptAt: Date | null;
+}
+
+/** Debug list filters (SPEC 6.8): every notification, those that failed at any time, those failing now. */
+export type NotificationFilter = 'all' | 'failed' | 'failing';
+
+/**
+ * The durable notification queue and the worker's bookkeeping (store-sql `UnitOfWork.webhookQueue`).
+ * Leases make one worker at a time deliver a webhook's queue, so several replicas keep each
+ * webhook's order without any webhook waiting behind another.
+ */
+export interface WebhookQueueRepository {
+  /** Stores notifications; one already stored for its (webhook, event, kind) is skipped. Returns how many were new. */
+  enqueue(notifications: readonly NewWebhookNotification[]): Promise<number>;
+  /** The last event sequence of the project turned into notifications (0 when none). */
+  progress(projectId: string): Promise<number>;
+  /** Records progress up to `seq` (never moves back). */
+  advanceProgress(projectId: string, seq: number): Promise<void>;
+  /**
+   * Leases, until `until`, at most `limit` enabled, not dead webhooks whose oldest pending
+   * notification is due at `now` and whose lease is free, expired or already `owner`'s.
+   */
+  claim(options: {
+    owner: string;
+    now: Date;
+    until: Date;
+    limit: number;
+  }): Promise<{ projectId: string; id: string }[]>;
+  /** Extends `owner`'s lease; false when it no longer holds it. */
+  renew(options: { projectId: string; webhookId: string; owner: string; until: Date }): Promise<boolean>;
+  release(options: { projectId: string; webhookId: string; owner: string }): Promise<void>;
+  /**
+   * The webhook's pending notifications in creation order from the oldest, at most `limit`, as
+   * long as they are due at `now`: nothing when the oldest is waiting for a retry.
+   */
+  due(options: { projectId: string; webhookId: string; now: Date; limit: number }): Promise<WebhookNotification[]>;
+  /** Records one POST's outcome on each notification it carried, and an attempt row each. */
+  recordAttempt(attempt: DeliveryAttempt): Promise<void>;
+  /** Deletes the webhook's pending notifications (disable, dead); returns how many. */
+  discardPending(projectId: string, webhookId: string): Promise<number>;
+  /**
+   * Puts the webhook's most recent notification that failed back in the queue, due at `now`, its
+   * retry schedule restarted; false when it has none.
+   */
+  requeueLastFailed(options: { projectId: string; webhookId: string; now: Date }): Promise<boolean>;
+  /** Notifications created at or after `since`, newest first, at most `limit`. */
+  list(options: {
+    projectId: string;
+    webhookId: string;
+    since: Date;
+    filter: NotificationFilter;
+    limit: number;
+  }): Promise<WebhookNotification[]>;
+  /** Deletes delivered and expired notifications created before `before`; returns how many. */
+  purge(before: Date): Promise<number>;
+  /** Notifications per state over every project. */
+  depth(): Promise<Record<NotificationState, number>>;
+  /** Webhooks per health over every project. */
+  healthCounts(): Promise<Record<WebhookHealth, number>>;
+  /** The earliest moment a pending notification of an enabled, not dead webhook is due; null when none. */
+  nextDueAt(): Promise<Date | null>;
+}

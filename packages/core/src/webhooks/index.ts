@@ -1,0 +1,15 @@
+export {
+  addWebhook,
+  changeWebhookUrl,
+  debugListWindowMs,
+  deleteWebhook,
+  getWebhook,
+  listWebhookNotifications,
+  listWebhooks,
+  resetWebhook,
+  setWebhookEnabled,
+  type OneWebhookInput,
+  type WebhookInput,
+} from './webhooks.ts';
+export { legacyWebhookJson, webhookJson, webhookNotificationJson } from './webhook-json.ts';
+export { readBoolean, webhookActions } from './webhook-triggers.ts';
