@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envBoolean, port, sharedSettings, type Setting } from '@lectern/config';
 import { deliveryLimitSettings } from '@lectern/delivery';
+import { graphqlLimitSettings } from '@lectern/graphql';
 import { managementCompatibilitySettings, managementLimitSettings } from '@lectern/management';
 
 /**
@@ -9,6 +10,7 @@ import { managementCompatibilitySettings, managementLimitSettings } from '@lecte
  */
 export const limitSettings = {
   ...deliveryLimitSettings,
+  ...graphqlLimitSettings,
   ...managementLimitSettings,
   ...managementCompatibilitySettings,
 } satisfies Record<
