@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isUuid } from '@lectern/core';
+import { LecternError } from '@lectern/errors';
 import { serve, serveFromCache, languageChain, type DeliveryContext } from '@lectern/delivery';
 import type { ResolvedGraphqlOptions } from '../graphql-options.ts';
 import { runQuery } from '../execute/run-query.ts';
@@ -18,6 +20,9 @@ export function registerGraphqlRoutes(
   const { ctx, schemas, options } = input;
   app.addContentTypeParser('application/graphql', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const projectId = decodeURIComponent((request.params as { projectId: string }).projectId).toLowerCase();
+    // Authentication already refused unknown projects; `/` alone reaches here unauthenticated.
+    if (!isUuid(projectId)) throw new LecternError('PROJECT_NOT_FOUND');
     const isGet = request.method === 'GET';
     if (isGet && request.url.length <= options.maxUrlLength && (await serveFromCache(ctx, request, reply)))
       return reply;
@@ -25,7 +30,7 @@ export function registerGraphqlRoutes(
     return serve(ctx, request, reply, {
       key: requestKey(graphql),
       isUrlKeyed: isGet,
-      limitKey: `graphql|${ctx.channel}|${(request.params as { projectId: string }).projectId.toLowerCase()}`,
+      limitKey: `graphql|${ctx.channel}|${projectId}`,
       compute: async (scope) => {
         const answer = await runQuery({
           request: graphql,
