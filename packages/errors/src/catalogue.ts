@@ -70,6 +70,13 @@ export const catalogue = {
     delivery: 3,
     message: 'The specified API key does not provide the permissions required to access the project.',
   },
+  GRAPHQL_UNAVAILABLE: {
+    kind: 'forbidden',
+    management: 5,
+    delivery: 5,
+    message:
+      'The GraphQL API is unavailable for projects with secure access on (SPEC 5). Turn secure access off, or start the server with LECTERN_GRAPHQL_SECURE_ACCESS_KEYS=true to accept Bearer delivery keys.',
+  },
   OPERATOR_TOKEN_INVALID: {
     kind: 'unauthenticated',
     management: 9,

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { randomIds, startScheduler, systemClock, type CoreDeps } from '@lectern/core';
 import { buildDeliveryApp, deliveryHttpOptions } from '@lectern/delivery';
-import { buildGraphqlApp } from '@lectern/graphql';
+import { buildGraphqlApp, graphqlOptions } from '@lectern/graphql';
 import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
 import { buildManagementApp, createManagementServer, managementRateLimits } from '@lectern/management';
 import { openFsBlobStore } from '@lectern/blob-fs';
@@ -76,7 +76,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
     ),
     delivery: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'production', http }),
     preview: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'preview', http }),
-    graphql: buildGraphqlApp(shared),
+    graphql: buildGraphqlApp({ ...shared, core, index, signals: store.signals, http, graphql: graphqlOptions(config) }),
     recommendations: buildRecommendationsApp(shared),
   };
   const listening: Partial<Record<ListenerName | 'routed', Listening>> = {};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envBoolean, port, sharedSettings, type Setting } from '@lectern/config';
 import { deliveryLimitSettings } from '@lectern/delivery';
+import { graphqlLimitSettings } from '@lectern/graphql';
 import { managementCompatibilitySettings, managementLimitSettings, managementUrlSettings } from '@lectern/management';
 
 /**
@@ -34,6 +35,7 @@ function hostRoutingSettings() {
 export const limitSettings = {
   ...hostRoutingSettings(),
   ...deliveryLimitSettings,
+  ...graphqlLimitSettings,
   ...managementLimitSettings,
   ...managementCompatibilitySettings,
   ...managementUrlSettings,

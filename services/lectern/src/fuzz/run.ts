@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { snapshotChanges, type ProjectSnapshot } from '@lectern/testing';
 import { send, type FuzzApi, type FuzzRequest } from './client.ts';
 import { deliveryRequests, otherListenerRequests } from './delivery.ts';
+import { graphqlRequests } from './graphql.ts';
 import { foreignBody } from './judge.ts';
 import { managementFamilies, managementRequests } from './management.ts';
 import type { FuzzTarget } from './target.ts';
@@ -76,7 +77,11 @@ export function fuzzFamilies(target: FuzzTarget, apis: readonly ('management' | 
     families.push(
       { api: 'delivery', family: 'delivery', requests: deliveryRequests(known, 'delivery', keys.delivery) },
       { api: 'preview', family: 'preview', requests: deliveryRequests(known, 'preview', keys.preview) },
-      { api: 'graphql', family: 'graphql', requests: otherListenerRequests(known, 'graphql') },
+      {
+        api: 'graphql',
+        family: 'graphql',
+        requests: fc.oneof(graphqlRequests(known), otherListenerRequests(known, 'graphql')),
+      },
       { api: 'recommendations', family: 'recommendations', requests: otherListenerRequests(known, 'recommendations') },
     );
   }

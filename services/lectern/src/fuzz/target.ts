@@ -156,7 +156,7 @@ export async function startFuzzTarget(options: { core?: TestCore } = {}): Promis
     readiness: createReadiness([]),
     logger: createLogger({ level: 'silent' }),
   };
-  const graphql = buildGraphqlApp(shared);
+  const graphql = buildGraphqlApp({ ...shared, core: stack.core, index: stack.index, http: { rateLimits: [] } });
   const recommendations = buildRecommendationsApp(shared);
   // Closed by `close` below through the apps themselves.
   const on = async (app: Parameters<typeof listen>[0]) =>

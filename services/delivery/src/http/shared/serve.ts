@@ -26,6 +26,10 @@ export interface ServeOptions {
   /** The query in normalised form (route, path parameters, parsed query, paging token). */
   readonly key: string;
   readonly compute: (scope: ReadScope) => Promise<Answer>;
+  /** Also keep the answer under the request's URL for `serveFromCache` (default true; false when the body holds the query). */
+  readonly isUrlKeyed?: boolean;
+  /** The uncached rate limit's counter (default: per channel and project). */
+  readonly limitKey?: string;
 }
 
 const waitHeader = 'x-kc-wait-for-loading-new-content';
@@ -136,7 +140,7 @@ export async function serve(
   let response: CachedResponse | undefined = ctx.cache.get(key);
   const isHit = response !== undefined;
   if (response === undefined) {
-    const wait = await ctx.limiter.take(`${ctx.channel}|${projectId}`);
+    const wait = await ctx.limiter.take(options.limitKey ?? `${ctx.channel}|${projectId}`);
     if (wait !== null) throw new LecternError('RATE_LIMITED', { retryAfterSeconds: wait });
     const answer = await options.compute({
       projectId,
@@ -160,6 +164,6 @@ export async function serve(
     };
     ctx.cache.set(key, response);
   }
-  ctx.cache.set(`${prefix}${requestKey(request)}`, response);
+  if (options.isUrlKeyed !== false) ctx.cache.set(`${prefix}${requestKey(request)}`, response);
   return send(ctx, request, reply, { response, isHit, isStale: watermark < latest });
 }

@@ -1,0 +1,141 @@
+import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
+import type { ItemFilter, TypeElements } from '@lectern/core';
+import { LecternError } from '@lectern/errors';
+import type { ModelType } from '../schema/content-model.ts';
+import { ItemLoader } from './item-loader.ts';
+import { badInput, pageBounds, variantView, type ViewContext } from './item-view.ts';
+import { orderOf, whereFilters } from './where-order.ts';
+import type { ReadScopeLike } from './read-scope.ts';
+
+/** What the root resolvers of one request share. */
+export interface QueryContext {
+  readonly scope: ReadScopeLike;
+  readonly types: ReadonlyMap<string, ModelType>;
+  readonly languageNames: ReadonlyMap<string, string>;
+  readonly typeNames: ReadonlyMap<string, string>;
+  readonly typeElements: TypeElements;
+  readonly maxLimit: number;
+  readonly isWhereCombined: boolean;
+  /** Items and components returned so far (the `X-Request-Charge`). */
+  charge: number;
+}
+
+interface RootArgs {
+  readonly codename?: string | null;
+  readonly id?: string | null;
+  readonly languageFilter?: { readonly languageCodename: string } | null;
+  readonly offset?: number | null;
+  readonly limit?: number | null;
+  readonly where?: Readonly<Record<string, unknown>> | null;
+  readonly order?: Readonly<Record<string, unknown>> | null;
+}
+
+/** Whether a selection set asks for `name`, through fragments too. */
+function selects(
+  set: SelectionSetNode | undefined,
+  name: string,
+  info: GraphQLResolveInfo,
+  seen = new Set<string>(),
+): boolean {
+  for (const s of set?.selections ?? []) {
+    if (s.kind === Kind.FIELD && s.name.value === name) return true;
+    if (s.kind === Kind.INLINE_FRAGMENT && selects(s.selectionSet, name, info, seen)) return true;
+    if (s.kind === Kind.FRAGMENT_SPREAD && !seen.has(s.name.value)) {
+      seen.add(s.name.value);
+      if (selects(info.fragments[s.name.value]?.selectionSet, name, info, seen)) return true;
+    }
+  }
+  return false;
+}
+
+/** The language chain of a root query; an unknown language is a query error, not an HTTP one. */
+async function languagesOf(ctx: QueryContext, args: RootArgs, isFallbackDisabled: boolean): Promise<string[]> {
+  try {
+    return await ctx.scope.languageChain(args.languageFilter?.languageCodename ?? null, isFallbackDisabled);
+  } catch (error) {
+    if (error instanceof LecternError && error.kind === 'invalid') throw badInput(error.message);
+    throw error;
+  }
+}
+
+function viewContext(ctx: QueryContext, languages: readonly string[]): ViewContext {
+  const { scope } = ctx;
+  return {
+    types: ctx.types,
+    languageNames: ctx.languageNames,
+    typeNames: ctx.typeNames,
+    maxLimit: ctx.maxLimit,
+    loader: new ItemLoader(async (codenames) => {
+      const found = await scope.index.itemsByCodename({
+        projectId: scope.projectId,
+        channel: scope.channel,
+        languages,
+        codenames,
+      });
+      ctx.charge += found.length;
+      return found;
+    }),
+  };
+}
+
+/** `<type>(codename, id, languageFilter)` and `<type>_All(…)` for every content type (SPEC 4.4). */
+export function rootValue(types: readonly ModelType[]): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const type of types) {
+    const typeFilter: ItemFilter = { property: 'system.type', operator: 'eq', values: [type.codename] };
+    root[type.rootField] = async (args: RootArgs, ctx: QueryContext) => {
+      const key = args.codename ?? null;
+      const id = args.id ?? null;
+      if (key === null && id === null) throw badInput(`${type.rootField} needs a codename or an id.`);
+      const languages = await languagesOf(ctx, args, false);
+      const filters: ItemFilter[] = [typeFilter];
+      if (key !== null) filters.push({ property: 'system.codename', operator: 'eq', values: [key] });
+      if (id !== null) filters.push({ property: 'system.id', operator: 'eq', values: [id.toLowerCase()] });
+      const { scope } = ctx;
+      const found = await scope.index.queryItems({
+        projectId: scope.projectId,
+        channel: scope.channel,
+        languages,
+        typeElements: ctx.typeElements,
+        filters,
+        order: null,
+        skip: 0,
+        limit: 1,
+        isTotalCountNeeded: false,
+      });
+      const variant = found.items[0];
+      if (variant === undefined) return null;
+      ctx.charge += 1;
+      return variantView(variant, viewContext(ctx, languages));
+    };
+    root[`${type.rootField}_All`] = async (args: RootArgs, ctx: QueryContext, info: GraphQLResolveInfo) => {
+      const { offset, limit } = pageBounds(args, ctx.maxLimit);
+      const where = whereFilters({ type, where: args.where, isCombined: ctx.isWhereCombined });
+      const order = orderOf({ type, order: args.order });
+      const isFallbackDisabled = where.some((f) => f.property === 'system.language');
+      const languages = await languagesOf(ctx, args, isFallbackDisabled);
+      const field = info.fieldNodes[0] as FieldNode;
+      const { scope } = ctx;
+      const found = await scope.index.queryItems({
+        projectId: scope.projectId,
+        channel: scope.channel,
+        languages,
+        typeElements: ctx.typeElements,
+        filters: [typeFilter, ...where],
+        order,
+        skip: offset,
+        limit,
+        isTotalCountNeeded: selects(field.selectionSet, 'totalCount', info),
+      });
+      ctx.charge += found.items.length;
+      const views = viewContext(ctx, languages);
+      return {
+        items: found.items.flatMap((v) => variantView(v, views) ?? []),
+        offset,
+        limit,
+        totalCount: found.totalCount ?? 0,
+      };
+    };
+  }
+  return root;
+}

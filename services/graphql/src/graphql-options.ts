@@ -1,0 +1,32 @@
+/** Limits and switches of the GraphQL API; every field has a default (SPEC 4.4, 5, 8). */
+export interface GraphqlOptions {
+  /** Largest collection `limit` (SPEC 8: 20; today's Kontent.ai: 1000). */
+  readonly maxPageSize?: number;
+  /** Largest complexity (SPEC 8: 500). */
+  readonly maxComplexity?: number;
+  /** Largest total depth (SPEC 8: 124). */
+  readonly maxDepth?: number;
+  /** Several `where` conditions ANDed (today's Kontent.ai) instead of one (SPEC 4.4 rule 3). */
+  readonly isWhereCombined?: boolean;
+  /** Projects with secure access on are served to Bearer delivery keys (today) instead of refused (SPEC 5). */
+  readonly isSecureAccessKeyAllowed?: boolean;
+  /** POST body bytes (SPEC 8: 8 kB). */
+  readonly maxBodyBytes?: number;
+  /** GET URL characters (SPEC 8: 2,000). */
+  readonly maxUrlLength?: number;
+}
+
+export type ResolvedGraphqlOptions = Required<GraphqlOptions>;
+
+export const graphqlDefaults: ResolvedGraphqlOptions = Object.freeze({
+  maxPageSize: 20,
+  maxComplexity: 500,
+  maxDepth: 124,
+  isWhereCombined: false,
+  isSecureAccessKeyAllowed: false,
+  maxBodyBytes: 8 * 1024,
+  maxUrlLength: 2_000,
+});
+
+/** The collection limit when a query gives none (SPEC 4.4, 8). */
+export const defaultPageSize = 10;
