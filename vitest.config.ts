@@ -11,7 +11,7 @@ const roots = '{packages,services,test}/**';
  *   *.test.ts              unit        no engine (beside the code, under src/)
  *   *.int.test.ts          int         PostgreSQL            inject('postgresUrl')
  *   *.kafka.int.test.ts    kafka       Kafka (KRaft), PostgreSQL  inject('kafkaBrokers'), postgresUrl
- *   *.search.int.test.ts   search      OpenSearch            inject('searchUrl')
+ *   *.search.int.test.ts   search      OpenSearch, PostgreSQL  inject('searchUrl'), postgresUrl
  *   *.s3.int.test.ts       s3          MinIO (S3 API)        inject('s3Endpoint'), s3AccessKey, s3SecretKey
  *   *.cluster.int.test.ts  cluster     PostgreSQL, Kafka and MinIO (every service as its own process)
  *
@@ -24,7 +24,11 @@ const engineProjects = [
     suffix: '.kafka.int.test.ts',
     setup: ['test/engines/setup-postgres.ts', 'test/engines/setup-kafka.ts'],
   },
-  { name: 'search', suffix: '.search.int.test.ts', setup: ['test/engines/setup-search.ts'] },
+  {
+    name: 'search',
+    suffix: '.search.int.test.ts',
+    setup: ['test/engines/setup-postgres.ts', 'test/engines/setup-search.ts'],
+  },
   { name: 's3', suffix: '.s3.int.test.ts', setup: ['test/engines/setup-s3.ts'] },
   {
     name: 'cluster',

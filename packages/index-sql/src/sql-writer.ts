@@ -151,7 +151,8 @@ async function deleteRows(trx: Trx, docIds: readonly string[], options: { isDocu
   }
 }
 
-interface ChangeRow {
+/** One Sync change row (also written by other index adapters that keep their Sync feed here). */
+export interface ChangeRow {
   readonly channel: string;
   readonly itemId: string;
   readonly language: string;
@@ -163,7 +164,7 @@ interface ChangeRow {
 }
 
 /** Records the last change of each variant per channel (the Sync API feed) at `seq`. */
-async function recordChanges(
+export async function recordChanges(
   trx: Trx,
   options: { projectId: string; seq: number; timestamp: string; changes: readonly ChangeRow[] },
 ): Promise<void> {

@@ -1,0 +1,9 @@
+export { createSearchIndex, type SearchDeliveryIndex, type SearchIndexOptions } from './search-index.ts';
+export {
+  connectSearchEngine,
+  elasticsearchEngine,
+  openSearchEngine,
+  type SearchEngine,
+  type SearchFlavour,
+} from './engine-client.ts';
+export { mappingVersion } from './mapping.ts';

@@ -1,0 +1,170 @@
+import type { Kysely } from 'kysely';
+import type { DeliveryIndexReader, DeliveryIndexWriter, IndexedVariant, ItemQueryResult } from '@lectern/core';
+import { createSqlIndex, type IndexDatabase } from '@lectern/index-sql';
+import type { Database } from '@lectern/store-sql';
+import type { SearchEngine } from './engine-client.ts';
+import { clearMetadata, withWatermark } from './engine-metadata.ts';
+import { planWrite } from './engine-writer.ts';
+import { itemQuery, itemSort, visibleAt } from './query-builder.ts';
+import { createProjectIndices } from './project-indices.ts';
+import { scan } from './scan.ts';
+
+/** The delivery index on a search engine: the reader Delivery uses and the writer the indexer uses. */
+export interface SearchDeliveryIndex extends DeliveryIndexReader, DeliveryIndexWriter {
+  /** Drops the indices of a project (tests, project deletion). */
+  dropProject(projectId: string): Promise<void>;
+}
+
+export interface SearchIndexOptions {
+  readonly engine: SearchEngine;
+  /** The store's database: the watermark, Sync feeds and model documents stay there. */
+  readonly db: Kysely<Database>;
+  /** Index names start with it (lowercase). Default `lectern-delivery`. */
+  readonly prefix?: string;
+  /** How long a superseded version stays for readers pinned to an older watermark. Default 60 s. */
+  readonly archiveGraceMs?: number;
+  readonly now?: () => number;
+}
+
+const parseVariant = (body: string) => JSON.parse(body) as IndexedVariant;
+const bodies = (hits: readonly { _source?: { body: string } }[]) =>
+  hits.flatMap((h) => (h._source ? [parseVariant(h._source.body)] : []));
+
+/**
+ * Builds the index. Documents live in the engine, one index per project behind an alias, each
+ * document version visible from the sequence that wrote it until the one that superseded it;
+ * every read is pinned to the watermark in PostgreSQL, so a reader never sees a document newer
+ * than the watermark, and a document of a batch is visible (refreshed) before its watermark moves.
+ */
+export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIndex {
+  const { engine } = options;
+  const db = options.db as unknown as Kysely<IndexDatabase>;
+  const meta = createSqlIndex({ db: options.db });
+  const now = options.now ?? Date.now;
+  const grace = options.archiveGraceMs ?? 60_000;
+  const indices = createProjectIndices({ engine, prefix: options.prefix ?? 'lectern-delivery', now });
+  let lastSweep = 0;
+
+  /** Deletes versions superseded longer ago than the grace time, at most once per half of it. */
+  async function sweep(projectId: string): Promise<void> {
+    if (now() - lastSweep < grace / 2) return;
+    lastSweep = now();
+    await engine.deleteByQuery(indices.alias(projectId), { range: { archived_at: { lt: now() - grace } } });
+  }
+
+  const reader: DeliveryIndexReader = {
+    watermark: (projectId) => (indices.isRebuilding(projectId) ? Promise.resolve(0) : meta.watermark(projectId)),
+
+    async queryItems(query): Promise<ItemQueryResult> {
+      if (query.languages.length === 0) return { items: [], totalCount: query.isTotalCountNeeded ? 0 : null };
+      const watermark = await meta.watermark(query.projectId);
+      const found = await scan<{ body: string }>(engine, indices.alias(query.projectId), {
+        query: itemQuery({ ...query, watermark }),
+        sort: itemSort(query.order),
+        source: ['body'],
+        skip: query.skip,
+        limit: query.limit,
+        isTotalCountNeeded: query.isTotalCountNeeded,
+      });
+      return { items: bodies(found.hits), totalCount: found.total };
+    },
+
+    async itemsByCodename(o) {
+      if (o.codenames.length === 0 || o.languages.length === 0) return [];
+      // One terms query on the codenames (a multi-get by id could not honour the watermark).
+      const watermark = await meta.watermark(o.projectId);
+      const found = await scan<{ body: string }>(engine, indices.alias(o.projectId), {
+        query: itemQuery({ ...o, filters: [], watermark }),
+        sort: itemSort(null),
+        source: ['body'],
+        limit: o.codenames.length,
+      });
+      return bodies(found.hits);
+    },
+
+    types: (projectId) => meta.types(projectId),
+    taxonomies: (projectId) => meta.taxonomies(projectId),
+    languages: (projectId) => meta.languages(projectId),
+
+    async usedIn(o) {
+      const watermark = await meta.watermark(o.projectId);
+      const link =
+        'itemCodename' in o.target ? { term: { uses: o.target.itemCodename } } : { term: { assets: o.target.assetId } };
+      const found = await scan<{ body: string }>(engine, indices.alias(o.projectId), {
+        query: { bool: { filter: [{ term: { channel: o.channel } }, visibleAt(watermark), link] } },
+        sort: [{ codename: 'asc' }, { language: 'asc' }],
+        source: ['body'],
+      });
+      return bodies(found.hits);
+    },
+
+    changesSince: (o) => meta.changesSince(o),
+    modelChangesSince: (o) => meta.modelChangesSince!(o),
+  };
+
+  /** Item ids of the current versions in the index the writer writes to matching `query`. */
+  async function currentItemIds(projectId: string, query: object): Promise<string[]> {
+    const found = await scan<{ item_id: string }>(engine, await indices.writeTarget(projectId), {
+      query: { bool: { filter: [query], must_not: [{ exists: { field: 'until' } }] } },
+      sort: [{ item_id: 'asc' }, { channel: 'asc' }, { language: 'asc' }],
+      source: ['item_id'],
+    });
+    return [...new Set(found.hits.flatMap((h) => (h._source ? [h._source.item_id] : [])))];
+  }
+
+  const writer: DeliveryIndexWriter = {
+    watermark: reader.watermark,
+    hasModel: (projectId) => (indices.isRebuilding(projectId) ? Promise.resolve(false) : meta.hasModel(projectId)),
+    indexedItemIds: (projectId) => currentItemIds(projectId, { match_all: {} }),
+    async dependents(o) {
+      if (o.itemIds.length === 0 && o.assetIds.length === 0) return [];
+      return currentItemIds(o.projectId, {
+        bool: {
+          should: [
+            ...(o.itemIds.length === 0 ? [] : [{ terms: { dep: o.itemIds } }]),
+            ...(o.assetIds.length === 0 ? [] : [{ terms: { assets: o.assetIds } }]),
+          ],
+          minimum_should_match: 1,
+        },
+      });
+    },
+
+    async apply(batch) {
+      const { projectId } = batch;
+      const isRebuild = indices.isRebuilding(projectId);
+      const index = await indices.writeTarget(projectId);
+      const result = await withWatermark({
+        db,
+        batch,
+        isRebuild,
+        write: async (watermark) => {
+          if (!isRebuild && watermark >= batch.toSeq) return null;
+          // A rebuild writes into a fresh index: nothing in it is visible yet.
+          const at = isRebuild ? 0 : watermark;
+          const plan = await planWrite({ engine, index, batch, watermark: at, now: now() });
+          await engine.bulk(plan.operations, { refresh: true });
+          return { changes: plan.changes, result: plan.written };
+        },
+      });
+      if (result === null) return false;
+      if (!batch.isPartial) {
+        if (isRebuild) await indices.finishRebuild(projectId);
+        else await sweep(projectId);
+      }
+      return true;
+    },
+
+    async reset(projectId) {
+      await indices.startRebuild(projectId);
+    },
+  };
+
+  return {
+    ...reader,
+    ...writer,
+    async dropProject(projectId) {
+      await indices.drop(projectId);
+      await clearMetadata(db, projectId);
+    },
+  };
+}

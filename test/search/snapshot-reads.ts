@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IndexDocument, ItemQuery } from '@lectern/core';
+import type { OpenedIndex } from '@lectern/testing';
+
+/** The project these tests write to. */
+export const snapshotProjectId = '33333333-3333-4333-8333-333333333333';
+const projectId = snapshotProjectId;
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+function doc(n: number, codename: string, title: string): IndexDocument {
+  return {
+    itemId: id(n),
+    language: 'en',
+    item: {
+      system: {
+        id: id(n),
+        name: codename,
+        codename,
+        language: 'en',
+        type: 'article',
+        collection: 'default',
+        sitemap_locations: [],
+        last_modified: '2024-01-01T00:00:00.0000000Z',
+      },
+      elements: { title: { type: 'text', name: 'Title', value: title } },
+    },
+    linkedItemCodenames: [],
+    components: {},
+    dependsOnItemIds: [],
+    assetIds: [],
+    usesItemCodenames: [],
+  };
+}
+
+const model = { types: [], taxonomies: [], languages: [] };
+
+/**
+ * What the search-engine index promises beyond the shared contract: every read is pinned to the
+ * watermark, so documents of a batch (or of the parts of a re-render) appear all at once when the
+ * watermark moves, never before; and a rebuild serves the old documents until it is complete.
+ */
+export function describeSnapshotReads(options: { engine: string; open: () => Promise<OpenedIndex> }) {
+  describe(`reads pinned to the watermark on ${options.engine}`, () => {
+    let opened: OpenedIndex;
+    let index: OpenedIndex['index'];
+    const query: ItemQuery = {
+      projectId,
+      channel: 'production',
+      languages: ['en'],
+      filters: [],
+      order: null,
+      skip: 0,
+      limit: null,
+      isTotalCountNeeded: true,
+    };
+    const titles = async () => {
+      const found = await index.queryItems(query);
+      const linked = await index.itemsByCodename({ ...query, codenames: ['a', 'b', 'c'] });
+      return {
+        list: found.items.map((i) => `${i.item.system.codename}:${String(i.item.elements['title']?.value)}`),
+        total: found.totalCount,
+        linked: linked.map((i) => i.item.system.codename),
+      };
+    };
+    const write = (toSeq: number, docs: IndexDocument[], isPartial = false) =>
+      index.apply({
+        projectId,
+        toSeq,
+        timestamp: new Date('2024-05-01T00:00:00Z'),
+        items: docs.map((d) => ({ itemId: d.itemId, channel: 'production' as const, documents: [d] })),
+        model: isPartial ? null : model,
+        ...(isPartial ? { isPartial: true } : {}),
+      });
+
+    beforeAll(async () => {
+      opened = await options.open();
+      index = opened.index;
+      await write(1, [doc(1, 'a', 'A1')]);
+    });
+    afterAll(async () => {
+      await opened.close();
+    });
+
+    it('shows the parts of a re-render only when the last part moves the watermark', async () => {
+      await write(2, [doc(1, 'a', 'A2'), doc(2, 'b', 'B2')], true);
+      expect(await index.watermark(projectId)).toBe(1);
+      expect(await titles()).toEqual({ list: ['a:A1'], total: 1, linked: ['a'] });
+      await write(2, [doc(3, 'c', 'C2')]);
+      expect(await index.watermark(projectId)).toBe(2);
+      expect(await titles()).toEqual({ list: ['a:A2', 'b:B2', 'c:C2'], total: 3, linked: ['a', 'b', 'c'] });
+    });
+
+    it('serves the old documents during a rebuild and the new ones after the alias swap', async () => {
+      await index.reset(projectId);
+      await write(3, [doc(1, 'a', 'A3')], true);
+      expect(await titles()).toEqual({ list: ['a:A2', 'b:B2', 'c:C2'], total: 3, linked: ['a', 'b', 'c'] });
+      await write(3, [doc(2, 'b', 'B3')]);
+      expect(await index.watermark(projectId)).toBe(3);
+      expect(await titles()).toEqual({ list: ['a:A3', 'b:B3'], total: 2, linked: ['a', 'b'] });
+    });
+  });
+}
