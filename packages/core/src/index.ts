@@ -71,3 +71,4 @@ export type {
   WebhookRegistration,
   WebhookRepository,
 } from './ports/webhooks.ts';
+export * from './recommendations/index.ts';

@@ -8,6 +8,7 @@ import * as syncChanges from './0006-sync-changes.ts';
 import * as outboxRelay from './0007-outbox-relay.ts';
 import * as deliveryValues from './0008-delivery-values.ts';
 import * as managementPaging from './0009-management-paging.ts';
+import * as recommendations from './0011-recommendations.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0007-outbox-relay': outboxRelay,
   '0008-delivery-values': deliveryValues,
   '0009-management-paging': managementPaging,
+  '0011-recommendations': recommendations,
 };
 
 export const migrationProvider: MigrationProvider = {
