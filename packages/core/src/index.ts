@@ -78,3 +78,4 @@ export type {
   WebhookRepository,
 } from './ports/webhooks.ts';
 export * from './webhooks/index.ts';
+export * from './recommendations/index.ts';

@@ -1,6 +1,7 @@
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import pg from 'pg';
 import { LecternError } from '@lectern/errors';
 import { createSerialQueue, type Signals, type Store, type UnitOfWork } from '@lectern/core';
@@ -137,8 +138,12 @@ const pgliteSharedBuffersMib = 32;
  */
 export async function openPgliteStore(options: { dataDir?: string } = {}): Promise<SqlStore> {
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffersMib}MB`];
+  // pgvector for the recommendation index (migration 0011).
+  const extensions = { vector };
   const pglite =
-    options.dataDir === undefined ? new PGlite({ startParams }) : new PGlite(options.dataDir, { startParams });
+    options.dataDir === undefined
+      ? new PGlite({ startParams, extensions })
+      : new PGlite(options.dataDir, { startParams, extensions });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
   const store = wrap(db, { engine: 'pglite', isSingleConnection: true, signals: pgliteSignals(pglite) });

@@ -9,6 +9,7 @@ import * as outboxRelay from './0007-outbox-relay.ts';
 import * as deliveryValues from './0008-delivery-values.ts';
 import * as managementPaging from './0009-management-paging.ts';
 import * as webhooks from './0010-webhooks.ts';
+import * as recommendations from './0011-recommendations.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0008-delivery-values': deliveryValues,
   '0009-management-paging': managementPaging,
   '0010-webhooks': webhooks,
+  '0011-recommendations': recommendations,
 };
 
 export const migrationProvider: MigrationProvider = {

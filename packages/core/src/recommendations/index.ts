@@ -1,0 +1,18 @@
+export {
+  recsScenarios,
+  type EmbeddingProvider,
+  type RecommendQuery,
+  type RecsBatch,
+  type RecsEntry,
+  type RecsIndexWriter,
+  type RecsReader,
+  type RecsScenario,
+  type RecsTracking,
+  type SearchQuery,
+  type VisitKind,
+} from './recs-port.ts';
+export { createHashedEmbedder, words } from './hashed-embedder.ts';
+export { entryOf, plainText, renderRecsEntries } from './recs-entries.ts';
+export { createRecsConsumer, indexRecsProject, type RecsConsumer, type RecsConsumerOptions } from './recs-indexer.ts';
+export { parseQuery, QuerySyntaxError, type BinaryOp, type QueryNode } from './query/grammar.ts';
+export { parseRecsQuery, queryProperties, typeOf, type QueryType } from './query/check.ts';

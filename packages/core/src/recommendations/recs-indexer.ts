@@ -1,0 +1,153 @@
+import type { CoreDeps } from '../deps.ts';
+import type { ChangeEvent } from '../domain/change-event.ts';
+import { modelKinds } from '../domain/model-record.ts';
+import type { EventBus, EventSubscription } from '../ports/event-bus.ts';
+import { createSerialQueue } from '../serial-queue.ts';
+import { renderRecsEntries } from './recs-entries.ts';
+import type { EmbeddingProvider, RecsIndexWriter } from './recs-port.ts';
+
+const modelKindSet = new Set<string>(modelKinds);
+
+interface ProjectTarget {
+  readonly core: CoreDeps;
+  readonly writer: RecsIndexWriter;
+  readonly embedder: EmbeddingProvider;
+  readonly projectId: string;
+  /** Events, and items of a full re-render, per transaction. */
+  readonly batchSize: number;
+}
+
+/** Renders the items and writes them; only the last part (`isLast`) moves the watermark. */
+async function renderAndWrite(t: ProjectTarget, input: { itemIds: readonly string[]; toSeq: number }): Promise<void> {
+  const { core, writer, embedder, projectId } = t;
+  for (let start = 0; start === 0 || start < input.itemIds.length; start += t.batchSize) {
+    const itemIds = input.itemIds.slice(start, start + t.batchSize);
+    const items = await core.store.transaction((tx) => renderRecsEntries({ tx, projectId, itemIds, embedder }));
+    const isLast = start + t.batchSize >= input.itemIds.length;
+    await writer.apply({ projectId, toSeq: input.toSeq, embedder: embedder.id, items, isPartial: !isLast });
+  }
+}
+
+async function allItemIds(t: ProjectTarget): Promise<string[]> {
+  const stored = await t.core.store.transaction(async (tx) => (await tx.items.list(t.projectId)).map((i) => i.id));
+  return [...new Set([...stored, ...(await t.writer.indexedItemIds(t.projectId))])];
+}
+
+/** Applies events above the watermark: a model change re-renders every item, else the items named. */
+async function applyEvents(t: ProjectTarget, events: readonly ChangeEvent[]): Promise<void> {
+  const last = events.at(-1);
+  if (!last) return;
+  const isModel = events.some((e) => modelKindSet.has(e.objectKind));
+  const itemIds = isModel
+    ? await allItemIds(t)
+    : [
+        ...new Set(
+          events.flatMap((e) =>
+            (e.objectKind === 'item' || e.objectKind === 'variant') && e.objectId ? [e.objectId] : [],
+          ),
+        ),
+      ];
+  await renderAndWrite(t, { itemIds, toSeq: last.seq });
+}
+
+/**
+ * Brings the project's recommendation entries up to the latest committed event: from scratch
+ * (every item at the latest sequence) when it has none, else event batch by event batch from the
+ * outbox. Resolves with the watermark reached.
+ */
+export async function indexRecsProject(t: ProjectTarget): Promise<number> {
+  for (;;) {
+    const watermark = await t.writer.watermark(t.projectId);
+    if (watermark === 0) {
+      const latest = await t.core.store.transaction((tx) => tx.outbox.latestSeq(t.projectId));
+      if (latest === 0) return 0;
+      await renderAndWrite(t, { itemIds: await allItemIds(t), toSeq: latest });
+      continue;
+    }
+    const events = await t.core.store.transaction((tx) =>
+      tx.outbox.readAfter({ projectId: t.projectId, afterSeq: watermark, limit: t.batchSize }),
+    );
+    if (events.length === 0) return watermark;
+    await applyEvents(t, events);
+  }
+}
+
+export interface RecsConsumer {
+  /** Applies every pending event of the project (every project when omitted). */
+  catchUp(projectId?: string): Promise<void>;
+  /** Catches up from the outbox, then consumes the bus in its consumer group until `stop`. */
+  start(): Promise<void>;
+  /** Leaves the group; resolves when the batch under way has been applied. */
+  stop(): Promise<void>;
+}
+
+export interface RecsConsumerOptions {
+  readonly core: CoreDeps;
+  readonly writer: RecsIndexWriter;
+  readonly embedder: EmbeddingProvider;
+  readonly bus?: EventBus;
+  /** Default `lectern-recommendations`. */
+  readonly group?: string;
+  readonly batchSize?: number;
+  readonly onError?: (error: unknown) => void;
+}
+
+/**
+ * The recommendation consumer (issue 16): keeps the recommendation index in step with published
+ * content. Delivery is at-least-once: events at or below a project's watermark are skipped, and a
+ * gap (events the bus no longer holds) is filled from the outbox.
+ */
+export function createRecsConsumer(options: RecsConsumerOptions): RecsConsumer {
+  const passes = createSerialQueue();
+  let subscription: EventSubscription | null = null;
+  const target = (projectId: string): ProjectTarget => ({
+    core: options.core,
+    writer: options.writer,
+    embedder: options.embedder,
+    projectId,
+    batchSize: options.batchSize ?? 500,
+  });
+  const catchUp = (projectId?: string) =>
+    passes.run(async () => {
+      const ids =
+        projectId !== undefined
+          ? [projectId]
+          : (await options.core.store.transaction((tx) => tx.projects.list())).map((p) => p.id);
+      for (const id of ids) await indexRecsProject(target(id));
+    });
+  const handle = async (events: readonly ChangeEvent[]) => {
+    const projectId = events[0]?.projectId;
+    if (projectId === undefined) return;
+    const t = target(projectId);
+    const watermark = await t.writer.watermark(projectId);
+    const fresh = events.filter((e) => e.seq > watermark);
+    const isContiguous = watermark > 0 && fresh.every((e, i) => e.seq === watermark + 1 + i);
+    if (fresh.length === 0) return;
+    if (isContiguous) await applyEvents(t, fresh);
+    else await indexRecsProject(t);
+  };
+  return {
+    catchUp,
+    async start() {
+      const { bus } = options;
+      if (!bus) throw new Error('createRecsConsumer: start needs an event bus.');
+      if (subscription) return;
+      await catchUp();
+      subscription = await bus.subscribe({
+        group: options.group ?? 'lectern-recommendations',
+        handle: (events) =>
+          passes
+            .run(() => handle(events))
+            .catch((error: unknown) => {
+              options.onError?.(error);
+              throw error;
+            }),
+      });
+    },
+    async stop() {
+      await subscription?.stop();
+      subscription = null;
+      await passes.idle();
+    },
+  };
+}

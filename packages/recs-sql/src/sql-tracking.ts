@@ -1,0 +1,59 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { RecsTracking, VisitKind } from '@lectern/core';
+
+/** Popularity halves every week without visits. */
+const halfLifeSeconds = 7 * 24 * 3600;
+const decaySeconds = halfLifeSeconds / Math.LN2;
+
+/** What one event adds to an item's popularity. */
+const weights: Readonly<Record<VisitKind, number>> = { visit: 1, conversion: 2, portion: 0 };
+
+/** The time-decayed popularity of `recs_popularity` row `alias` as of `at` (0 without a row). */
+export function popularitySql(options: { alias: string; at: Date }): RawBuilder<number> {
+  const a = sql.ref(options.alias);
+  return sql<number>`coalesce(${a}.score * exp(- greatest(extract(epoch from (${options.at}::timestamptz - ${a}.updated_at)), 0) / ${decaySeconds}), 0)`;
+}
+
+/** Visits, popularity, visitors and the tracking setting on `recs_*` tables. */
+export function createSqlRecsTracking(options: { db: Kysely<unknown> }): RecsTracking {
+  const { db } = options;
+  return {
+    async recordVisit(v) {
+      const weight = weights[v.kind];
+      await db.transaction().execute(async (trx) => {
+        await sql`insert into recs_visits (project_id, visit_id, codename, kind, portion, at)
+                  values (${v.projectId}, ${v.visitId}, ${v.codename}, ${v.kind}, ${v.portion ?? null}, ${v.at})`.execute(
+          trx,
+        );
+        if (weight > 0)
+          await sql`
+            insert into recs_popularity as p (project_id, codename, score, updated_at)
+            values (${v.projectId}, ${v.codename}, ${weight}, ${v.at})
+            on conflict (project_id, codename) do update set
+              score = ${popularitySql({ alias: 'p', at: v.at })} + excluded.score,
+              updated_at = greatest(p.updated_at, excluded.updated_at)`.execute(trx);
+      });
+    },
+    async recordVisitor(v) {
+      const location = v.location === null ? null : JSON.stringify(v.location);
+      const custom = v.custom === null ? null : JSON.stringify(v.custom);
+      await sql`
+        insert into recs_visitors as t (project_id, visit_id, referer, location, custom, first_seen, last_seen)
+        values (${v.projectId}, ${v.visitId}, ${v.referer}, ${location}::jsonb, ${custom}::jsonb, ${v.at}, ${v.at})
+        on conflict (project_id, visit_id) do update set
+          referer = coalesce(excluded.referer, t.referer),
+          location = coalesce(excluded.location, t.location),
+          custom = coalesce(excluded.custom, t.custom),
+          last_seen = greatest(t.last_seen, excluded.last_seen)`.execute(db);
+    },
+    async isManualTracking(projectId) {
+      const r = await sql<{ is_manual_tracking: boolean }>`
+        select is_manual_tracking from recs_settings where project_id = ${projectId}`.execute(db);
+      return r.rows[0]?.is_manual_tracking ?? false;
+    },
+    async setManualTracking(projectId, isManual) {
+      await sql`insert into recs_settings (project_id, is_manual_tracking) values (${projectId}, ${isManual})
+                on conflict (project_id) do update set is_manual_tracking = excluded.is_manual_tracking`.execute(db);
+    },
+  };
+}
