@@ -1,0 +1,178 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { renderPlainManifests } from './plain-manifests.ts';
+import {
+  chartDir,
+  findK8sTools,
+  helmTemplate,
+  kubeconform,
+  parseManifests,
+  run,
+  type K8sObject,
+  type K8sTools,
+} from './k8s-tools.ts';
+
+const tools = findK8sTools();
+const examplesDir = join(chartDir, 'examples');
+const examples = readdirSync(examplesDir).filter((f) => f.endsWith('.yaml'));
+/** The two values the chart cannot default: where Kafka and S3 are. */
+const required = { 'kafka.brokers': 'kafka:9092', 's3.endpoint': 'http://minio:9000' };
+/** Operator CRDs have no schema in the Kubernetes package; their content is checked below (promtool). */
+const crdKinds = ['ServiceMonitor', 'PrometheusRule'];
+const work = mkdtempSync(join(tmpdir(), 'lectern-chart-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const byKind = (objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind);
+const names = (objects: K8sObject[]) => objects.map((o) => o.metadata.name).sort();
+
+/** helm's error for a render expected to fail. */
+function renderError(t: K8sTools, set: Record<string, string>): string {
+  try {
+    helmTemplate(t, { set });
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error(`helm template with ${JSON.stringify(set)} succeeded; a failure was expected`);
+}
+
+describe.skipIf(!tools)('charts/lectern, validated offline', () => {
+  const t = tools!;
+
+  it('passes helm lint with the default values and with every example values file', () => {
+    const sets = Object.entries(required).flatMap(([k, v]) => ['--set', `${k}=${v}`]);
+    const lint = (extra: string[]) => run(t.helm, ['lint', chartDir, '--strict', ...extra]);
+    expect(lint(sets)).toContain('0 chart(s) failed');
+    for (const example of examples) {
+      expect(lint(['--values', join(examplesDir, example)])).toContain('0 chart(s) failed');
+    }
+  });
+
+  it('renders, with the default values, a Deployment, Service and PDB per service, HPAs for the APIs, the Ingress and the migrations hook; kubeconform -strict finds every object valid', () => {
+    const text = helmTemplate(t, { set: required });
+    const objects = parseManifests(text);
+    const services = ['delivery', 'graphql', 'indexer', 'management', 'recommendations', 'webhooks'];
+    expect(names(byKind(objects, 'Deployment'))).toEqual(services.map((s) => `lectern-${s}`));
+    expect(names(byKind(objects, 'Service'))).toEqual(services.map((s) => `lectern-${s}`));
+    expect(names(byKind(objects, 'PodDisruptionBudget'))).toEqual(services.map((s) => `lectern-${s}`));
+    expect(names(byKind(objects, 'HorizontalPodAutoscaler'))).toEqual([
+      'lectern-delivery',
+      'lectern-graphql',
+      'lectern-recommendations',
+    ]);
+    const [job] = byKind(objects, 'Job');
+    expect(job?.metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');
+    expect(job?.spec.template.spec.containers[0].args).toEqual(['services/management/src/migrate.ts']);
+    expect(byKind(objects, 'ServiceMonitor')).toEqual([]);
+
+    const [ingress] = byKind(objects, 'Ingress');
+    const routes = ingress!.spec.rules.map(
+      (r: { host: string; http: { paths: { backend: { service: { name: string; port: { name: string } } } }[] } }) =>
+        `${r.host} -> ${r.http.paths[0]!.backend.service.name}:${r.http.paths[0]!.backend.service.port.name}`,
+    );
+    expect(routes.sort()).toEqual([
+      'deliver.lectern.example.com -> lectern-delivery:http',
+      'graphql.lectern.example.com -> lectern-graphql:http',
+      'manage.lectern.example.com -> lectern-management:http',
+      'preview-deliver.lectern.example.com -> lectern-delivery:preview',
+      'recommend.lectern.example.com -> lectern-recommendations:http',
+    ]);
+    expect(ingress!.spec.tls).toEqual([
+      { secretName: 'lectern-tls', hosts: expect.arrayContaining(['manage.lectern.example.com']) },
+    ]);
+
+    for (const deployment of byKind(objects, 'Deployment')) {
+      const pod = deployment.spec.template.spec;
+      expect(pod.securityContext).toMatchObject({ runAsNonRoot: true });
+      expect(pod.topologySpreadConstraints.length).toBeGreaterThan(0);
+      for (const c of pod.containers) {
+        expect(c.securityContext, deployment.metadata.name).toMatchObject({
+          readOnlyRootFilesystem: true,
+          allowPrivilegeEscalation: false,
+          capabilities: { drop: ['ALL'] },
+        });
+        expect(c.readinessProbe.httpGet.path).toBe('/readyz');
+        expect(c.livenessProbe.httpGet.path).toBe('/healthz');
+        expect(c.resources.requests).toBeDefined();
+        // Secrets only as files: no plain secret value in the environment.
+        const env = (c.env as { name: string }[]).map((e) => e.name);
+        expect(env).toContain('LECTERN_DATABASE_URL_FILE');
+        expect(env.filter((n) => /DATABASE_URL$|SECRET_KEY$|ACCESS_KEY$|TOKEN$/.test(n))).toEqual([]);
+      }
+    }
+    for (const summary of kubeconform(t, text, crdKinds)) {
+      expect(summary).toMatch(new RegExp(`Valid: ${objects.length}, Invalid: 0, Errors: 0, Skipped: 0`));
+    }
+  });
+
+  it.each(examples)('renders examples/%s into objects kubeconform -strict finds valid', (example) => {
+    const text = helmTemplate(t, { valuesFiles: [join(examplesDir, example)] });
+    const objects = parseManifests(text);
+    expect(byKind(objects, 'Deployment').length).toBeGreaterThan(0);
+    const crds = objects.filter((o) => crdKinds.includes(o.kind)).length;
+    for (const summary of kubeconform(t, text, crdKinds)) {
+      expect(summary).toContain(`Valid: ${objects.length - crds}, Invalid: 0, Errors: 0, Skipped: ${crds}`);
+    }
+  });
+
+  it('with monitoring on: a ServiceMonitor, a dashboard ConfigMap, and alert rules that promtool accepts', () => {
+    const objects = parseManifests(helmTemplate(t, { valuesFiles: [join(examplesDir, 'production.yaml')] }));
+    expect(byKind(objects, 'ServiceMonitor')[0]?.spec.endpoints).toEqual([
+      { port: 'http', path: '/metrics', interval: '30s' },
+    ]);
+    const dashboard = byKind(objects, 'ConfigMap').find((c) => c.metadata.name === 'lectern-dashboard') as
+      (K8sObject & { data: Record<string, string> }) | undefined;
+    const panels = (JSON.parse(dashboard!.data['lectern.json']!) as { panels: { title: string }[] }).panels;
+    expect(panels.length).toBeGreaterThan(5);
+
+    const [rule] = byKind(objects, 'PrometheusRule');
+    const alerts = rule!.spec.groups.flatMap((g: { rules: { alert: string }[] }) => g.rules.map((r) => r.alert));
+    expect(alerts.sort()).toEqual([
+      'LecternEventConsumerLag',
+      'LecternHighErrorRate',
+      'LecternIndexLag',
+      'LecternOutboxRelayBehind',
+      'LecternWebhookQueueOld',
+    ]);
+    const rulesFile = join(work, 'rules.yaml');
+    writeFileSync(rulesFile, stringify(rule!.spec));
+    expect(run(t.promtool, ['check', 'rules', rulesFile])).toContain('SUCCESS: 5 rules found');
+  });
+
+  it('fails at install on a misspelt value, a wrongly typed one, or a missing engine address', () => {
+    expect(renderError(t, { ...required, 'delivery.replicaCount': '3' })).toMatch(/replicaCount/);
+    expect(renderError(t, { ...required, 'delivery.config.deliveryCacheMB': '64' })).toMatch(/deliveryCacheMB/);
+    expect(renderError(t, { ...required, 'delivery.config.deliveryCacheMib': 'lots' })).toMatch(/deliveryCacheMib/);
+    expect(renderError(t, { ...required, 'kafka.brokers': 'kafka' })).toMatch(/kafka\.brokers|brokers/);
+    expect(renderError(t, { 's3.endpoint': 'http://minio:9000' })).toMatch(/kafka\.brokers/);
+    expect(renderError(t, { 'kafka.brokers': 'kafka:9092' })).toMatch(/s3\.endpoint/);
+  });
+
+  it('turns a service off everywhere, and takes TLS from cert-manager', () => {
+    const objects = parseManifests(
+      helmTemplate(t, {
+        set: {
+          ...required,
+          'graphql.enabled': 'false',
+          'ingress.tls.certManager.enabled': 'true',
+          'ingress.tls.certManager.issuer': 'letsencrypt-prod',
+        },
+      }),
+    );
+    expect(objects.filter((o) => o.metadata.name === 'lectern-graphql')).toEqual([]);
+    const [ingress] = byKind(objects, 'Ingress');
+    expect(ingress!.metadata.annotations).toEqual({ 'cert-manager.io/cluster-issuer': 'letsencrypt-prod' });
+    expect(JSON.stringify(ingress!.spec.rules)).not.toContain('graphql.');
+  });
+
+  it('keeps k8s/base in step with the chart (regenerate: node scripts/k8s-manifests.ts)', () => {
+    const committed = readFileSync(join(chartDir, '..', '..', 'k8s', 'base', 'lectern.yaml'), 'utf8');
+    expect(committed).toBe(renderPlainManifests(t));
+    const objects = parseManifests(committed);
+    for (const summary of kubeconform(t, committed, crdKinds)) {
+      expect(summary).toContain(`Valid: ${objects.length}, Invalid: 0`);
+    }
+  });
+});
