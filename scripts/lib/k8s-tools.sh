@@ -1,8 +1,8 @@
 # shellcheck shell=bash
 # Installs the tools that validate the Kubernetes packaging offline (docs/kubernetes.md), cached
 # per machine beside the engines in ~/.cache/lectern-engines (LECTERN_ENGINES_CACHE):
-#   - helm, kubeconform and promtool, each built by `go install` from the Go module proxy at a
-#     pinned version (low priority, one package at a time: the machine's cores are shared);
+#   - helm, kubeconform, promtool and kustomize, each built by `go install` from the Go module
+#     proxy at a pinned version (low priority, one package at a time: the machine's cores are shared);
 #   - the Kubernetes JSON schemas of the PyPI package kubernetes-validate (v<version>-local-strict:
 #     one directory per Kubernetes version, one file per kind, definitions shared in
 #     _definitions.json), for the versions in LECTERN_K8S_SCHEMA_VERSIONS, unpacked from its wheel
@@ -10,13 +10,14 @@
 # Needs Go 1.21+ (the machine's own, else Go from the Go module proxy through engines.sh's
 # lectern_go_from_proxy; Go fetches the newer toolchain a module asks for through GOTOOLCHAIN)
 # and python3 with pip. Source engines.sh first, then call `lectern_k8s_tools`. Afterwards
-# LECTERN_HELM, LECTERN_KUBECONFORM, LECTERN_PROMTOOL and LECTERN_K8S_SCHEMAS name the tools
+# LECTERN_HELM, LECTERN_KUBECONFORM, LECTERN_PROMTOOL, LECTERN_KUSTOMIZE and LECTERN_K8S_SCHEMAS name the tools
 # and the schemas (LECTERN_K8S_SCHEMA_VERSIONS their Kubernetes versions); the same paths are written to $cache/k8s-tools.json for tests run without
 # this script. A failure is loud; in CI (CI=true) it fails the run.
 
 LECTERN_HELM_VERSION="v3.22.0"
 LECTERN_KUBECONFORM_VERSION="v0.8.0"
 LECTERN_PROMTOOL_VERSION="v0.316.0"
+LECTERN_KUSTOMIZE_VERSION="v5.8.2"
 LECTERN_K8S_SCHEMAS_PACKAGE_VERSION="1.37.0"
 # The Kubernetes versions the rendered manifests are validated against: the oldest the chart
 # accepts (Chart.yaml kubeVersion) and the newest the schema package knows.
@@ -103,17 +104,19 @@ lectern_k8s_tools_install() {
   LECTERN_KUBECONFORM="$(lectern_go_tool kubeconform github.com/yannh/kubeconform/cmd/kubeconform "$LECTERN_KUBECONFORM_VERSION")" || return 1
   LECTERN_HELM="$(lectern_go_tool helm helm.sh/helm/v3/cmd/helm "$LECTERN_HELM_VERSION")" || return 1
   LECTERN_PROMTOOL="$(lectern_go_tool promtool github.com/prometheus/prometheus/cmd/promtool "$LECTERN_PROMTOOL_VERSION")" || return 1
-  export LECTERN_HELM LECTERN_KUBECONFORM LECTERN_PROMTOOL LECTERN_K8S_SCHEMAS
+  LECTERN_KUSTOMIZE="$(lectern_go_tool kustomize sigs.k8s.io/kustomize/kustomize/v5 "$LECTERN_KUSTOMIZE_VERSION")" || return 1
+  export LECTERN_HELM LECTERN_KUBECONFORM LECTERN_PROMTOOL LECTERN_KUSTOMIZE LECTERN_K8S_SCHEMAS
   local cache="${LECTERN_ENGINES_CACHE:-$HOME/.cache/lectern-engines}"
   export LECTERN_K8S_SCHEMA_VERSIONS
-  printf '{"helm":"%s","kubeconform":"%s","promtool":"%s","schemas":"%s","kubernetesVersions":"%s"}\n' \
-    "$LECTERN_HELM" "$LECTERN_KUBECONFORM" "$LECTERN_PROMTOOL" "$LECTERN_K8S_SCHEMAS" "$LECTERN_K8S_SCHEMA_VERSIONS" >"$cache/k8s-tools.json"
+  printf '{"helm":"%s","kubeconform":"%s","promtool":"%s","kustomize":"%s","schemas":"%s","kubernetesVersions":"%s"}\n' \
+    "$LECTERN_HELM" "$LECTERN_KUBECONFORM" "$LECTERN_PROMTOOL" "$LECTERN_KUSTOMIZE" "$LECTERN_K8S_SCHEMAS" "$LECTERN_K8S_SCHEMA_VERSIONS" \
+    >"$cache/k8s-tools.json"
 }
 
 lectern_k8s_tools() {
   local began=$SECONDS
   if lectern_k8s_tools_install; then
-    lectern_log "Kubernetes tools ready: helm, kubeconform, promtool, schemas ($((SECONDS - began)) s)"
+    lectern_log "Kubernetes tools ready: helm, kubeconform, promtool, kustomize, schemas ($((SECONDS - began)) s)"
     return 0
   fi
   if [[ "${CI:-}" == "true" ]]; then

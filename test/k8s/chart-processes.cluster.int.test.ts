@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { stringify } from 'yaml';
@@ -143,7 +144,15 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
       const port = (service.spec.ports as { name: string; targetPort: string }[]).find(
         (p) => p.name === backend.port.name,
       )!;
-      const deployment = started.find((s) => s.spec.name === backend.name);
+      // The Deployment whose pods the Service selects.
+      const selector = Object.entries(service.spec.selector as Record<string, string>);
+      const selected = objects.filter(
+        (o) =>
+          o.kind === 'Deployment' &&
+          selector.every(([k, v]) => (o.spec.template.metadata.labels as Record<string, string>)[k] === v),
+      );
+      expect(selected.map((o) => o.metadata.name)).toHaveLength(1);
+      const deployment = started.find((s) => s.spec.name === selected[0]!.metadata.name);
       if (deployment) urls.set(rule.host, `http://127.0.0.1:${deployment.spec.ports[port.targetPort]}`);
     }
   }
@@ -235,6 +244,29 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
     const missing = [...queried].filter((m) => !exported.has(m) && (webhooksRun || !m.startsWith('lectern_webhook_')));
     expect(missing).toEqual([]);
     expect(queried.size).toBeGreaterThan(8);
+  });
+
+  it('reports relay, consumer and index lag, all reaching 0', async () => {
+    const metric = async (name: string) => {
+      for (const { spec } of started) {
+        const text = await (await fetch(`http://127.0.0.1:${spec.readiness!.port}/metrics`)).text();
+        const value = new RegExp(`^${name}(\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[2];
+        if (value !== undefined) return value;
+      }
+      return undefined;
+    };
+    for (const name of [
+      'lectern_outbox_relay_lag_events',
+      'lectern_event_consumer_lag_events',
+      'lectern_index_watermark_lag_events',
+    ]) {
+      let value = await metric(name);
+      for (let i = 0; i < 50 && value !== '0'; i++) {
+        await sleep(200);
+        value = await metric(name);
+      }
+      expect(`${name} ${value}`).toBe(`${name} 0`);
+    }
   });
 
   it('every process drains and exits 0 on SIGTERM', async () => {

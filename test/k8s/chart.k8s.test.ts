@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
+import { alertRuleTests } from './alert-tests.ts';
 import { renderPlainManifests } from './plain-manifests.ts';
 import {
   chartDir,
@@ -102,6 +103,26 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
         expect(env.filter((n) => /DATABASE_URL$|SECRET_KEY$|ACCESS_KEY$|TOKEN$/.test(n))).toEqual([]);
       }
     }
+    // Every Service, PDB and HPA reaches exactly its own Deployment's pods.
+    const podsOf = (labels: Record<string, string>) =>
+      byKind(objects, 'Deployment')
+        .filter((d) => Object.entries(labels).every(([k, v]) => d.spec.template.metadata.labels[k] === v))
+        .map((d) => d.metadata.name);
+    for (const service of byKind(objects, 'Service')) {
+      expect(podsOf(service.spec.selector)).toEqual([service.metadata.name]);
+      const ports = byKind(objects, 'Deployment').find((d) => d.metadata.name === service.metadata.name)!.spec.template
+        .spec.containers[0].ports as { name: string }[];
+      for (const p of service.spec.ports as { targetPort: string }[]) {
+        expect(ports.map((c) => c.name)).toContain(p.targetPort);
+      }
+    }
+    for (const pdb of byKind(objects, 'PodDisruptionBudget')) {
+      expect(podsOf(pdb.spec.selector.matchLabels)).toEqual([pdb.metadata.name]);
+    }
+    for (const hpa of byKind(objects, 'HorizontalPodAutoscaler')) {
+      const target = byKind(objects, 'Deployment').find((d) => d.metadata.name === hpa.spec.scaleTargetRef.name);
+      expect(target?.spec.replicas).toBeUndefined(); // the HPA owns the replica count
+    }
     for (const summary of kubeconform(t, text, crdKinds)) {
       expect(summary).toMatch(new RegExp(`Valid: ${objects.length}, Invalid: 0, Errors: 0, Skipped: 0`));
     }
@@ -139,6 +160,11 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
     const rulesFile = join(work, 'rules.yaml');
     writeFileSync(rulesFile, stringify(rule!.spec));
     expect(run(t.promtool, ['check', 'rules', rulesFile])).toContain('SUCCESS: 5 rules found');
+    // Each alert fires on the services' metrics once its threshold held for 10m, not before, not
+    // for another namespace.
+    const testsFile = join(work, 'rules.test.yaml');
+    writeFileSync(testsFile, stringify(alertRuleTests(rulesFile)));
+    expect(run(t.promtool, ['test', 'rules', testsFile])).toContain('SUCCESS');
   });
 
   it('fails at install on a misspelt value, a wrongly typed one, or a missing engine address', () => {
@@ -172,6 +198,29 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
     expect(committed).toBe(renderPlainManifests(t));
     const objects = parseManifests(committed);
     for (const summary of kubeconform(t, committed, crdKinds)) {
+      expect(summary).toContain(`Valid: ${objects.length}, Invalid: 0`);
+    }
+  });
+
+  it('builds the example overlay of k8s/ with kustomize into valid objects with its namespace, image, hosts and engines', () => {
+    const text = run(t.kustomize, ['build', join(chartDir, '..', '..', 'k8s', 'overlays', 'example')]);
+    const objects = parseManifests(text);
+    expect(objects.length).toBe(parseManifests(renderPlainManifests(t)).length);
+    expect(objects.every((o) => (o.metadata as { namespace?: string }).namespace === 'lectern')).toBe(true);
+    const management = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === 'lectern-management')!;
+    const container = management.spec.template.spec.containers[0];
+    expect(container.image).toBe('registry.example.com/lectern:0.1.0');
+    const env = Object.fromEntries((container.env as { name: string; value: string }[]).map((e) => [e.name, e.value]));
+    expect(env).toMatchObject({
+      LECTERN_KAFKA_BROKERS: 'lectern-kafka-kafka-bootstrap.kafka.svc:9092',
+      LECTERN_S3_ENDPOINT: 'http://minio.minio.svc.cluster.local',
+      LECTERN_DATABASE_URL_FILE: '/var/run/secrets/lectern/database/url',
+    });
+    const ingress = objects.find((o) => o.kind === 'Ingress')!;
+    expect(ingress.spec.rules.map((r: { host: string }) => r.host).sort()).toEqual(
+      ['deliver', 'graphql', 'manage', 'preview-deliver', 'recommend'].map((h) => `${h}.content.example.com`),
+    );
+    for (const summary of kubeconform(t, text, crdKinds)) {
       expect(summary).toContain(`Valid: ${objects.length}, Invalid: 0`);
     }
   });

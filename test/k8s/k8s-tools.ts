@@ -11,6 +11,7 @@ export interface K8sTools {
   readonly helm: string;
   readonly kubeconform: string;
   readonly promtool: string;
+  readonly kustomize: string;
   readonly schemas: string;
   readonly kubernetesVersions: readonly string[];
 }
@@ -32,6 +33,7 @@ export function findK8sTools(): K8sTools | null {
     helm: pick('LECTERN_HELM', 'helm'),
     kubeconform: pick('LECTERN_KUBECONFORM', 'kubeconform'),
     promtool: pick('LECTERN_PROMTOOL', 'promtool'),
+    kustomize: pick('LECTERN_KUSTOMIZE', 'kustomize'),
     schemas: pick('LECTERN_K8S_SCHEMAS', 'schemas'),
     kubernetesVersions: pick('LECTERN_K8S_SCHEMA_VERSIONS', 'kubernetesVersions').split(/\s+/).filter(Boolean),
   };
