@@ -12,40 +12,38 @@
 
 ARG NODE_IMAGE=node:24.21.0-slim
 
-# 1. Production dependencies only, from the lockfile (pnpm from the npm registry, pinned).
-FROM ${NODE_IMAGE} AS deps
-WORKDIR /app
-RUN npm install --global --no-audit --no-fund pnpm@10.34.8
-COPY package.json pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
-COPY patches/ patches/
-# Every workspace member's manifest, so the lockfile's importers all resolve.
-COPY packages/ /tmp/src/packages/
-COPY services/ /tmp/src/services/
-COPY test/package.json test/package.json
-RUN cd /tmp/src && find packages services -name package.json -not -path '*/node_modules/*' \
-      -exec cp --parents {} /app/ \; \
- && cd /app && pnpm install --frozen-lockfile --prod --ignore-scripts --filter '!@lectern/test-engines' \
- && rm -rf /tmp/src /root/.local/share/pnpm /root/.cache
+# 1. The workspace's manifests only, so that the dependency layer is rebuilt only when they change.
+FROM ${NODE_IMAGE} AS manifests
+COPY . /src
+RUN sh /src/scripts/image-layout.sh manifests /src /manifests
 
-# 2. The runtime: sources without tests, the dependencies, a non-root user, a read-only-friendly
-#    layout (only /tmp is written, an emptyDir in the chart).
+# 2. Production dependencies only, from the lockfile (pnpm from the npm registry, pinned).
+FROM ${NODE_IMAGE} AS deps
+RUN npm install --global --no-audit --no-fund pnpm@10.34.8
+COPY scripts/image-layout.sh /usr/local/bin/image-layout.sh
+COPY --from=manifests /manifests /app
+RUN sh /usr/local/bin/image-layout.sh deps /app && rm -rf /root/.local/share/pnpm /root/.cache
+
+# 3. The sources without tests.
+FROM ${NODE_IMAGE} AS sources
+COPY . /src
+RUN sh /src/scripts/image-layout.sh sources /src /sources
+
+# 4. The runtime: dependencies and sources owned by root, run as uid 10001; only /tmp is written
+#    (an emptyDir in the chart), so the root filesystem can be read-only.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production
 WORKDIR /app
 RUN groupadd --system --gid 10001 lectern \
  && useradd --system --uid 10001 --gid lectern --home-dir /app --shell /usr/sbin/nologin lectern
 COPY --from=deps /app/ /app/
-COPY --chown=root:root package.json tsconfig.base.json ./
-COPY --chown=root:root packages/ packages/
-COPY --chown=root:root services/ services/
-RUN find packages services \( -name '*.test.ts' -o -name 'testing' -o -name 'fuzz' \) -prune -exec rm -rf {} + \
- && rm -rf packages/testing
+COPY --from=sources /sources/ /app/
 USER 10001:10001
 EXPOSE 4400 4401 4402 4403 4404 4405 4406
 ENTRYPOINT ["node"]
 CMD ["services/management/src/main.ts"]
 
-# 3. One target per service, each with its entry as ENTRYPOINT.
+# 5. One target per service, each with its entry as ENTRYPOINT.
 FROM runtime AS management
 ENTRYPOINT ["node", "services/management/src/main.ts"]
 CMD []

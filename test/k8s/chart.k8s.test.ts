@@ -7,6 +7,7 @@ import { alertRuleTests } from './alert-tests.ts';
 import { renderPlainManifests } from './plain-manifests.ts';
 import {
   chartDir,
+  dockerfileEntries,
   findK8sTools,
   helmTemplate,
   kubeconform,
@@ -84,6 +85,11 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
       { secretName: 'lectern-tls', hosts: expect.arrayContaining(['manage.lectern.example.com']) },
     ]);
 
+    // Every container runs an entry the image has a target for.
+    const entries = dockerfileEntries();
+    for (const o of [...byKind(objects, 'Deployment'), job!]) {
+      expect(entries).toContain(o.spec.template.spec.containers[0].args[0]);
+    }
     for (const deployment of byKind(objects, 'Deployment')) {
       const pod = deployment.spec.template.spec;
       expect(pod.securityContext).toMatchObject({ runAsNonRoot: true });

@@ -87,6 +87,12 @@ export function run(command: string, args: readonly string[], input?: string): s
   }
 }
 
+/** The entries the Dockerfile's targets run: `ENTRYPOINT ["node", "<entry>"]`. */
+export function dockerfileEntries(): string[] {
+  const dockerfile = readFileSync(join(repoRoot, 'Dockerfile'), 'utf8');
+  return [...dockerfile.matchAll(/^ENTRYPOINT \["node", "([^"]+)"\]$/gm)].map((m) => m[1]!);
+}
+
 /** A rendered Kubernetes object, loosely typed. */
 export interface K8sObject {
   readonly apiVersion: string;

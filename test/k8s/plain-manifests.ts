@@ -11,5 +11,7 @@ export function renderPlainManifests(tools: K8sTools): string {
     '# do not edit (a test fails when this file and the chart differ). Customise with an overlay.',
     '',
   ].join('\n');
-  return header + helmTemplate(tools, { valuesFiles: [plainValuesFile], release: 'lectern' });
+  const rendered = helmTemplate(tools, { valuesFiles: [plainValuesFile], release: 'lectern' });
+  // Applied with kubectl, not managed by a Helm release (the hook annotations are then inert).
+  return header + rendered.replaceAll('app.kubernetes.io/managed-by: Helm', 'app.kubernetes.io/managed-by: kustomize');
 }
