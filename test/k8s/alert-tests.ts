@@ -80,15 +80,17 @@ export function alertRuleTests(rulesFile: string): unknown {
               },
             ],
           },
+          // Over 600 s from 11m on, firing 10m later.
+          { eval_time: '20m', alertname: 'LecternWebhookQueueOld', exp_alerts: [] },
           {
-            eval_time: '20m',
+            eval_time: '25m',
             alertname: 'LecternWebhookQueueOld',
             exp_alerts: [
               {
                 exp_labels: warning,
                 exp_annotations: {
                   summary: 'Webhook notifications wait to be delivered',
-                  description: 'The oldest pending webhook notification has waited 20m 0s.',
+                  description: 'The oldest pending webhook notification has waited 25m 0s.',
                 },
               },
             ],
