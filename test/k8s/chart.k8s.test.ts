@@ -223,6 +223,23 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
     expect(JSON.stringify(ingress!.spec.rules)).not.toContain('graphql.');
   });
 
+  it('passes the search engine (examples/eck.yaml) to the listed services only, its password as a file', () => {
+    const objects = parseManifests(rendered['example-eck.yaml']!);
+    const envOf = (name: string) =>
+      Object.fromEntries(
+        (
+          byKind(objects, 'Deployment').find((d) => d.metadata.name === `lectern-${name}`)!.spec.template.spec
+            .containers[0].env as { name: string; value: string }[]
+        ).map((e) => [e.name, e.value]),
+      );
+    expect(envOf('recommendations')).toMatchObject({
+      LECTERN_SEARCH_URL: 'https://lectern-es-es-http.elastic.svc:9200',
+      LECTERN_SEARCH_USERNAME: 'elastic',
+      LECTERN_SEARCH_PASSWORD_FILE: '/var/run/secrets/lectern/search/password',
+    });
+    expect(Object.keys(envOf('delivery')).filter((n) => n.startsWith('LECTERN_SEARCH'))).toEqual([]);
+  });
+
   it('keeps k8s/base in step with the chart (regenerate: node scripts/k8s-manifests.ts)', () => {
     expect(rendered['k8s-base']).toBe(renderPlainManifests(t));
     expectValid('k8s-base');
