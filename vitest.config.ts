@@ -14,6 +14,7 @@ const roots = '{packages,services,test}/**';
  *   *.search.int.test.ts   search      OpenSearch, PostgreSQL  inject('searchUrl'), postgresUrl
  *   *.s3.int.test.ts       s3          MinIO (S3 API)        inject('s3Endpoint'), s3AccessKey, s3SecretKey
  *   *.cluster.int.test.ts  cluster     PostgreSQL, Kafka and MinIO (every service as its own process)
+ *   test/k8s/*.k8s.test.ts k8s         none: the Helm chart checked offline (helm, kubeconform, promtool)
  *
  * So an adapter test for bus-kafka is `*.kafka.int.test.ts`, for index-elasticsearch
  * `*.search.int.test.ts`, for blob-s3 `*.s3.int.test.ts`. Run one with `--project <name>`.
@@ -45,6 +46,14 @@ export default defineConfig({
           name: 'unit',
           include: ['{packages,services}/*/src/**/*.test.ts'],
           exclude: [...exclude, '**/*.int.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'k8s',
+          include: ['test/k8s/*.k8s.test.ts'],
+          exclude,
+          testTimeout: 120_000,
         },
       },
       {

@@ -20,19 +20,24 @@ export interface ServiceProcess {
 }
 
 /**
- * Starts `node services/<service>/src/main.ts` with `env` added to this process's environment.
+ * Starts `node services/<service>/src/main.ts` (or `node <entry> <args>`, relative to the
+ * repository root) with `env` added to this process's environment.
  * Output is kept in `lines` and, when `onLine` is given, passed on line by line.
  */
 export function startServiceProcess(options: {
   name: string;
-  service: 'management' | 'indexer' | 'delivery';
+  service: string;
+  entry?: string;
+  args?: readonly string[];
   env: Record<string, string>;
+  /** false: `env` is the whole environment (nothing inherited from this process). */
+  inheritEnv?: boolean;
   onLine?: (name: string, line: string) => void;
 }): ServiceProcess {
-  const main = join(repoRoot, 'services', options.service, 'src', 'main.ts');
-  const child = spawn(process.execPath, [main], {
+  const main = join(repoRoot, options.entry ?? join('services', options.service, 'src', 'main.ts'));
+  const child = spawn(process.execPath, [main, ...(options.args ?? [])], {
     cwd: repoRoot,
-    env: { ...process.env, ...options.env },
+    env: options.inheritEnv === false ? options.env : { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: a Ctrl+C in the terminal reaches the parent only, which stops the
     // services in order (a second signal would make a service exit at once).

@@ -121,3 +121,9 @@ export const managementSettings = {
   ...managementUrlSettings,
   logLevel: sharedSettings.logLevel,
 } satisfies Record<string, Setting<unknown>>;
+
+/** The settings of the `migrate` entry (`node services/management/src/migrate.ts`). */
+export const migrateSettings = {
+  databaseUrl: sharedSettings.databaseUrl,
+  logLevel: sharedSettings.logLevel,
+} satisfies Record<string, Setting<unknown>>;

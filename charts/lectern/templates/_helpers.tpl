@@ -1,0 +1,182 @@
+{{/* Names and labels. */}}
+{{- define "lectern.fullname" -}}
+{{- if contains .Chart.Name .Release.Name -}}
+{{- .Release.Name | trunc 40 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name .Chart.Name | trunc 40 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "lectern.labels" -}}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
+app.kubernetes.io/name: {{ .Chart.Name }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: lectern
+{{- end -}}
+
+{{/* Selector labels of one component: (dict "root" $ "component" "delivery"). */}}
+{{- define "lectern.selector" -}}
+app.kubernetes.io/name: {{ .root.Chart.Name }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .component }}
+{{- end -}}
+
+{{- define "lectern.image" -}}
+{{- printf "%s:%s" .Values.image.repository (default .Chart.AppVersion .Values.image.tag) -}}
+{{- end -}}
+
+{{/*
+The services: entry file, listeners (the first one carries the probes and /metrics), and which
+external engines each one reads. The environment names are the ones docs/cluster.md lists.
+*/}}
+{{- define "lectern.services" -}}
+management:
+  main: services/management/src/main.ts
+  listeners: [{ name: http, value: port, env: LECTERN_PORT }]
+  kafka: true
+  s3: true
+  operatorToken: true
+  ingress: [{ host: management, port: http }]
+delivery:
+  main: services/delivery/src/main.ts
+  listeners:
+    - { name: http, value: port, env: LECTERN_DELIVERY_PORT }
+    - { name: preview, value: previewPort, env: LECTERN_PREVIEW_PORT }
+  ingress: [{ host: delivery, port: http }, { host: preview, port: preview }]
+indexer:
+  main: services/indexer/src/main.ts
+  listeners: [{ name: http, value: port, env: LECTERN_PORT }]
+  kafka: true
+  assetsBaseUrl: true
+  startupSeconds: 600
+graphql:
+  main: services/graphql/src/main.ts
+  listeners: [{ name: http, value: port, env: LECTERN_PORT }]
+  ingress: [{ host: graphql, port: http }]
+recommendations:
+  main: services/recommendations/src/main.ts
+  listeners: [{ name: http, value: port, env: LECTERN_PORT }]
+  ingress: [{ host: recommendations, port: http }]
+webhooks:
+  main: services/webhooks/src/main.ts
+  listeners: [{ name: http, value: port, env: LECTERN_PORT }]
+  kafka: true
+{{- end -}}
+
+{{- define "lectern.secretsDir" -}}/var/run/secrets/lectern{{- end -}}
+
+{{- define "lectern.managementPublicUrl" -}}
+{{- if .Values.managementPublicUrl -}}
+{{- .Values.managementPublicUrl | trimSuffix "/" -}}
+{{- else -}}
+{{- printf "%s://%s.%s" (ternary "https" "http" (and .Values.ingress.enabled .Values.ingress.tls.enabled)) .Values.ingress.hostPrefixes.management .Values.domain -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The secret volumes a component mounts: (dict "root" $ "def" $def "name" $name). */}}
+{{- define "lectern.secretVolumes" -}}
+{{- $v := .root.Values -}}
+- name: database
+  secret:
+    secretName: {{ required "database.urlSecret.name: the Secret holding the PostgreSQL URL" $v.database.urlSecret.name }}
+    items: [{ key: {{ $v.database.urlSecret.key | quote }}, path: url }]
+{{- if .def.s3 }}
+- name: s3
+  secret:
+    secretName: {{ required "s3.credentialsSecret.name: the Secret holding the S3 keys" $v.s3.credentialsSecret.name }}
+    items:
+      - { key: {{ $v.s3.credentialsSecret.accessKeyKey | quote }}, path: access-key }
+      - { key: {{ $v.s3.credentialsSecret.secretKeyKey | quote }}, path: secret-key }
+{{- end }}
+{{- if .def.operatorToken }}
+- name: operator-token
+  secret:
+    secretName: {{ required "operatorToken.secret.name: the Secret holding the admin API token" $v.operatorToken.secret.name }}
+    items: [{ key: {{ $v.operatorToken.secret.key | quote }}, path: token }]
+{{- end }}
+{{- if and $v.search.enabled (has .name $v.search.services) $v.search.passwordSecret.name }}
+- name: search
+  secret:
+    secretName: {{ $v.search.passwordSecret.name }}
+    items: [{ key: {{ $v.search.passwordSecret.key | quote }}, path: password }]
+{{- end }}
+{{- end -}}
+
+{{- define "lectern.secretMounts" -}}
+{{- range (include "lectern.secretVolumes" .) | fromYamlArray }}
+- name: {{ .name }}
+  mountPath: {{ include "lectern.secretsDir" $ }}/{{ .name }}
+  readOnly: true
+{{- end }}
+{{- end -}}
+
+{{/* The environment of a component: (dict "root" $ "def" $def "name" $name "svc" $svc). */}}
+{{- define "lectern.env" -}}
+{{- $v := .root.Values -}}
+{{- $dir := include "lectern.secretsDir" . -}}
+- { name: LECTERN_DATABASE_URL_FILE, value: {{ printf "%s/database/url" $dir | quote }} }
+- { name: LECTERN_HOST, value: {{ $v.listenHost | quote }} }
+- { name: LECTERN_LOG_LEVEL, value: {{ $v.logLevel | quote }} }
+{{- range .def.listeners }}
+- { name: {{ .env }}, value: {{ index $.svc .value | toString | quote }} }
+{{- end }}
+{{- if .def.kafka }}
+- { name: LECTERN_KAFKA_BROKERS, value: {{ required "kafka.brokers: the Kafka bootstrap brokers" $v.kafka.brokers | quote }} }
+- { name: LECTERN_KAFKA_TOPIC, value: {{ $v.kafka.topic | quote }} }
+{{- end }}
+{{- if .def.s3 }}
+- { name: LECTERN_S3_ENDPOINT, value: {{ required "s3.endpoint: the S3 API base URL" $v.s3.endpoint | quote }} }
+- { name: LECTERN_S3_REGION, value: {{ $v.s3.region | quote }} }
+- { name: LECTERN_S3_BUCKET, value: {{ $v.s3.bucket | quote }} }
+- { name: LECTERN_S3_ACCESS_KEY_FILE, value: {{ printf "%s/s3/access-key" $dir | quote }} }
+- { name: LECTERN_S3_SECRET_KEY_FILE, value: {{ printf "%s/s3/secret-key" $dir | quote }} }
+{{- end }}
+{{- if .def.operatorToken }}
+- { name: LECTERN_OPERATOR_TOKEN_FILE, value: {{ printf "%s/operator-token/token" $dir | quote }} }
+{{- end }}
+{{- if .def.assetsBaseUrl }}
+- { name: LECTERN_ASSETS_BASE_URL, value: {{ printf "%s/assets" (include "lectern.managementPublicUrl" .root) | quote }} }
+{{- end }}
+{{- if and $v.search.enabled (has .name $v.search.services) }}
+- { name: LECTERN_SEARCH_URL, value: {{ required "search.url: the Elasticsearch/OpenSearch URL" $v.search.url | quote }} }
+{{- with $v.search.username }}
+- { name: LECTERN_SEARCH_USERNAME, value: {{ . | quote }} }
+{{- end }}
+{{- if $v.search.passwordSecret.name }}
+- { name: LECTERN_SEARCH_PASSWORD_FILE, value: {{ printf "%s/search/password" $dir | quote }} }
+{{- end }}
+{{- end }}
+{{- range $key, $value := .svc.config }}
+- { name: {{ printf "LECTERN_%s" (snakecase $key | upper) }}, value: {{ $value | toString | quote }} }
+{{- end }}
+{{- with .svc.extraEnv }}
+{{ toYaml . }}
+{{- end }}
+{{- end -}}
+
+{{/* Pod-level settings shared by the Deployments and the migrations Job. */}}
+{{- define "lectern.podCommon" -}}
+{{- $v := .Values -}}
+{{- with $v.imagePullSecrets }}
+imagePullSecrets: {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- if $v.serviceAccountName }}
+serviceAccountName: {{ $v.serviceAccountName }}
+{{- end }}
+automountServiceAccountToken: false
+{{- with $v.priorityClassName }}
+priorityClassName: {{ . }}
+{{- end }}
+securityContext: {{- toYaml $v.podSecurityContext | nindent 2 }}
+{{- with $v.nodeSelector }}
+nodeSelector: {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with $v.tolerations }}
+tolerations: {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with $v.affinity }}
+affinity: {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end -}}

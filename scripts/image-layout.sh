@@ -1,0 +1,50 @@
+#!/bin/sh
+# The steps of the container image (Dockerfile) that lay out /app, in one place so that a test
+# (test/k8s/image-layout.k8s.test.ts) runs them too on a machine without a container engine.
+#   image-layout.sh manifests SRC DEST   the workspace's manifests only: lockfile, workspace file,
+#                                        .npmrc, patches, every member's package.json
+#   image-layout.sh deps DIR [ARGS…]     production dependencies from the lockfile into DIR
+#                                        (pnpm on PATH; ARGS go to pnpm install, e.g. --offline)
+#   image-layout.sh sources SRC DEST     the services' and packages' sources without tests
+set -eu
+
+step="$1"
+shift
+case "$step" in
+  manifests)
+    src="$1" dest="$2"
+    mkdir -p "$dest"
+    cp "$src/package.json" "$src/pnpm-lock.yaml" "$src/pnpm-workspace.yaml" "$src/.npmrc" "$dest/"
+    cp -R "$src/patches" "$dest/patches"
+    (cd "$src" && find packages services test -name package.json -not -path '*/node_modules/*') |
+      while read -r manifest; do
+        mkdir -p "$dest/$(dirname "$manifest")"
+        cp "$src/$manifest" "$dest/$manifest"
+      done
+    ;;
+  deps)
+    dir="$1"
+    shift
+    # Every workspace member but the test helpers; no devDependencies, no install scripts.
+    (cd "$dir" && pnpm install --frozen-lockfile --prod --ignore-scripts \
+      --filter '!@lectern/test-engines' --filter '!@lectern/testing' "$@")
+    ;;
+  sources)
+    src="$1" dest="$2"
+    mkdir -p "$dest"
+    cp "$src/package.json" "$src/tsconfig.base.json" "$dest/"
+    for top in packages services; do
+      (cd "$src" && find "$top" -type f -not -path '*/node_modules/*' \
+        -not -name '*.test.ts' -not -path '*/src/testing/*' -not -path '*/src/fuzz/*' \
+        -not -path 'packages/testing/*' -not -name 'tsconfig*.json' -not -name '*.md') |
+        while read -r file; do
+          mkdir -p "$dest/$(dirname "$file")"
+          cp "$src/$file" "$dest/$file"
+        done
+    done
+    ;;
+  *)
+    echo "usage: image-layout.sh manifests|deps|sources …" >&2
+    exit 2
+    ;;
+esac

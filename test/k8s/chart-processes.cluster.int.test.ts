@@ -1,0 +1,276 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { stringify } from 'yaml';
+import { createTestDatabase } from '@lectern/testing';
+import { freePort } from '../engines/index.ts';
+import { createProjectWithKeys, type ClusterProject } from '../cluster/admin.ts';
+import { startServiceProcess, waitUntilReady, type ServiceProcess } from '../cluster/service-process.ts';
+import { chartDir, findK8sTools, helmTemplate, parseManifests, type K8sObject } from './k8s-tools.ts';
+import { entryExists, podProcessSpec, unreadEnv, type PodProcessSpec } from './pod-process.ts';
+
+const postgresUrl = inject('postgresUrl');
+const kafkaBrokers = inject('kafkaBrokers');
+const s3Endpoint = inject('s3Endpoint');
+const tools = postgresUrl && kafkaBrokers && s3Endpoint ? findK8sTools() : null;
+const wait = { 'x-kc-wait-for-loading-new-content': 'true' };
+const domain = 'lectern.test';
+
+/** Every service's `config` settings set to the default the values schema documents. */
+function schemaDefaults(): Record<string, Record<string, unknown>> {
+  const schema = JSON.parse(readFileSync(join(chartDir, 'values.schema.json'), 'utf8')) as {
+    properties: Record<string, { properties?: { config?: { properties?: Record<string, { default?: unknown }> } } }>;
+  };
+  const result: Record<string, Record<string, unknown>> = {};
+  for (const [service, s] of Object.entries(schema.properties)) {
+    const config = s.properties?.config?.properties;
+    if (config) result[service] = Object.fromEntries(Object.entries(config).map(([k, v]) => [k, v.default]));
+  }
+  return result;
+}
+
+describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape on this machine', () => {
+  const work = mkdtempSync(join(tmpdir(), 'lectern-chart-run-'));
+  const started: { spec: PodProcessSpec; process: ServiceProcess }[] = [];
+  let objects: K8sObject[];
+  let specs: PodProcessSpec[];
+  let project: ClusterProject;
+  const operatorToken = randomBytes(24).toString('hex');
+  const urls = new Map<string, string>();
+
+  beforeAll(async () => {
+    const suffix = randomBytes(5).toString('hex');
+    const ports = {
+      management: await freePort(),
+      delivery: await freePort(),
+      preview: await freePort(),
+      indexer: await freePort(),
+      graphql: await freePort(),
+      recommendations: await freePort(),
+      webhooks: await freePort(),
+    };
+    const config = schemaDefaults();
+    const service = (name: keyof typeof ports) => ({ port: ports[name], config: config[name] ?? {} });
+    const values = {
+      domain,
+      listenHost: '127.0.0.1',
+      managementPublicUrl: `http://127.0.0.1:${ports.management}`,
+      database: { urlSecret: { name: 'test-database', key: 'uri' } },
+      kafka: { brokers: kafkaBrokers, topic: `lectern.chart-test-${suffix}` },
+      s3: {
+        endpoint: s3Endpoint,
+        bucket: `lectern-chart-${suffix}`,
+        credentialsSecret: { name: 'test-s3', accessKeyKey: 'ak', secretKeyKey: 'sk' },
+      },
+      operatorToken: { secret: { name: 'test-operator', key: 'token' } },
+      management: service('management'),
+      delivery: { ...service('delivery'), previewPort: ports.preview },
+      indexer: service('indexer'),
+      graphql: service('graphql'),
+      recommendations: service('recommendations'),
+      webhooks: service('webhooks'),
+      metrics: { prometheusRule: { enabled: true }, grafanaDashboard: { enabled: true } },
+    };
+    const valuesFile = join(work, 'values.yaml');
+    writeFileSync(valuesFile, stringify(values));
+    objects = parseManifests(helmTemplate(tools!, { valuesFiles: [valuesFile] }));
+
+    const secrets = {
+      'test-database': { uri: await createTestDatabase(postgresUrl) },
+      'test-s3': { ak: inject('s3AccessKey'), sk: inject('s3SecretKey') },
+      'test-operator': { token: operatorToken },
+    };
+    const toSpec = (o: K8sObject) =>
+      podProcessSpec({ name: o.metadata.name, pod: o.spec.template.spec, secrets, dir: join(work, 'secrets') });
+    specs = objects.filter((o) => o.kind === 'Deployment').map(toSpec);
+
+    // The pre-install hook first: the migrations Job runs to completion.
+    const job = toSpec(objects.find((o) => o.kind === 'Job')!);
+    expect(unreadEnv(job)).toEqual([]);
+    const migrate = startServiceProcess({ ...processOptions(job), name: job.name });
+    const code = await new Promise<number | null>((resolve) => migrate.child.once('exit', resolve));
+    expect({ code, log: migrate.lines.join('\n') }).toMatchObject({
+      code: 0,
+      log: expect.stringContaining('migrations applied'),
+    });
+
+    for (const spec of specs) {
+      if (!entryExists(spec)) {
+        console.warn(`!!! ${spec.name}: ${spec.entry} is not in this tree; its Deployment is NOT run by this test`);
+        continue;
+      }
+      const unread = unreadEnv(spec);
+      if (unread.length > 0) throw new Error(`${spec.name} does not read ${unread.join(', ')} (see its --help)`);
+      started.push({ spec, process: startServiceProcess({ ...processOptions(spec), name: spec.name }) });
+    }
+    await Promise.all(
+      started.map(({ spec, process }) => waitUntilReady(process, `http://127.0.0.1:${spec.readiness!.port}`, 120_000)),
+    );
+    resolveIngress();
+    project = await createProjectWithKeys({
+      managementUrl: urls.get(`manage.${domain}`)!,
+      operatorToken,
+      name: 'Chart test',
+      userEmail: 'chart@lectern.test',
+    });
+  });
+  afterAll(async () => {
+    await Promise.all(started.map((s) => s.process.stop()));
+    rmSync(work, { recursive: true, force: true });
+  });
+  beforeEach(({ onTestFailed }) => {
+    onTestFailed(() =>
+      console.error(started.flatMap((s) => s.process.lines.slice(-30).map((l) => `[${s.spec.name}] ${l}`)).join('\n')),
+    );
+  });
+
+  function processOptions(spec: PodProcessSpec) {
+    const base = { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', TMPDIR: tmpdir() };
+    return { service: spec.name, entry: spec.entry, args: spec.args, env: { ...base, ...spec.env }, inheritEnv: false };
+  }
+
+  /** Each Ingress host's local URL: Ingress backend → Service port → targetPort → the container's port. */
+  function resolveIngress() {
+    const ingress = objects.find((o) => o.kind === 'Ingress')!;
+    for (const rule of ingress.spec.rules as {
+      host: string;
+      http: { paths: { backend: { service: { name: string; port: { name: string } } } }[] };
+    }[]) {
+      const backend = rule.http.paths[0]!.backend.service;
+      const service = objects.find((o) => o.kind === 'Service' && o.metadata.name === backend.name)!;
+      const port = (service.spec.ports as { name: string; targetPort: string }[]).find(
+        (p) => p.name === backend.port.name,
+      )!;
+      // The Deployment whose pods the Service selects.
+      const selector = Object.entries(service.spec.selector as Record<string, string>);
+      const selected = objects.filter(
+        (o) =>
+          o.kind === 'Deployment' &&
+          selector.every(([k, v]) => (o.spec.template.metadata.labels as Record<string, string>)[k] === v),
+      );
+      expect(selected.map((o) => o.metadata.name)).toHaveLength(1);
+      const deployment = started.find((s) => s.spec.name === selected[0]!.metadata.name);
+      if (deployment) urls.set(rule.host, `http://127.0.0.1:${deployment.spec.ports[port.targetPort]}`);
+    }
+  }
+
+  it('runs every Deployment whose entry exists here: management, delivery and indexer at least', () => {
+    const run = started.map((s) => s.spec.name);
+    expect(run).toEqual(expect.arrayContaining(['lectern-management', 'lectern-delivery', 'lectern-indexer']));
+    expect(run).toEqual(specs.filter(entryExists).map((s) => s.name));
+  });
+
+  it('answers the liveness and readiness probes of every process', async () => {
+    for (const { spec } of started) {
+      for (const probe of [spec.liveness!, spec.readiness!]) {
+        const response = await fetch(`http://127.0.0.1:${probe.port}${probe.path}`);
+        expect(`${spec.name} ${probe.path} ${response.status}`).toBe(`${spec.name} ${probe.path} 200`);
+      }
+    }
+  });
+
+  it('publishes through the manage. host and serves the item from the deliver. and preview-deliver. hosts', async () => {
+    const manage = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${urls.get(`manage.${domain}`)}/v2/projects/${project.projectId}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${project.managementKey}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    };
+    await manage('POST', '/types', {
+      name: 'Note',
+      codename: 'note',
+      elements: [{ name: 'Title', codename: 'title', type: 'text' }],
+    });
+    await manage('POST', '/items', { name: 'Chart note', codename: 'chart_note', type: { codename: 'note' } });
+    const variant = '/items/codename/chart_note/variants/codename/default';
+    await manage('PUT', variant, { elements: [{ element: { codename: 'title' }, value: 'Through the chart' }] });
+    const item = async (host: string, key?: string) => {
+      const response = await fetch(`${urls.get(host)}/${project.projectId}/items/chart_note`, {
+        headers: { ...wait, ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      });
+      const body = (await response.json()) as { item?: { elements: { title: { value: string } } } };
+      return `${response.status} ${body.item?.elements.title.value}`;
+    };
+    expect(await item(`preview-deliver.${domain}`, project.previewKey)).toBe('200 Through the chart');
+    expect(await item(`deliver.${domain}`)).toBe('404 undefined');
+    await manage('PUT', `${variant}/publish`);
+    expect(await item(`deliver.${domain}`)).toBe('200 Through the chart');
+  });
+
+  it('stores a binary in S3 with the mounted keys and serves it at its asset URL', async () => {
+    const base = `${urls.get(`manage.${domain}`)}/v2/projects/${project.projectId}`;
+    const auth = { authorization: `Bearer ${project.managementKey}` };
+    const bytes = randomBytes(4096);
+    const file = (await (
+      await fetch(`${base}/files/chart.bin`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/octet-stream' },
+        body: bytes,
+      })
+    ).json()) as { id: string };
+    const asset = (await (
+      await fetch(`${base}/assets`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ file_reference: { id: file.id, type: 'internal' }, title: 'Chart' }),
+      })
+    ).json()) as { url: string };
+    const served = await fetch(asset.url);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('exports every metric the alert rules and the dashboard query (webhooks’ only when it runs)', async () => {
+    const exported = new Set<string>();
+    for (const { spec } of started) {
+      const text = await (await fetch(`http://127.0.0.1:${spec.readiness!.port}/metrics`)).text();
+      for (const m of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
+        exported.add(m[1]!);
+        if (m[2] === 'histogram') for (const s of ['_bucket', '_count', '_sum']) exported.add(`${m[1]}${s}`);
+      }
+    }
+    const rule = objects.find((o) => o.kind === 'PrometheusRule')!;
+    const dashboard = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name.endsWith('-dashboard')) as
+      (K8sObject & { data: Record<string, string> }) | undefined;
+    const queried = new Set(
+      `${JSON.stringify(rule.spec)} ${dashboard!.data['lectern.json']}`.match(/\blectern_[a-z0-9_]+/g) ?? [],
+    );
+    const webhooksRun = started.some((s) => s.spec.name.endsWith('-webhooks'));
+    const missing = [...queried].filter((m) => !exported.has(m) && (webhooksRun || !m.startsWith('lectern_webhook_')));
+    expect(missing).toEqual([]);
+    expect(queried.size).toBeGreaterThan(8);
+  });
+
+  it('reports relay, consumer and index lag, all reaching 0', async () => {
+    const metric = async (name: string) => {
+      for (const { spec } of started) {
+        const text = await (await fetch(`http://127.0.0.1:${spec.readiness!.port}/metrics`)).text();
+        const value = new RegExp(`^${name}(\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[2];
+        if (value !== undefined) return value;
+      }
+      return undefined;
+    };
+    for (const name of [
+      'lectern_outbox_relay_lag_events',
+      'lectern_event_consumer_lag_events',
+      'lectern_index_watermark_lag_events',
+    ]) {
+      let value = await metric(name);
+      for (let i = 0; i < 50 && value !== '0'; i++) {
+        await sleep(200);
+        value = await metric(name);
+      }
+      expect(`${name} ${value}`).toBe(`${name} 0`);
+    }
+  });
+
+  it('every process drains and exits 0 on SIGTERM', async () => {
+    const codes = await Promise.all(started.map((s) => s.process.stop()));
+    expect(codes.every((c) => c === 0)).toBe(true);
+  });
+});
