@@ -164,6 +164,9 @@ function readSteps(
     return [];
   }
   const existing = new Set(options.existingSteps.map((s) => s.id));
+  // A step sent without an id keeps the id of the current step with its codename, as tools that
+  // rewrite a workflow by codenames (data-ops restoring scopes) expect: its variants stay in it.
+  const byCodename = new Map(options.existingSteps.map((s) => [s.codename, s.id]));
   const sentIds = new Map<string, string>();
   const steps: (WorkflowStepBody & { raw: Record<string, unknown>; path: string })[] = [];
   for (const [i, raw] of value.entries()) {
@@ -173,8 +176,15 @@ function readSteps(
       continue;
     }
     const sent = typeof raw['id'] === 'string' ? raw['id'].toLowerCase() : null;
-    const id = sent !== null && existing.has(sent) && !sentIds.has(sent) ? sent : options.newId();
+    const kept = sent === null && typeof raw['codename'] === 'string' ? byCodename.get(raw['codename']) : undefined;
+    const id =
+      sent !== null && existing.has(sent) && !sentIds.has(sent)
+        ? sent
+        : kept !== undefined && !sentIds.has(kept)
+          ? kept
+          : options.newId();
     if (sent !== null && !sentIds.has(sent)) sentIds.set(sent, id);
+    if (kept === id) sentIds.set(id, id);
     const name = readName(raw['name'], at(path, 'name'), problems, workflowNameMax);
     const codename = isAbsent(raw['codename'])
       ? ''

@@ -101,6 +101,24 @@ describe('workflows through @kontent-ai/management-sdk', () => {
     expect(steps[0]?.transitions_to).toEqual([published, archived]);
   });
 
+  it('keeps the ids of steps a PUT names by codename alone, as data-ops sends them when it restores scopes', async () => {
+    const added = await server.client
+      .addWorkflow()
+      .withData({ ...body(), name: 'Kept steps', codename: 'kept_steps', scopes: [] })
+      .toPromise();
+    const before = (added.rawData as unknown as WorkflowJson).steps.map((s) => s.id);
+    const updated = await server.client
+      .updateWorkflow()
+      .byWorkflowCodename('kept_steps')
+      .withData({ ...body(), name: 'Kept steps', codename: 'kept_steps' })
+      .toPromise();
+    const after = updated.rawData as unknown as WorkflowJson;
+    expect(after.steps.map((s) => s.id)).toEqual(before);
+    expect(after.scopes).toHaveLength(1);
+    expect(after.steps[0]?.transitions_to).toEqual([{ step: { id: before[1] } }]);
+    await server.client.deleteWorkflow().byWorkflowId(after.id).toPromise();
+  });
+
   it('adds, updates and deletes a workflow', async () => {
     const added = await server.client.addWorkflow().withData(body()).toPromise();
     const raw = added.rawData as unknown as WorkflowJson;
