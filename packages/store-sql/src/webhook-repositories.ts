@@ -271,13 +271,21 @@ export function webhookQueueRepository(db: Kysely<Database>): WebhookQueueReposi
         .execute();
     },
     async discardPending(projectId, webhookId) {
+      const pending = db
+        .updateTable('webhook_notifications')
+        .set({ state: 'expired' })
+        .where('project_id', '=', projectId)
+        .where('webhook_id', '=', webhookId)
+        .where('state', '=', 'pending')
+        .where('has_failed', '=', true);
+      const failed = await pending.executeTakeFirst();
       const result = await db
         .deleteFrom('webhook_notifications')
         .where('project_id', '=', projectId)
         .where('webhook_id', '=', webhookId)
         .where('state', '=', 'pending')
         .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return Number(failed.numUpdatedRows) + Number(result.numDeletedRows);
     },
     async requeueLastFailed({ projectId, webhookId, now }) {
       const last = await db
@@ -292,7 +300,7 @@ export function webhookQueueRepository(db: Kysely<Database>): WebhookQueueReposi
       if (last === undefined) return false;
       await db
         .updateTable('webhook_notifications')
-        .set({ state: 'pending', first_attempt_at: null, next_attempt_at: now })
+        .set({ state: 'pending', attempts: 0, first_attempt_at: null, next_attempt_at: now })
         .where('id', '=', last.id)
         .execute();
       return true;
