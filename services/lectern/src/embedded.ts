@@ -97,6 +97,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
     index,
     assetsBase: `${urls.management}/assets`,
     metrics,
+    webhooks: { isPrivateAllowed: config.webhooksAllowPrivate, timeoutMs: config.webhooksTimeoutMs },
     onError: (err, what) => logger.error({ err }, what),
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envBoolean, port, sharedSettings, type Setting } from '@lectern/config';
 import { deliveryLimitSettings } from '@lectern/delivery';
 import { managementCompatibilitySettings, managementLimitSettings } from '@lectern/management';
+import { webhookDeliverySettings } from '@lectern/webhooks';
 
 /**
  * The servers' limits and compatibility switches, the same names as the cluster services read;
@@ -11,6 +12,7 @@ export const limitSettings = {
   ...deliveryLimitSettings,
   ...managementLimitSettings,
   ...managementCompatibilitySettings,
+  ...webhookDeliverySettings,
 } satisfies Record<
   string,
   Setting<unknown>

@@ -10,3 +10,6 @@ export { createHttpSender, type HttpSenderOptions, type Sender, type SendOutcome
 export { catchUpProject, materialiseEvents } from './materialise.ts';
 export { buildRequest, type AttemptReport } from './delivery.ts';
 export { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './worker.ts';
+export { registerWebhookMetrics } from './metrics.ts';
+export { createWebhookService, webhooksGroup } from './service.ts';
+export { webhookDeliverySettings, webhooksServiceSettings } from './settings.ts';

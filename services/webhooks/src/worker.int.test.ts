@@ -9,11 +9,10 @@ import {
   resetWebhook,
   setWebhookEnabled,
 } from '@lectern/core';
-import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
 import { createHttpSender } from './http-sender.ts';
 import { materialiseEvents } from './materialise.ts';
 import { retryDelaysMs } from './retry-policy.ts';
-import { startTestReceiver, type TestReceiver } from './test-receiver.ts';
+import { openTestCore, seedProject, startTestReceiver, type TestCore, type TestReceiver } from '@lectern/testing';
 import { createWebhookWorker, type WebhookWorker } from './worker.ts';
 
 const minute = 60_000;
