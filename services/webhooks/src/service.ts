@@ -30,8 +30,6 @@ export function createWebhookService(options: {
     bus: options.bus,
     group: webhooksGroup,
     send: createHttpSender({ isPrivateAllowed: options.isPrivateAllowed, timeoutMs: options.timeoutMs }),
-    // Longer than a send may take, so a lease never lapses under a POST still waiting.
-    leaseMs: options.timeoutMs + 30_000,
     ...(hooks ? { onAttempt: hooks.onAttempt } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });

@@ -16,7 +16,10 @@ export interface WebhookWorkerOptions {
   readonly group?: string;
   /** This worker's name in leases (unique per replica). Default: random. */
   readonly owner?: string;
-  /** How long a webhook lease lasts; longer than the send time-out. Default 90 s. */
+  /**
+   * How long a webhook lease lasts without renewal. A worker renews it every third of this while it
+   * delivers (also during a long POST), so a crashed worker's webhooks move on after this. Default 15 s.
+   */
   readonly leaseMs?: number;
   /** Wait between delivery passes when nothing wakes the worker. Default 500 ms. */
   readonly pollMs?: number;
@@ -53,7 +56,7 @@ export interface WebhookWorker {
 export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorker {
   const { store, clock, ids } = options;
   const owner = options.owner ?? `webhooks-${randomUUID()}`;
-  const leaseMs = options.leaseMs ?? 90_000;
+  const leaseMs = options.leaseMs ?? 15_000;
   const pollMs = options.pollMs ?? 500;
   const maxBatch = options.maxBatch ?? 50;
   const maxWebhooks = options.maxWebhooks ?? 100;
@@ -77,6 +80,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       store.transaction((tx) =>
         tx.webhookQueue.renew({ projectId, webhookId, owner, until: new Date(clock.now().getTime() + leaseMs) }),
       );
+    // Renewed while a POST waits for its answer too, so only a dead worker's lease lapses.
+    const heartbeat = setInterval(() => void renew().catch(report('renewing a webhook lease failed')), leaseMs / 3);
     const run = drainWebhook({
       store,
       clock,
@@ -90,7 +95,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       .catch(report('delivering webhook notifications failed'))
       .then(() => store.transaction((tx) => tx.webhookQueue.release({ projectId, webhookId, owner })))
       .catch(report('releasing a webhook lease failed'))
-      .finally(() => active.delete(key));
+      .finally(() => {
+        clearInterval(heartbeat);
+        active.delete(key);
+      });
     active.set(key, run);
     return run;
   }
