@@ -130,6 +130,12 @@ describe('webhooks in the embedded process', () => {
 
     await mapi('/items/codename/hooked_one/variants/codename/default/unpublish-and-archive', 'PUT');
     await receiver.waitFor(2);
+
+    const metrics = await (await fetch(`${server.urls.management}/metrics`)).text();
+    expect(metrics).toMatch(/^lectern_webhooks\{health="working"\} 1$/m);
+    expect(metrics).toMatch(/^lectern_webhook_attempts_total\{outcome="accepted"\} [1-9]/m);
+    expect(metrics).toMatch(/^lectern_webhook_notifications\{state="delivered"\} [1-9]/m);
+    expect(metrics).toMatch(/^lectern_webhook_delivery_latency_seconds_count [1-9]/m);
     expect((receiver.received[1]!.json['notifications'] as { message: { action: string } }[])[0]?.message.action).toBe(
       'unpublished',
     );
