@@ -97,7 +97,11 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
     index,
     assetsBase: `${urls.management}/assets`,
     metrics,
-    webhooks: { isPrivateAllowed: config.webhooksAllowPrivate, timeoutMs: config.webhooksTimeoutMs },
+    webhooks: {
+      isPrivateAllowed: config.webhooksAllowPrivate,
+      timeoutMs: config.webhooksTimeoutMs,
+      ...(config.smtpUrl === undefined ? {} : { smtp: { url: config.smtpUrl, from: config.smtpFrom } }),
+    },
     onError: (err, what) => logger.error({ err }, what),
   });
 

@@ -32,7 +32,7 @@ export async function startEventPipeline(options: {
   assetsBase: string;
   metrics?: ProcessMetrics;
   /** Webhook delivery settings (default: the SSRF guard on, 60 s time-out). */
-  webhooks?: { isPrivateAllowed: boolean; timeoutMs: number };
+  webhooks?: { isPrivateAllowed: boolean; timeoutMs: number; smtp?: { url: string; from: string } };
   onError?: (error: unknown, what: string) => void;
 }): Promise<EventPipeline> {
   const { core, metrics } = options;
@@ -69,6 +69,7 @@ export async function startEventPipeline(options: {
     bus,
     isPrivateAllowed: options.webhooks?.isPrivateAllowed ?? false,
     timeoutMs: options.webhooks?.timeoutMs ?? 60_000,
+    ...(options.webhooks?.smtp ? { smtp: options.webhooks.smtp } : {}),
     ...(metrics ? { metrics } : {}),
     onError: (error, what) => options.onError?.(error, what),
   });

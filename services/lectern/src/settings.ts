@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envBoolean, port, sharedSettings, type Setting } from '@lectern/config';
 import { deliveryLimitSettings } from '@lectern/delivery';
 import { managementCompatibilitySettings, managementLimitSettings } from '@lectern/management';
-import { webhookDeliverySettings } from '@lectern/webhooks';
+import { webhookDeliverySettings, webhookMailSettings } from '@lectern/webhooks';
 
 /**
  * The servers' limits and compatibility switches, the same names as the cluster services read;
@@ -54,6 +54,7 @@ export const startSettings = {
     doc: 'At least 16 characters.',
   },
   logLevel: sharedSettings.logLevel,
+  ...webhookMailSettings,
   ...limitSettings,
 } satisfies Record<string, Setting<unknown>>;
 

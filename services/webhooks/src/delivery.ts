@@ -1,5 +1,6 @@
 import type { Clock, Store, WebhookNotification, WebhookRecord } from '@lectern/core';
 import type { Sender, SendOutcome } from './http-sender.ts';
+import { projectApiManagers, webhookMail, type MailSender, type WebhookMailKind } from './mail.ts';
 import { deadAfterMs, healthAfterAttempt, nextAttemptAt } from './retry-policy.ts';
 import { notificationBody, signatureHeaders } from './signature.ts';
 
@@ -54,6 +55,9 @@ export async function drainWebhook(options: {
   /** Extends the lease before each POST; false: the lease was lost, stop. */
   renew: () => Promise<boolean>;
   onAttempt?: (report: AttemptReport) => void;
+  /** Sends the e-mails of SPEC 6.7; none: no e-mail. */
+  mail?: MailSender;
+  onError?: (error: unknown, what: string) => void;
 }): Promise<number> {
   const { store, clock, projectId, webhookId } = options;
   let sent = 0;
@@ -71,8 +75,12 @@ export async function drainWebhook(options: {
     const outcome = await options.send(buildRequest(webhook, batch));
     sent += 1;
     const at = clock.now();
-    await recordOutcome(store, { webhook, batch, outcome, at });
+    const mails = await recordOutcome(store, { webhook, batch, outcome, at });
     options.onAttempt?.({ webhook, notifications: batch, outcome, at });
+    if (options.mail && mails.length > 0)
+      await sendMails({ store, webhook, kinds: mails, mail: options.mail }).catch((error: unknown) =>
+        options.onError?.(error, 'sending a webhook e-mail failed'),
+      );
     if (!outcome.isAccepted) return sent;
   }
 }
@@ -86,16 +94,34 @@ async function markDead(store: Store, webhook: WebhookRecord): Promise<void> {
   });
 }
 
+const hourMs = 3_600_000;
+
+async function sendMails(options: {
+  store: Store;
+  webhook: WebhookRecord;
+  kinds: readonly WebhookMailKind[];
+  mail: MailSender;
+}): Promise<void> {
+  const to = await projectApiManagers(options.store, options.webhook.projectId);
+  if (to.length === 0) return;
+  for (const kind of options.kinds) await options.mail({ to, ...webhookMail(kind, options.webhook) });
+}
+
+/**
+ * Records a POST's outcome and the webhook's health in one transaction; returns the e-mails of
+ * SPEC 6.7 it calls for: failing for an hour (once per failure streak), a notification given up
+ * after 3 days, and working again after a failure e-mail.
+ */
 async function recordOutcome(
   store: Store,
   options: { webhook: WebhookRecord; batch: readonly WebhookNotification[]; outcome: SendOutcome; at: Date },
-): Promise<void> {
+): Promise<WebhookMailKind[]> {
   const { webhook, batch, outcome, at } = options;
   const head = batch[0] as WebhookNotification;
   const next = outcome.isAccepted
     ? null
     : nextAttemptAt({ failedAttempts: head.attempts + 1, firstAttemptAt: head.firstAttemptAt ?? at, now: at });
-  await store.transaction(async (tx) => {
+  return store.transaction(async (tx) => {
     await tx.webhookQueue.recordAttempt({
       ids: batch.map((n) => n.id),
       at,
@@ -106,10 +132,24 @@ async function recordOutcome(
       nextAttemptAt: next,
     });
     const current = await tx.webhooks.get(webhook.projectId, webhook.id, { isForUpdate: true });
-    if (current === null) return;
+    if (current === null) return [];
     const health = healthAfterAttempt(current, { isAccepted: outcome.isAccepted, at });
-    await tx.webhooks.updateHealth(current.projectId, current.id, { ...current, ...health });
+    const mails: WebhookMailKind[] = [];
+    let failureMailedAt = current.failureMailedAt;
+    if (outcome.isAccepted) {
+      if (failureMailedAt !== null) mails.push('recovered');
+      failureMailedAt = null;
+    } else {
+      const failingMs = health.failingSince === null ? 0 : at.getTime() - health.failingSince.getTime();
+      if (failingMs >= hourMs && failureMailedAt === null) {
+        mails.push('failing');
+        failureMailedAt = at;
+      }
+      if (next === null) mails.push('gave_up');
+    }
+    await tx.webhooks.updateHealth(current.projectId, current.id, { ...current, ...health, failureMailedAt });
     // Dead (SPEC 3.1): unsent notifications are deleted and no more are sent.
     if (health.health === 'dead') await tx.webhookQueue.discardPending(current.projectId, current.id);
+    return mails;
   });
 }

@@ -12,4 +12,5 @@ export { buildRequest, type AttemptReport } from './delivery.ts';
 export { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './worker.ts';
 export { registerWebhookMetrics } from './metrics.ts';
 export { createWebhookService, webhooksGroup } from './service.ts';
-export { webhookDeliverySettings, webhooksServiceSettings } from './settings.ts';
+export { webhookDeliverySettings, webhookMailSettings, webhooksServiceSettings } from './settings.ts';
+export { createSmtpSender, projectApiManagers, webhookMail, type MailSender, type WebhookMailKind } from './mail.ts';

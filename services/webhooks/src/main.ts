@@ -72,6 +72,7 @@ await runServiceMain({
       bus,
       isPrivateAllowed: config.webhooksAllowPrivate,
       timeoutMs: config.webhooksTimeoutMs,
+      ...(config.smtpUrl === undefined ? {} : { smtp: { url: config.smtpUrl, from: config.smtpFrom } }),
       metrics,
       // Never the error's request: a webhook's URL, headers and secret stay out of the logs.
       onError: (err, what) => logger.error({ err: { message: (err as Error)?.message } }, what),

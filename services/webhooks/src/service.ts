@@ -1,6 +1,7 @@
 import type { Clock, EventBus, IdSource, Store } from '@lectern/core';
 import type { ProcessMetrics } from '@lectern/http-kit';
 import { createHttpSender } from './http-sender.ts';
+import { createSmtpSender } from './mail.ts';
 import { registerWebhookMetrics } from './metrics.ts';
 import { createWebhookWorker, type WebhookWorker } from './worker.ts';
 
@@ -19,6 +20,8 @@ export function createWebhookService(options: {
   bus: EventBus;
   isPrivateAllowed: boolean;
   timeoutMs: number;
+  /** SMTP for the e-mails of SPEC 6.7; none: no e-mail. */
+  smtp?: { url: string; from: string };
   metrics?: ProcessMetrics;
   onError?: (error: unknown, what: string) => void;
 }): WebhookWorker {
@@ -31,6 +34,7 @@ export function createWebhookService(options: {
     group: webhooksGroup,
     send: createHttpSender({ isPrivateAllowed: options.isPrivateAllowed, timeoutMs: options.timeoutMs }),
     ...(hooks ? { onAttempt: hooks.onAttempt } : {}),
+    ...(options.smtp ? { mail: createSmtpSender(options.smtp) } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
 }

@@ -17,6 +17,22 @@ export const webhookDeliverySettings = {
   },
 } satisfies Record<string, Setting<unknown>>;
 
+/** Where the e-mails of SPEC 6.7 go out (environment only: the URL may hold a password). */
+export const webhookMailSettings = {
+  smtpUrl: {
+    env: 'LECTERN_SMTP_URL',
+    schema: z.string().url().optional(),
+    isSecret: true,
+    doc: 'SMTP server for webhook failure e-mails, e.g. smtp://user:pass@mail.example.com:587; unset: no e-mail.',
+  },
+  smtpFrom: {
+    env: 'LECTERN_SMTP_FROM',
+    schema: z.string().min(3),
+    default: 'Lectern <lectern@localhost>',
+    doc: 'Sender of the e-mails.',
+  },
+} satisfies Record<string, Setting<unknown>>;
+
 /**
  * The defaults table of the webhooks service in the cluster shape: consumes change events from
  * Kafka and delivers notifications. Environment only; secrets also as `<NAME>_FILE`.
@@ -26,6 +42,7 @@ export const webhooksServiceSettings = {
   kafkaBrokers: sharedSettings.kafkaBrokers,
   kafkaTopic: sharedSettings.kafkaTopic,
   ...webhookDeliverySettings,
+  ...webhookMailSettings,
   host: sharedSettings.host,
   port: {
     env: 'LECTERN_PORT',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock, EventBus, EventSubscription, IdSource, Store } from '@lectern/core';
 import { drainWebhook, type AttemptReport } from './delivery.ts';
 import type { Sender } from './http-sender.ts';
+import type { MailSender } from './mail.ts';
 import { catchUpProject, materialiseEvents } from './materialise.ts';
 import { retentionMs } from './retry-policy.ts';
 
@@ -28,6 +29,8 @@ export interface WebhookWorkerOptions {
   /** Webhooks delivered at once by this worker at most. Default 100. */
   readonly maxWebhooks?: number;
   readonly onAttempt?: (report: AttemptReport) => void;
+  /** Sends the e-mails of SPEC 6.7 to the project's API managers; none: no e-mail. */
+  readonly mail?: MailSender;
   readonly onError?: (error: unknown, what: string) => void;
 }
 
@@ -91,6 +94,8 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       maxBatch,
       renew,
       ...(options.onAttempt ? { onAttempt: options.onAttempt } : {}),
+      ...(options.mail ? { mail: options.mail } : {}),
+      ...(options.onError ? { onError: options.onError } : {}),
     })
       .catch(report('delivering webhook notifications failed'))
       .then(() => store.transaction((tx) => tx.webhookQueue.release({ projectId, webhookId, owner })))
