@@ -317,6 +317,17 @@ export function webhookQueueRepository(db: Kysely<Database>): WebhookQueueReposi
       const rows = await query.orderBy('ord', 'desc').limit(limit).execute();
       return rows.map(toNotification);
     },
+    async declareDead(failingBefore) {
+      const dead = await db
+        .updateTable('webhooks')
+        .set({ health: 'dead' })
+        .where('health', '=', 'failing')
+        .where('failing_since', '<=', failingBefore)
+        .returning(['project_id', 'id'])
+        .execute();
+      for (const w of dead) await this.discardPending(w.project_id, w.id);
+      return dead.length;
+    },
     async purge(before) {
       const result = await db
         .deleteFrom('webhook_notifications')

@@ -221,15 +221,21 @@ describe('the webhook worker', () => {
     // Removed from the queue (and, older than the debug list's 3 days, gone from it too).
     expect((await core.store.transaction((tx) => tx.webhookQueue.depth())).pending).toBe(0);
 
-    // Still failing: a new notification fails too; 7 days after the first failure the webhook is dead.
+    // Still failing: a new notification fails too; 7 days after the first failure the webhook is
+    // dead, even with nothing more tried.
     core.clock.set(new Date(started + 7 * day - hour));
     await taxonomy('late');
     await worker.catchUp();
     await worker.deliverDue();
     expect((await getWebhook(core, { actor, projectId, format: 'vnext', id: hook.id })).health).toBe('failing');
-    core.clock.advance(hour);
+    core.clock.advance(hour - minute);
+    await worker.deliverDue();
+    expect((await getWebhook(core, { actor, projectId, format: 'vnext', id: hook.id })).health).toBe('failing');
+    const attemptsBefore = receiver.received.length;
+    core.clock.advance(minute);
     await worker.deliverDue();
     expect((await getWebhook(core, { actor, projectId, format: 'vnext', id: hook.id })).health).toBe('dead');
+    expect(receiver.received).toHaveLength(attemptsBefore);
     const sent = receiver.received.length;
     await taxonomy('ignored');
     await worker.catchUp();

@@ -4,7 +4,7 @@ import { drainWebhook, type AttemptReport } from './delivery.ts';
 import type { Sender } from './http-sender.ts';
 import type { MailSender } from './mail.ts';
 import { catchUpProject, materialiseEvents } from './materialise.ts';
-import { retentionMs } from './retry-policy.ts';
+import { deadAfterMs, retentionMs } from './retry-policy.ts';
 
 export interface WebhookWorkerOptions {
   readonly store: Store;
@@ -112,7 +112,11 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     const now = clock.now();
     if (now.getTime() - lastPurgeAt >= 60_000) {
       lastPurgeAt = now.getTime();
-      await store.transaction((tx) => tx.webhookQueue.purge(new Date(now.getTime() - retentionMs)));
+      await store.transaction(async (tx) => {
+        await tx.webhookQueue.purge(new Date(now.getTime() - retentionMs));
+        // Dead also when nothing more was tried: failing for 7 days with nothing accepted.
+        await tx.webhookQueue.declareDead(new Date(now.getTime() - deadAfterMs));
+      });
     }
     const free = maxWebhooks - active.size;
     if (free <= 0) return;

@@ -193,6 +193,11 @@ export interface WebhookQueueRepository {
     filter: NotificationFilter;
     limit: number;
   }): Promise<WebhookNotification[]>;
+  /**
+   * Declares dead every webhook failing since `failingBefore` or earlier (SPEC 3.1: 7 days with
+   * nothing accepted), and removes its pending notifications as `discardPending` does; returns how many.
+   */
+  declareDead(failingBefore: Date): Promise<number>;
   /** Deletes delivered and expired notifications created before `before`; returns how many. */
   purge(before: Date): Promise<number>;
   /** Notifications per state over every project. */
