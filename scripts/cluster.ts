@@ -1,5 +1,5 @@
 // The cluster shape on one machine: PostgreSQL, Kafka and MinIO on loopback (the test engines'
-// launchers), then Management, the indexer and two Delivery processes, each its own process
+// launchers), then Management, the indexer, two Delivery processes and the webhook worker, each its own process
 // through its main.ts; a demo project with keys; every URL and key printed; child logs streamed
 // with a prefix. Ctrl+C stops the services, then the engines. Run it through ./scripts/cluster,
 // which installs Node, the dependencies and the engines first.
@@ -25,6 +25,8 @@ and MinIO on 127.0.0.1 (fresh, in temporary directories), then each service as i
   delivery-1    N+1    Delivery API          (preview N+2)
   delivery-2    N+6    Delivery API          (preview N+7)
   indexer       N+5    /healthz /readyz /metrics only
+  webhooks      N+8    /healthz /readyz /metrics only (delivers webhook notifications; private
+                       addresses allowed, so receivers on this machine work)
 
 It creates a demo project with keys, prints every URL and key, and streams the services' JSON logs
 prefixed with their names. Ctrl+C stops the services (SIGTERM), then the engines, and deletes the
@@ -124,7 +126,10 @@ async function main(): Promise<void> {
         { delivery: base + 1, preview: base + 2 },
         { delivery: base + 6, preview: base + 7 },
       ],
+      webhooks: base + 8,
     },
+    // One machine for trying things out: receivers on localhost are the usual case.
+    isWebhooksPrivateAllowed: true,
     logLevel: flags['log-level'],
     onLine: (name, line) => process.stdout.write(`[${name}] ${line}\n`),
   });
@@ -141,6 +146,7 @@ async function main(): Promise<void> {
     `  Management API     ${cluster.managementUrl}/v2   (admin API ${cluster.managementUrl}/admin)`,
     ...cluster.deliveries.map((d) => `  ${d.name.padEnd(18)} Delivery ${d.deliveryUrl}   Preview ${d.previewUrl}`),
     `  indexer            ${cluster.indexerUrl}   (/healthz /readyz /metrics)`,
+    `  webhooks           ${cluster.webhooksUrl ?? ''}   (/healthz /readyz /metrics; private addresses allowed)`,
     `  PostgreSQL         ${databaseUrl}`,
     `  Kafka              ${kafka.endpoint}   topic lectern.change-events`,
     `  MinIO (S3)         ${minio.endpoint}   bucket ${bucket}, access key ${s3TestCredentials.accessKey}, secret key ${s3TestCredentials.secretKey}`,

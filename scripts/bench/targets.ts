@@ -19,13 +19,20 @@ export interface Target {
   /** Every Delivery (published channel) process. */
   readonly deliveryUrls: readonly string[];
   readonly operatorToken: string;
+  /** A process serving the webhook worker's metrics (`/metrics`). */
+  readonly metricsUrl: string;
   stop(): Promise<void>;
+}
+
+export interface TargetOptions {
+  /** Runs the webhook worker too (cluster: a webhooks process), allowed to reach receivers on loopback. */
+  readonly withWebhooks?: boolean;
 }
 
 const root = new URL('../..', import.meta.url).pathname;
 
 /** `./lectern start` as a child process on free ports, in a fresh data directory, no demo. */
-async function startEmbeddedTarget(): Promise<Target> {
+async function startEmbeddedTarget(options: TargetOptions = {}): Promise<Target> {
   const dataDir = await mkdtemp(join(tmpdir(), 'lectern-bench-'));
   const operatorToken = randomBytes(24).toString('hex');
   const child = spawn(process.execPath, [join(root, 'services/lectern/src/cli.ts'), 'start'], {
@@ -36,6 +43,7 @@ async function startEmbeddedTarget(): Promise<Target> {
       LECTERN_DEMO: 'false',
       LECTERN_OPERATOR_TOKEN: operatorToken,
       LECTERN_LOG_LEVEL: 'warn',
+      ...(options.withWebhooks ? { LECTERN_WEBHOOKS_ALLOW_PRIVATE: 'true' } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -50,6 +58,7 @@ async function startEmbeddedTarget(): Promise<Target> {
     managementUrl: urls['management']!,
     deliveryUrls: [urls['delivery']!],
     operatorToken,
+    metricsUrl: urls['management']!,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
@@ -63,7 +72,7 @@ async function startEmbeddedTarget(): Promise<Target> {
  * PostgreSQL, Kafka and MinIO on loopback (the test engines' launchers; `./scripts/test` or
  * `./scripts/cluster` installs them), then Management, the indexer and two Delivery processes.
  */
-async function startClusterTarget(): Promise<Target> {
+async function startClusterTarget(options: TargetOptions = {}): Promise<Target> {
   const engines: RunningEngine[] = [];
   const stopEngines = async () => {
     for (const engine of engines.reverse()) {
@@ -90,12 +99,15 @@ async function startClusterTarget(): Promise<Target> {
           { delivery: await port(), preview: await port() },
           { delivery: await port(), preview: await port() },
         ],
+        ...(options.withWebhooks ? { webhooks: await port() } : {}),
       },
+      isWebhooksPrivateAllowed: options.withWebhooks === true,
     });
     return {
       managementUrl: cluster.managementUrl,
       deliveryUrls: cluster.deliveries.map((d) => d.deliveryUrl),
       operatorToken,
+      metricsUrl: cluster.webhooksUrl ?? cluster.managementUrl,
       async stop() {
         await cluster.stop();
         await stopEngines();
@@ -107,6 +119,6 @@ async function startClusterTarget(): Promise<Target> {
   }
 }
 
-export function startTarget(shape: Shape): Promise<Target> {
-  return shape === 'embedded' ? startEmbeddedTarget() : startClusterTarget();
+export function startTarget(shape: Shape, options: TargetOptions = {}): Promise<Target> {
+  return shape === 'embedded' ? startEmbeddedTarget(options) : startClusterTarget(options);
 }

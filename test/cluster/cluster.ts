@@ -20,7 +20,11 @@ export interface ClusterOptions {
     readonly extraIndexers?: readonly number[];
     /** One Delivery process per entry, each with its Delivery and Preview port. */
     readonly deliveries: readonly { readonly delivery: number; readonly preview: number }[];
+    /** The webhook worker's /healthz /readyz /metrics port; none: no webhooks process. */
+    readonly webhooks?: number;
   };
+  /** Lets the webhooks process reach loopback and private addresses (receivers in tests). */
+  readonly isWebhooksPrivateAllowed?: boolean;
   readonly logLevel?: string;
   readonly onLine?: (name: string, line: string) => void;
 }
@@ -31,6 +35,8 @@ export interface RunningCluster {
   /** Every indexer process, the first one included. */
   readonly indexerUrls: readonly string[];
   readonly deliveries: readonly { readonly name: string; readonly deliveryUrl: string; readonly previewUrl: string }[];
+  /** The webhooks process's URL, when one was started. */
+  readonly webhooksUrl: string | null;
   readonly processes: readonly ServiceProcess[];
   /** The kept output of every process, each line prefixed with its name. */
   logs(): string;
@@ -57,7 +63,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   const started: { process: ServiceProcess; readyUrl: string }[] = [];
   const start = (
     name: string,
-    service: 'management' | 'indexer' | 'delivery',
+    service: 'management' | 'indexer' | 'delivery' | 'webhooks',
     env: Record<string, string>,
     readyUrl: string,
   ) => started.push({ process: startServiceProcess({ name, service, env, onLine: options.onLine }), readyUrl });
@@ -93,6 +99,20 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     return { name, deliveryUrl: url(p.delivery), previewUrl: url(p.preview) };
   });
 
+  const webhooksPort = options.ports.webhooks;
+  if (webhooksPort !== undefined)
+    start(
+      'webhooks',
+      'webhooks',
+      {
+        ...common,
+        ...kafka,
+        LECTERN_PORT: String(webhooksPort),
+        LECTERN_WEBHOOKS_ALLOW_PRIVATE: String(options.isWebhooksPrivateAllowed ?? false),
+      },
+      url(webhooksPort),
+    );
+
   const processes = started.map((s) => s.process);
   const stop = async () => {
     const codes = await Promise.all(processes.map((p) => p.stop()));
@@ -109,6 +129,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     indexerUrl: url(options.ports.indexer),
     indexerUrls: indexerPorts.map(url),
     deliveries,
+    webhooksUrl: webhooksPort === undefined ? null : url(webhooksPort),
     processes,
     logs: () => processes.flatMap((p) => p.lines.map((l) => `[${p.name}] ${l}`)).join('\n'),
     stop,

@@ -271,13 +271,21 @@ export function webhookQueueRepository(db: Kysely<Database>): WebhookQueueReposi
         .execute();
     },
     async discardPending(projectId, webhookId) {
+      const pending = db
+        .updateTable('webhook_notifications')
+        .set({ state: 'expired' })
+        .where('project_id', '=', projectId)
+        .where('webhook_id', '=', webhookId)
+        .where('state', '=', 'pending')
+        .where('has_failed', '=', true);
+      const failed = await pending.executeTakeFirst();
       const result = await db
         .deleteFrom('webhook_notifications')
         .where('project_id', '=', projectId)
         .where('webhook_id', '=', webhookId)
         .where('state', '=', 'pending')
         .executeTakeFirst();
-      return Number(result.numDeletedRows);
+      return Number(failed.numUpdatedRows) + Number(result.numDeletedRows);
     },
     async requeueLastFailed({ projectId, webhookId, now }) {
       const last = await db
@@ -292,7 +300,7 @@ export function webhookQueueRepository(db: Kysely<Database>): WebhookQueueReposi
       if (last === undefined) return false;
       await db
         .updateTable('webhook_notifications')
-        .set({ state: 'pending', first_attempt_at: null, next_attempt_at: now })
+        .set({ state: 'pending', attempts: 0, first_attempt_at: null, next_attempt_at: now })
         .where('id', '=', last.id)
         .execute();
       return true;
@@ -308,6 +316,17 @@ export function webhookQueueRepository(db: Kysely<Database>): WebhookQueueReposi
       if (filter === 'failing') query = query.where('has_failed', '=', true).where('state', '=', 'pending');
       const rows = await query.orderBy('ord', 'desc').limit(limit).execute();
       return rows.map(toNotification);
+    },
+    async declareDead(failingBefore) {
+      const dead = await db
+        .updateTable('webhooks')
+        .set({ health: 'dead' })
+        .where('health', '=', 'failing')
+        .where('failing_since', '<=', failingBefore)
+        .returning(['project_id', 'id'])
+        .execute();
+      for (const w of dead) await this.discardPending(w.project_id, w.id);
+      return dead.length;
     },
     async purge(before) {
       const result = await db

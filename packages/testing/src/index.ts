@@ -7,6 +7,7 @@ export { memorySignals } from './memory-signals.ts';
 export { fixturesRoot, readFixture, shapeDifferences } from './fixture-shape.ts';
 export { describeBlobContract } from './blob-contract.ts';
 export { describeWebhookContract } from './webhook-contract.ts';
+export { startTestReceiver, type Received, type TestReceiver } from './webhook-receiver.ts';
 export { describeDeliveryIndexContract, type OpenedIndex } from './delivery-index-contract.ts';
 export { describeDeliveryIndexLinksContract, linksContractProjectId } from './delivery-index-links-contract.ts';
 export {

@@ -235,10 +235,20 @@ export function describeWebhookContract(options: { engine: string; open: () => P
 
       await store.transaction((tx) => tx.webhookQueue.enqueue([notification(w2, 3)]));
       expect(await store.transaction((tx) => tx.webhookQueue.purge(at(100)))).toBe(0);
+
+      await store.transaction((tx) =>
+        tx.webhooks.updateHealth(p1, w2, { ...webhook(w2), health: 'failing', failingSince: at(10) }),
+      );
+      expect(await store.transaction((tx) => tx.webhookQueue.declareDead(at(9)))).toBe(0);
+      expect(await store.transaction((tx) => tx.webhookQueue.declareDead(at(10)))).toBe(1);
+      expect((await store.transaction((tx) => tx.webhooks.get(p1, w2)))?.health).toBe('dead');
+      expect((await store.transaction((tx) => tx.webhookQueue.depth())).pending).toBe(1);
+      await store.transaction((tx) => tx.webhooks.updateHealth(p1, w2, webhook(w2)));
       expect(await store.transaction((tx) => tx.webhooks.delete(p1, w1))).toBe(true);
       expect(await store.transaction((tx) => tx.webhooks.delete(p1, w1))).toBe(false);
+      // w1's queue went with it; w2's untried notification went when it was declared dead.
       expect(await store.transaction((tx) => tx.webhookQueue.depth())).toEqual({
-        pending: 1,
+        pending: 0,
         delivered: 0,
         expired: 0,
       });

@@ -4,6 +4,7 @@ import { AdminError } from './admin/admin-port.ts';
 import { registerIndex } from './commands/index.ts';
 import { registerKeys } from './commands/keys.ts';
 import { registerProject } from './commands/project.ts';
+import { registerWebhooks } from './commands/webhooks.ts';
 import { registerStart } from './commands/start.ts';
 
 /** What to try next, by Management error_code, for the errors a CLI user meets most. */
@@ -22,6 +23,7 @@ export function buildProgram(): Command {
   registerStart(program);
   registerProject(program);
   registerKeys(program);
+  registerWebhooks(program);
   registerIndex(program);
   return program;
 }

@@ -116,6 +116,11 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
     // Delivery renders asset URLs once, so they use the public URL when set (no request to read).
     assetsBase: `${(config.managementPublicUrl ?? urls.management).replace(/\/+$/, '')}/assets`,
     metrics,
+    webhooks: {
+      isPrivateAllowed: config.webhooksAllowPrivate,
+      timeoutMs: config.webhooksTimeoutMs,
+      ...(config.smtpUrl === undefined ? {} : { smtp: { url: config.smtpUrl, from: config.smtpFrom } }),
+    },
     onError: (err, what) => logger.error({ err }, what),
   });
 

@@ -8,10 +8,13 @@ import {
 } from '@lectern/http-kit';
 import { createIndexer, type Indexer, type SqlDeliveryIndex } from '@lectern/index-sql';
 import type { SqlStore } from '@lectern/store-sql';
+import { createWebhookService, webhooksGroup, type WebhookWorker } from '@lectern/webhooks';
 
 export interface EventPipeline {
   readonly bus: EventBus;
   readonly indexer: Indexer;
+  /** The webhook worker (consumer group `lectern-webhooks`). */
+  readonly webhooks: WebhookWorker;
   stop(): Promise<void>;
 }
 
@@ -28,6 +31,8 @@ export async function startEventPipeline(options: {
   index: SqlDeliveryIndex;
   assetsBase: string;
   metrics?: ProcessMetrics;
+  /** Webhook delivery settings (default: the SSRF guard on, 60 s time-out). */
+  webhooks?: { isPrivateAllowed: boolean; timeoutMs: number; smtp?: { url: string; from: string } };
   onError?: (error: unknown, what: string) => void;
 }): Promise<EventPipeline> {
   const { core, metrics } = options;
@@ -35,7 +40,7 @@ export async function startEventPipeline(options: {
   const bus = createInProcessBus();
   const relayMetrics = metrics ? registerRelayMetrics(metrics, { store, clock }) : null;
   if (metrics) {
-    registerConsumerLag(metrics, { bus, groups: [indexerGroup] });
+    registerConsumerLag(metrics, { bus, groups: [indexerGroup, webhooksGroup] });
     registerIndexLag(metrics, { store, index: options.index });
   }
   const indexerMetrics = metrics ? registerIndexerMetrics(metrics) : null;
@@ -57,15 +62,29 @@ export async function startEventPipeline(options: {
     onError: (error) => options.onError?.(error, 'delivery indexing failed'),
   });
   await indexer.start();
+  const webhooks = createWebhookService({
+    store,
+    clock,
+    ids: core.ids,
+    bus,
+    isPrivateAllowed: options.webhooks?.isPrivateAllowed ?? false,
+    timeoutMs: options.webhooks?.timeoutMs ?? 60_000,
+    ...(options.webhooks?.smtp ? { smtp: options.webhooks.smtp } : {}),
+    ...(metrics ? { metrics } : {}),
+    onError: (error, what) => options.onError?.(error, what),
+  });
+  await webhooks.start();
   const stopWaking = store.onEventsCommitted(() => relay.wake());
   relay.start();
   return {
     bus,
     indexer,
+    webhooks,
     async stop() {
       stopWaking();
       await relay.stop();
       await indexer.stop();
+      await webhooks.stop();
       await bus.close();
     },
   };

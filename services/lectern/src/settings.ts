@@ -3,6 +3,7 @@ import { envBoolean, port, sharedSettings, type Setting } from '@lectern/config'
 import { deliveryLimitSettings } from '@lectern/delivery';
 import { graphqlLimitSettings } from '@lectern/graphql';
 import { managementCompatibilitySettings, managementLimitSettings, managementUrlSettings } from '@lectern/management';
+import { webhookDeliverySettings, webhookMailSettings } from '@lectern/webhooks';
 
 /**
  * One more port that serves every API, chosen by the Host header (`manage.`, `deliver.`,
@@ -39,6 +40,7 @@ export const limitSettings = {
   ...managementLimitSettings,
   ...managementCompatibilitySettings,
   ...managementUrlSettings,
+  ...webhookDeliverySettings,
 } satisfies Record<
   string,
   Setting<unknown>
@@ -80,6 +82,7 @@ export const startSettings = {
     doc: 'At least 16 characters.',
   },
   logLevel: sharedSettings.logLevel,
+  ...webhookMailSettings,
   ...limitSettings,
 } satisfies Record<string, Setting<unknown>>;
 

@@ -1,9 +1,16 @@
-// The webhook worker (issue 13), built in steps. So far: the notification body bytes and their
-// signature, checked against Kontent.ai's official test vectors, and the retry schedule and
-// health rules as functions of the time they are given, and which notifications (object type,
-// action, delivery slot) a change event stands for and whether a webhook's triggers ask for it.
+// The webhook worker (issue 13): materialises notifications from change events, delivers them
+// signed, retries on the schedule, moves health; the pure rules it applies are exported too.
 export { notificationKinds, type NotificationKind } from './event-map.ts';
 export { deadAfterMs, healthAfterAttempt, nextAttemptAt, retentionMs, retryDelaysMs } from './retry-policy.ts';
 export type { HealthState } from './retry-policy.ts';
 export { matchesTriggers, type NotificationSubject } from './trigger-match.ts';
 export { notificationBody, signatureHeaderNames, signatureHeaders, signBody } from './signature.ts';
+export { isAddressAllowed } from './address-guard.ts';
+export { createHttpSender, type HttpSenderOptions, type Sender, type SendOutcome } from './http-sender.ts';
+export { catchUpProject, materialiseEvents } from './materialise.ts';
+export { buildRequest, type AttemptReport } from './delivery.ts';
+export { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } from './worker.ts';
+export { registerWebhookMetrics } from './metrics.ts';
+export { createWebhookService, webhooksGroup } from './service.ts';
+export { webhookDeliverySettings, webhookMailSettings, webhooksServiceSettings } from './settings.ts';
+export { createSmtpSender, projectApiManagers, webhookMail, type MailSender, type WebhookMailKind } from './mail.ts';

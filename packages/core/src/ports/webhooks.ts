@@ -174,11 +174,15 @@ export interface WebhookQueueRepository {
   due(options: { projectId: string; webhookId: string; now: Date; limit: number }): Promise<WebhookNotification[]>;
   /** Records one POST's outcome on each notification it carried, and an attempt row each. */
   recordAttempt(attempt: DeliveryAttempt): Promise<void>;
-  /** Deletes the webhook's pending notifications (disable, dead); returns how many. */
+  /**
+   * Removes the webhook's pending notifications from the queue (disable, dead); returns how many.
+   * Those never tried are deleted; those that failed are kept as `expired`, for the debug list and
+   * for a reset, which sends the last failed one again.
+   */
   discardPending(projectId: string, webhookId: string): Promise<number>;
   /**
    * Puts the webhook's most recent notification that failed back in the queue, due at `now`, its
-   * retry schedule restarted; false when it has none.
+   * retry schedule restarted (attempts counted from 0 again); false when it has none.
    */
   requeueLastFailed(options: { projectId: string; webhookId: string; now: Date }): Promise<boolean>;
   /** Notifications created at or after `since`, newest first, at most `limit`. */
@@ -189,6 +193,11 @@ export interface WebhookQueueRepository {
     filter: NotificationFilter;
     limit: number;
   }): Promise<WebhookNotification[]>;
+  /**
+   * Declares dead every webhook failing since `failingBefore` or earlier (SPEC 3.1: 7 days with
+   * nothing accepted), and removes its pending notifications as `discardPending` does; returns how many.
+   */
+  declareDead(failingBefore: Date): Promise<number>;
   /** Deletes delivered and expired notifications created before `before`; returns how many. */
   purge(before: Date): Promise<number>;
   /** Notifications per state over every project. */

@@ -19,10 +19,19 @@ export type OneWebhookInput = WebhookInput & { readonly id: string };
 /** How long the debug list looks back (SPEC 6.8). */
 export const debugListWindowMs = 3 * 24 * 3_600_000;
 
-async function write<T>(deps: CoreDeps, input: ModelInput, work: (tx: UnitOfWork) => Promise<T>): Promise<T> {
+/** The access check, then `work` in one transaction; the operator (CLI) may name a project that does not exist. */
+async function inProject<T>(deps: CoreDeps, input: ModelInput, work: (tx: UnitOfWork) => Promise<T>): Promise<T> {
   assertModelAccess(input.actor, input.projectId);
-  return deps.store.transaction(work);
+  return deps.store.transaction(async (tx) => {
+    if (
+      input.actor.type === 'operator' &&
+      (!isUuid(input.projectId) || (await tx.projects.get(input.projectId)) === null)
+    )
+      throw new LecternError('PROJECT_NOT_FOUND');
+    return work(tx);
+  });
 }
+const write = inProject;
 
 async function requireWebhook(tx: UnitOfWork, input: OneWebhookInput, isForUpdate = false): Promise<WebhookRecord> {
   const found = isUuid(input.id)
@@ -78,14 +87,12 @@ export async function addWebhook(deps: CoreDeps, input: WebhookInput & { body: u
 }
 
 export async function listWebhooks(deps: CoreDeps, input: WebhookInput): Promise<WebhookRecord[]> {
-  assertModelAccess(input.actor, input.projectId);
-  const all = await deps.store.transaction((tx) => tx.webhooks.list(input.projectId));
+  const all = await inProject(deps, input, (tx) => tx.webhooks.list(input.projectId));
   return all.filter((w) => w.format === input.format);
 }
 
 export async function getWebhook(deps: CoreDeps, input: OneWebhookInput): Promise<WebhookRecord> {
-  assertModelAccess(input.actor, input.projectId);
-  return deps.store.transaction((tx) => requireWebhook(tx, input));
+  return inProject(deps, input, (tx) => requireWebhook(tx, input));
 }
 
 /**
@@ -184,7 +191,7 @@ export async function listWebhookNotifications(
     problems.add('filter', "must be 'all', 'failed' or 'failing'");
     problems.throwIfAny();
   }
-  return deps.store.transaction(async (tx) => {
+  return inProject(deps, input, async (tx) => {
     const webhook = await requireWebhook(tx, input);
     return tx.webhookQueue.list({
       projectId: webhook.projectId,

@@ -15,6 +15,7 @@ import { isLecternError, toManagementError } from '@lectern/errors';
 import { issuedKeyJson, keyJson, projectJson } from '@lectern/management';
 import type { SqlStore } from '@lectern/store-sql';
 import { AdminError, type AdminPort } from './admin-port.ts';
+import { directWebhookAdmin } from './webhook-admin.ts';
 
 /** Runs `work`, turning catalogue errors into the same AdminError the HTTP client raises. */
 async function call<T>(work: () => Promise<T>): Promise<T> {
@@ -36,6 +37,7 @@ export function directAdmin(store: SqlStore, onClose: () => void): AdminPort {
   const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
   const actor = operator;
   return {
+    ...directWebhookAdmin(core, call),
     listProjects: () => call(async () => (await listProjects(core, { actor })).map(projectJson)),
     createProject: (input) =>
       call(async () =>

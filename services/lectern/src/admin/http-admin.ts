@@ -1,4 +1,5 @@
 import { AdminError, type AdminPort, type IssuedKeyJson, type KeyJson, type ProjectJson } from './admin-port.ts';
+import { httpWebhookAdmin } from './webhook-admin.ts';
 
 /** The admin port over a running server's admin API (`<management url>/admin`). */
 export function httpAdmin(options: { managementUrl: string; operatorToken: string }): AdminPort {
@@ -35,6 +36,7 @@ export function httpAdmin(options: { managementUrl: string; operatorToken: strin
   const omitUndefined = (o: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
   return {
+    ...httpWebhookAdmin(request),
     listProjects: async () => (await request<{ projects: ProjectJson[] }>('GET', '/projects')).projects,
     createProject: (input) =>
       request(

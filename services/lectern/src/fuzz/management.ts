@@ -235,6 +235,41 @@ function routes(k: Known): Route[] {
       ),
     },
     {
+      family: 'webhooks',
+      methods: ['GET', 'POST', 'PUT', 'DELETE'],
+      path: fc.oneof(
+        fc.constantFrom('/webhooks-vnext', '/webhooks'),
+        fc
+          .tuple(
+            fc.constantFrom('/webhooks-vnext', '/webhooks'),
+            fc.oneof(fc.uuid(), fc.string({ maxLength: 8 })),
+            fc.constantFrom('', '/enable', '/disable', '/reset', '/url', '/notifications?filter=failing'),
+          )
+          .map(([base, id, rest]) => `${base}/${encodeURIComponent(id)}${rest}`),
+      ),
+      body: fc.record({
+        name: fc.oneof(fc.constant('Fuzz hook'), fc.string()),
+        url: fc.oneof(fc.constant('https://example.com/hook'), fc.string()),
+        secret: fc.oneof(fc.constant('s3cret'), fc.string()),
+        headers: fc.array(fc.record({ key: fc.string({ maxLength: 12 }), value: fc.string({ maxLength: 12 }) }), {
+          maxLength: 3,
+        }),
+        delivery_triggers: fc.oneof(
+          fc.constant({ slot: 'published', events: 'all' }),
+          fc.record({
+            slot: fc.constantFrom('published', 'preview', 'live'),
+            events: fc.constantFrom('all', 'specific'),
+            content_item: fc.record({
+              enabled: fc.boolean(),
+              actions: fc.array(fc.record({ action: fc.constantFrom('published', 'created', 'nope') }), { maxLength: 2 }),
+              filters: fc.record({ collections: fc.array(ref(k.collectionCodenames), { maxLength: 2 }) }),
+            }),
+          }),
+        ),
+        triggers: fc.constant({ delivery_api_content_changes: [{ type: 'taxonomy', operations: ['upsert'] }] }),
+      }),
+    },
+    {
       family: 'assets',
       methods: ['GET', 'POST', 'PUT'],
       path: fc.oneof(
@@ -455,6 +490,7 @@ export const managementFamilies = [
   'collections',
   'workflows',
   'spaces',
+  'webhooks',
   'assets',
   'folders',
   'environment',

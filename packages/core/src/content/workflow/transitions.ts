@@ -23,6 +23,8 @@ export async function saveTransition(
     typeCodename: loaded.type.record.codename,
     language: { id: loaded.language.id, codename: loaded.language.codename },
     workflow: { workflowId: next.workflowId, stepId: next.stepId },
+    // Where the variant came from: webhook notifications name it (`action_context`, `transition_from`).
+    extra: { previous_workflow_id: loaded.variant.workflowId, previous_step_id: loaded.variant.stepId },
   });
   await tx.outbox.append(loaded.item.projectId, events, event.at);
 }

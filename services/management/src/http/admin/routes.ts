@@ -17,6 +17,7 @@ import { locals } from '../context.ts';
 import { methodNotAllowed } from '../errors.ts';
 import { parseBody } from '../parse-body.ts';
 import { issuedKeyJson, keyJson, projectJson } from './views.ts';
+import { webhooksRouter } from '../webhooks/routes.ts';
 
 const projectCreate = z.object({
   name: z.string(),
@@ -107,6 +108,9 @@ export function adminRouter(core: CoreDeps, operatorToken: string | null): Route
       res.json(keyJson(await revokeApiKey(core, { actor: actor(res), keyId: req.params.keyId })));
     })
     .all(methodNotAllowed);
+
+  // Webhooks as the Management API serves them, for the operator (`lectern webhooks …`).
+  router.use('/projects/:projectId', webhooksRouter(core));
 
   return router;
 }

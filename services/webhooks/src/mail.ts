@@ -1,0 +1,59 @@
+import { createTransport } from 'nodemailer';
+import type { Store, WebhookRecord } from '@lectern/core';
+
+/** The e-mails of SPEC 6.7 about a webhook. */
+export type WebhookMailKind = 'failing' | 'gave_up' | 'recovered';
+
+/** Sends one plain-text e-mail. */
+export type MailSender = (mail: { to: readonly string[]; subject: string; text: string }) => Promise<void>;
+
+/** An SMTP sender (nodemailer) for `smtp://` or `smtps://` URLs, with user and password in the URL when needed. */
+export function createSmtpSender(options: { url: string; from: string }): MailSender {
+  const transport = createTransport(options.url);
+  return async (mail) => {
+    await transport.sendMail({ from: options.from, to: [...mail.to], subject: mail.subject, text: mail.text });
+  };
+}
+
+/**
+ * The people told about a project's webhooks: the users holding an active management key of the
+ * project (Lectern's "Manage APIs" permission).
+ */
+export async function projectApiManagers(store: Store, projectId: string): Promise<string[]> {
+  return store.transaction(async (tx) => {
+    const keys = await tx.apiKeys.listByProject(projectId);
+    const userIds = new Set(
+      keys
+        .filter((k) => k.kind === 'management' && k.revokedAt === null && k.ownerUserId !== null)
+        .map((k) => k.ownerUserId as string),
+    );
+    const emails: string[] = [];
+    for (const id of userIds) {
+      const user = await tx.users.get(id);
+      if (user) emails.push(user.email);
+    }
+    return emails.sort();
+  });
+}
+
+/** Subject and text of each e-mail; never the secret or the custom headers. */
+export function webhookMail(kind: WebhookMailKind, webhook: WebhookRecord): { subject: string; text: string } {
+  const about = `Webhook "${webhook.name}" (${webhook.id}) of project ${webhook.projectId}, URL ${webhook.url}`;
+  switch (kind) {
+    case 'failing':
+      return {
+        subject: `Webhook "${webhook.name}" has been failing for an hour`,
+        text: `${about}:\n\nDelivery has failed repeatedly for 1 hour. Lectern keeps retrying (hourly, for up to 3 days per notification). The debug list shows the receiver's answers: lectern webhooks notifications ${webhook.projectId} ${webhook.id} --filter failing\n`,
+      };
+    case 'gave_up':
+      return {
+        subject: `Webhook "${webhook.name}": a notification was given up after 3 days`,
+        text: `${about}:\n\nA notification failed for 3 days and was removed from the queue; no further attempts will be made for it. Reset the webhook to send the last failed notification again.\n`,
+      };
+    case 'recovered':
+      return {
+        subject: `Webhook "${webhook.name}" works again`,
+        text: `${about}:\n\nA notification was delivered after earlier failures; the webhook is working again.\n`,
+      };
+  }
+}

@@ -1,0 +1,100 @@
+import { createKafkaBus } from '@lectern/bus-kafka';
+import { randomIds, systemClock } from '@lectern/core';
+import { toDeliveryError } from '@lectern/errors';
+import {
+  createFastifyService,
+  createProcessMetrics,
+  createReadiness,
+  listen,
+  registerConsumerLag,
+  runServiceMain,
+} from '@lectern/http-kit';
+import { openPostgresStore } from '@lectern/store-sql';
+import { createWebhookService, webhooksGroup } from './service.ts';
+import { webhooksServiceSettings } from './settings.ts';
+
+await runServiceMain({
+  name: 'webhooks',
+  summary:
+    'the webhook worker of the cluster shape: catches every project up from the outbox, then consumes change ' +
+    `events from Kafka in consumer group ${webhooksGroup}, stores the notifications of matching webhooks in ` +
+    'PostgreSQL and delivers them signed, in order per webhook, retrying on the schedule. Several may run: ' +
+    'Kafka spreads projects over the members and a lease per webhook keeps its order. Its listener serves ' +
+    '/healthz, /readyz (ready once consuming) and /metrics.',
+  settings: webhooksServiceSettings,
+  async start(config, { logger, onStop, step }) {
+    const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
+      openPostgresStore({ connectionString: config.databaseUrl }),
+    );
+    onStop(() => store.close());
+    const bus = createKafkaBus({
+      brokers: config.kafkaBrokers,
+      topic: config.kafkaTopic,
+      clientId: 'lectern-webhooks',
+      onError: (err) => logger.error({ err }, 'Kafka client error'),
+      onWarning: (err) => logger.warn({ err }, 'Kafka consumer restarting after a retriable error'),
+    });
+    onStop(() => bus.close());
+
+    let isConsuming = false;
+    const metrics = createProcessMetrics();
+    const readiness = createReadiness([
+      () => store.ping(),
+      async () => {
+        if (!isConsuming) throw new Error('not consuming yet');
+      },
+    ]);
+    registerConsumerLag(metrics, { bus, groups: [webhooksGroup] });
+    const app = createFastifyService({
+      service: 'webhooks',
+      metrics,
+      readiness,
+      logger,
+      toErrorResponse: toDeliveryError,
+    });
+    const listening = await step(
+      `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,
+      () =>
+        listen(app, { host: config.host, port: config.port }).catch(async (error: unknown) => {
+          await app.close();
+          throw error;
+        }),
+    );
+    onStop(async () => {
+      readiness.drain();
+      await listening.close();
+    });
+
+    const worker = createWebhookService({
+      store,
+      clock: systemClock,
+      ids: randomIds,
+      bus,
+      isPrivateAllowed: config.webhooksAllowPrivate,
+      timeoutMs: config.webhooksTimeoutMs,
+      ...(config.smtpUrl === undefined ? {} : { smtp: { url: config.smtpUrl, from: config.smtpFrom } }),
+      metrics,
+      // Never the error's request: a webhook's URL, headers and secret stay out of the logs.
+      onError: (err, what) => logger.error({ err: { message: (err as Error)?.message } }, what),
+    });
+    // A broker that has just started may not have its group coordinator yet: try a few times.
+    await step('cannot consume change events (check LECTERN_KAFKA_BROKERS)', async () => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await worker.start();
+        } catch (error) {
+          if (attempt >= 5) throw error;
+          logger.warn(
+            { err: { message: (error as Error).message }, attempt },
+            'joining the consumer group failed; retrying',
+          );
+          await new Promise((r) => setTimeout(r, 2_000));
+        }
+      }
+    });
+    isConsuming = true;
+    // Stopped before the bus closes (closers run in reverse): POSTs under way are recorded first.
+    onStop(() => worker.stop());
+    logger.info({ url: listening.url, group: webhooksGroup, topic: config.kafkaTopic }, 'webhooks ready');
+  },
+});
