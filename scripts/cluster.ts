@@ -1,5 +1,5 @@
 // The cluster shape on one machine: PostgreSQL, Kafka and MinIO on loopback (the test engines'
-// launchers), then Management, the indexer and two Delivery processes, each its own process
+// launchers), then Management, the indexer, two Delivery processes and a GraphQL one, each its own process
 // through its main.ts; a demo project with keys; every URL and key printed; child logs streamed
 // with a prefix. Ctrl+C stops the services, then the engines. Run it through ./scripts/cluster,
 // which installs Node, the dependencies and the engines first.
@@ -24,6 +24,7 @@ and MinIO on 127.0.0.1 (fresh, in temporary directories), then each service as i
   management    N      Management API (/v2, /v1), admin API (/admin), outbox relay to Kafka
   delivery-1    N+1    Delivery API          (preview N+2)
   delivery-2    N+6    Delivery API          (preview N+7)
+  graphql-1     N+3    GraphQL API
   indexer       N+5    /healthz /readyz /metrics only
 
 It creates a demo project with keys, prints every URL and key, and streams the services' JSON logs
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
         { delivery: base + 1, preview: base + 2 },
         { delivery: base + 6, preview: base + 7 },
       ],
+      graphqls: [base + 3],
     },
     logLevel: flags['log-level'],
     onLine: (name, line) => process.stdout.write(`[${name}] ${line}\n`),
@@ -140,6 +142,7 @@ async function main(): Promise<void> {
     '',
     `  Management API     ${cluster.managementUrl}/v2   (admin API ${cluster.managementUrl}/admin)`,
     ...cluster.deliveries.map((d) => `  ${d.name.padEnd(18)} Delivery ${d.deliveryUrl}   Preview ${d.previewUrl}`),
+    ...cluster.graphqls.map((g) => `  ${g.name.padEnd(18)} GraphQL ${g.url}/${projectId}`),
     `  indexer            ${cluster.indexerUrl}   (/healthz /readyz /metrics)`,
     `  PostgreSQL         ${databaseUrl}`,
     `  Kafka              ${kafka.endpoint}   topic lectern.change-events`,
@@ -151,6 +154,7 @@ async function main(): Promise<void> {
     '',
     'Try:',
     `  curl ${d1?.deliveryUrl}/${projectId}/types`,
+    `  curl -G ${cluster.graphqls[0]?.url}/${projectId} --data-urlencode 'query={ article_All { items { title } } }'`,
     `  curl -H "Authorization: Bearer ${key('preview_primary')}" ${d2?.previewUrl}/${projectId}/types`,
     `  curl -H "Authorization: Bearer ${key('management')}" ${cluster.managementUrl}/v2/projects/${projectId}/types`,
     '',

@@ -20,7 +20,11 @@ export interface ClusterOptions {
     readonly extraIndexers?: readonly number[];
     /** One Delivery process per entry, each with its Delivery and Preview port. */
     readonly deliveries: readonly { readonly delivery: number; readonly preview: number }[];
+    /** One GraphQL process per entry (`graphql-1`, …). */
+    readonly graphqls?: readonly number[];
   };
+  /** Environment added to every GraphQL process (e.g. its limits). */
+  readonly graphqlEnv?: Readonly<Record<string, string>>;
   readonly logLevel?: string;
   readonly onLine?: (name: string, line: string) => void;
 }
@@ -31,6 +35,7 @@ export interface RunningCluster {
   /** Every indexer process, the first one included. */
   readonly indexerUrls: readonly string[];
   readonly deliveries: readonly { readonly name: string; readonly deliveryUrl: string; readonly previewUrl: string }[];
+  readonly graphqls: readonly { readonly name: string; readonly url: string }[];
   readonly processes: readonly ServiceProcess[];
   /** The kept output of every process, each line prefixed with its name. */
   logs(): string;
@@ -57,7 +62,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   const started: { process: ServiceProcess; readyUrl: string }[] = [];
   const start = (
     name: string,
-    service: 'management' | 'indexer' | 'delivery',
+    service: 'management' | 'indexer' | 'delivery' | 'graphql',
     env: Record<string, string>,
     readyUrl: string,
   ) => started.push({ process: startServiceProcess({ name, service, env, onLine: options.onLine }), readyUrl });
@@ -92,6 +97,11 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     start(name, 'delivery', env, url(p.delivery));
     return { name, deliveryUrl: url(p.delivery), previewUrl: url(p.preview) };
   });
+  const graphqls = (options.ports.graphqls ?? []).map((port, i) => {
+    const name = `graphql-${i + 1}`;
+    start(name, 'graphql', { ...common, ...options.graphqlEnv, LECTERN_GRAPHQL_PORT: String(port) }, url(port));
+    return { name, url: url(port) };
+  });
 
   const processes = started.map((s) => s.process);
   const stop = async () => {
@@ -109,6 +119,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     indexerUrl: url(options.ports.indexer),
     indexerUrls: indexerPorts.map(url),
     deliveries,
+    graphqls,
     processes,
     logs: () => processes.flatMap((p) => p.lines.map((l) => `[${p.name}] ${l}`)).join('\n'),
     stop,
