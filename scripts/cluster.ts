@@ -1,5 +1,6 @@
 // The cluster shape on one machine: PostgreSQL, Kafka and MinIO on loopback (the test engines'
-// launchers), then Management, the indexer, two Delivery processes and the webhook worker, each its own process
+// launchers), then Management, the indexer, two Delivery processes, a GraphQL one and the webhook
+// worker, each its own process
 // through its main.ts; a demo project with keys; every URL and key printed; child logs streamed
 // with a prefix. Ctrl+C stops the services, then the engines. Run it through ./scripts/cluster,
 // which installs Node, the dependencies and the engines first.
@@ -24,6 +25,7 @@ and MinIO on 127.0.0.1 (fresh, in temporary directories), then each service as i
   management    N      Management API (/v2, /v1), admin API (/admin), outbox relay to Kafka
   delivery-1    N+1    Delivery API          (preview N+2)
   delivery-2    N+6    Delivery API          (preview N+7)
+  graphql-1     N+3    GraphQL API
   indexer       N+5    /healthz /readyz /metrics only
   webhooks      N+8    /healthz /readyz /metrics only (delivers webhook notifications; private
                        addresses allowed, so receivers on this machine work)
@@ -127,6 +129,7 @@ async function main(): Promise<void> {
         { delivery: base + 6, preview: base + 7 },
       ],
       webhooks: base + 8,
+      graphqls: [base + 3],
     },
     // One machine for trying things out: receivers on localhost are the usual case.
     isWebhooksPrivateAllowed: true,
@@ -145,6 +148,7 @@ async function main(): Promise<void> {
     '',
     `  Management API     ${cluster.managementUrl}/v2   (admin API ${cluster.managementUrl}/admin)`,
     ...cluster.deliveries.map((d) => `  ${d.name.padEnd(18)} Delivery ${d.deliveryUrl}   Preview ${d.previewUrl}`),
+    ...cluster.graphqls.map((g) => `  ${g.name.padEnd(18)} GraphQL ${g.url}/${projectId}`),
     `  indexer            ${cluster.indexerUrl}   (/healthz /readyz /metrics)`,
     `  webhooks           ${cluster.webhooksUrl ?? ''}   (/healthz /readyz /metrics; private addresses allowed)`,
     `  PostgreSQL         ${databaseUrl}`,
@@ -157,6 +161,7 @@ async function main(): Promise<void> {
     '',
     'Try:',
     `  curl ${d1?.deliveryUrl}/${projectId}/types`,
+    `  curl -G ${cluster.graphqls[0]?.url}/${projectId} --data-urlencode 'query={ article_All { items { title } } }'`,
     `  curl -H "Authorization: Bearer ${key('preview_primary')}" ${d2?.previewUrl}/${projectId}/types`,
     `  curl -H "Authorization: Bearer ${key('management')}" ${cluster.managementUrl}/v2/projects/${projectId}/types`,
     '',

@@ -33,7 +33,7 @@ export interface RunHeader {
   readonly cpus: number;
 }
 
-function table(header: readonly string[], lines: readonly (readonly string[])[]): string {
+export function table(header: readonly string[], lines: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const format = (cells: readonly string[]) =>
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;

@@ -170,6 +170,8 @@ export async function timeIndexRebuild(seed: Seeded): Promise<IndexTiming> {
 export interface ServerProcess {
   readonly pid: number;
   readonly url: string;
+  /** Every listener's URL by name (`lectern start` only). */
+  readonly urls?: Readonly<Record<string, string>>;
   stop(): Promise<void>;
 }
 
@@ -204,6 +206,7 @@ export async function startLectern(seed: Seeded, env: Record<string, string>): P
   return {
     pid: child.pid as number,
     url: urls['delivery'] as string,
+    urls,
     stop: () => {
       isStopping = true;
       return stop();

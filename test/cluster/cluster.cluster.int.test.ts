@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Client, fetchExchange } from '@urql/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '@lectern/testing';
 import { freePort } from '../engines/index.ts';
@@ -26,6 +27,7 @@ describe.skipIf(!postgresUrl || !kafkaBrokers || !s3Endpoint)('cluster shape: ea
         { delivery: await freePort(), preview: await freePort() },
         { delivery: await freePort(), preview: await freePort() },
       ],
+      graphqls: [await freePort(), await freePort()],
     };
     operatorToken = randomBytes(24).toString('hex');
     cluster = await startCluster({
@@ -40,6 +42,8 @@ describe.skipIf(!postgresUrl || !kafkaBrokers || !s3Endpoint)('cluster shape: ea
       },
       operatorToken,
       ports,
+      // GraphQL's resource budget is small here, to show that both replicas spend from one.
+      graphqlEnv: { LECTERN_GRAPHQL_UNITS_PER_SECOND: '0', LECTERN_GRAPHQL_UNITS_PER_MINUTE: '30' },
     });
     project = await createProjectWithKeys({
       managementUrl: cluster.managementUrl,
@@ -103,6 +107,20 @@ describe.skipIf(!postgresUrl || !kafkaBrokers || !s3Endpoint)('cluster shape: ea
     await manage('PUT', `${variant}/publish`);
     for (const d of cluster.deliveries) {
       expect(await deliveredItem(d.deliveryUrl, 'first_note')).toEqual({ status: 200, title: 'Hello, cluster' });
+    }
+
+    // Both GraphQL replicas read the same index, through a mainstream client.
+    for (const g of cluster.graphqls) {
+      const client = new Client({
+        url: `${g.url}/${project.projectId}`,
+        exchanges: [fetchExchange],
+        fetchOptions: { headers: wait },
+      });
+      const { data, error } = await client
+        .query<{ note: { title: string } | null }>('{ note(codename: "first_note") { title } }', {})
+        .toPromise();
+      expect(error).toBeUndefined();
+      expect(data?.note).toEqual({ title: 'Hello, cluster' });
     }
 
     await manage('PUT', `${variant}/new-version`);
@@ -191,8 +209,40 @@ describe.skipIf(!postgresUrl || !kafkaBrokers || !s3Endpoint)('cluster shape: ea
     expect(await settles(cluster.indexerUrl, 'lectern_index_watermark_lag_events')).toBe('0');
   });
 
+  it("shares a project's GraphQL resource budget between the GraphQL replicas (429 + Retry-After)", async () => {
+    const p = await createProjectWithKeys({
+      managementUrl: cluster.managementUrl,
+      operatorToken,
+      name: 'GraphQL budget',
+      userEmail: 'budget@lectern.test',
+    });
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 15_000) await sleep(left + 50);
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < 32; i++) {
+      const g = cluster.graphqls[i % 2]!;
+      // Each query is new (never a cache hit) and reads no item: one unit each.
+      const response = await fetch(`${g.url}/${p.projectId}?query=${encodeURIComponent(`{ q${i}: __typename }`)}`);
+      statuses.push(response.status);
+      if (response.status === 429) retryAfter = response.headers.get('retry-after');
+      await response.arrayBuffer();
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(30)).toEqual([429, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+
   it('every process drains and exits 0 on SIGTERM', async () => {
     const codes = await cluster.stop();
-    expect(codes).toEqual({ management: 0, indexer: 0, 'indexer-2': 0, 'delivery-1': 0, 'delivery-2': 0 });
+    expect(codes).toEqual({
+      management: 0,
+      indexer: 0,
+      'indexer-2': 0,
+      'delivery-1': 0,
+      'delivery-2': 0,
+      'graphql-1': 0,
+      'graphql-2': 0,
+    });
   });
 });

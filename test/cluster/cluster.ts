@@ -22,9 +22,13 @@ export interface ClusterOptions {
     readonly deliveries: readonly { readonly delivery: number; readonly preview: number }[];
     /** The webhook worker's /healthz /readyz /metrics port; none: no webhooks process. */
     readonly webhooks?: number;
+    /** One GraphQL process per entry (`graphql-1`, …). */
+    readonly graphqls?: readonly number[];
   };
   /** Lets the webhooks process reach loopback and private addresses (receivers in tests). */
   readonly isWebhooksPrivateAllowed?: boolean;
+  /** Environment added to every GraphQL process (e.g. its limits). */
+  readonly graphqlEnv?: Readonly<Record<string, string>>;
   readonly logLevel?: string;
   readonly onLine?: (name: string, line: string) => void;
 }
@@ -37,6 +41,7 @@ export interface RunningCluster {
   readonly deliveries: readonly { readonly name: string; readonly deliveryUrl: string; readonly previewUrl: string }[];
   /** The webhooks process's URL, when one was started. */
   readonly webhooksUrl: string | null;
+  readonly graphqls: readonly { readonly name: string; readonly url: string }[];
   readonly processes: readonly ServiceProcess[];
   /** The kept output of every process, each line prefixed with its name. */
   logs(): string;
@@ -63,7 +68,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   const started: { process: ServiceProcess; readyUrl: string }[] = [];
   const start = (
     name: string,
-    service: 'management' | 'indexer' | 'delivery' | 'webhooks',
+    service: 'management' | 'indexer' | 'delivery' | 'webhooks' | 'graphql',
     env: Record<string, string>,
     readyUrl: string,
   ) => started.push({ process: startServiceProcess({ name, service, env, onLine: options.onLine }), readyUrl });
@@ -98,6 +103,11 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     start(name, 'delivery', env, url(p.delivery));
     return { name, deliveryUrl: url(p.delivery), previewUrl: url(p.preview) };
   });
+  const graphqls = (options.ports.graphqls ?? []).map((port, i) => {
+    const name = `graphql-${i + 1}`;
+    start(name, 'graphql', { ...common, ...options.graphqlEnv, LECTERN_GRAPHQL_PORT: String(port) }, url(port));
+    return { name, url: url(port) };
+  });
 
   const webhooksPort = options.ports.webhooks;
   if (webhooksPort !== undefined)
@@ -130,6 +140,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     indexerUrls: indexerPorts.map(url),
     deliveries,
     webhooksUrl: webhooksPort === undefined ? null : url(webhooksPort),
+    graphqls,
     processes,
     logs: () => processes.flatMap((p) => p.lines.map((l) => `[${p.name}] ${l}`)).join('\n'),
     stop,

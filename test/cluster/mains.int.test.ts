@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
-import { randomIds, systemClock } from '@lectern/core';
+import { addContentType, operator, randomIds, systemClock } from '@lectern/core';
+import { createIndexer, createSqlIndex } from '@lectern/index-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { createTestDatabase, seedProject } from '@lectern/testing';
 import { freePort } from '../engines/postgres.ts';
@@ -41,6 +42,14 @@ const limits = {
     'LECTERN_DELIVERY_FEED_PAGE_SIZE',
     'LECTERN_DELIVERY_CDN_MAX_AGE_SECONDS',
   ],
+  graphql: [
+    'LECTERN_GRAPHQL_PORT',
+    'LECTERN_GRAPHQL_MAX_PAGE_SIZE',
+    'LECTERN_GRAPHQL_MAX_COMPLEXITY',
+    'LECTERN_GRAPHQL_MAX_DEPTH',
+    'LECTERN_GRAPHQL_SECURE_ACCESS_KEYS',
+    'LECTERN_DELIVERY_UNCACHED_PER_SECOND',
+  ],
 };
 
 const required = {
@@ -48,6 +57,7 @@ const required = {
   indexer: ['LECTERN_DATABASE_URL', 'LECTERN_KAFKA_BROKERS', 'LECTERN_ASSETS_BASE_URL'],
   delivery: ['LECTERN_DATABASE_URL'],
   webhooks: ['LECTERN_DATABASE_URL', 'LECTERN_KAFKA_BROKERS'],
+  graphql: ['LECTERN_DATABASE_URL'],
 };
 
 describe('the cluster services’ main.ts, before any engine', () => {
@@ -144,4 +154,48 @@ describe('the cluster Delivery service on PostgreSQL', () => {
       }
     },
   );
+});
+
+describe('the cluster GraphQL service on PostgreSQL', () => {
+  const postgresUrl = inject('postgresUrl');
+
+  it.skipIf(!postgresUrl)('serves the schema of the content model the indexer wrote to PostgreSQL', async () => {
+    const databaseUrl = await createTestDatabase(postgresUrl);
+    const store = await openPostgresStore({ connectionString: databaseUrl });
+    const core = { store, clock: systemClock, ids: randomIds };
+    const { projectId } = await seedProject(core, []);
+    await addContentType(core, {
+      actor: operator,
+      projectId,
+      body: {
+        name: 'Fact about us',
+        codename: 'fact_about_us',
+        elements: [{ name: 'T', codename: 't', type: 'text' }],
+      },
+    });
+    await createIndexer({ core, index: createSqlIndex({ db: store.db }), assetsBase: 'http://x/assets' }).catchUp(
+      projectId,
+    );
+    await store.close();
+    const port = await freePort();
+    const graphql = launch('graphql', [], {
+      LECTERN_DATABASE_URL: databaseUrl,
+      LECTERN_GRAPHQL_PORT: String(port),
+      LECTERN_LOG_LEVEL: 'warn',
+    });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      for (let i = 0; (await fetch(`${base}/readyz`).catch(() => null))?.status !== 200; i += 1) {
+        if (i > 300) throw new Error('the graphql service did not get ready');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const query = encodeURIComponent('{ factAboutUs_All { totalCount items { t } } }');
+      const res = await fetch(`${base}/${projectId}?query=${query}`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ data: { factAboutUs_All: { totalCount: 0, items: [] } } });
+    } finally {
+      graphql.child.kill('SIGTERM');
+      await graphql.exited;
+    }
+  });
 });

@@ -99,13 +99,15 @@ export function modelRepository(db: Kysely<Database>): ModelRepository {
 
 export function rateLimitRepository(db: Kysely<Database>): RateLimitRepository {
   return {
-    async hit(keyId, windowsMs, now) {
+    async hit(keyId, windowsMs, now, amount = 1) {
       const t = now.getTime();
       const rows = await db
         .insertInto('rate_limit_hits')
-        .values(windowsMs.map((ms) => ({ key_id: keyId, window_ms: ms, window_start: t - (t % ms), hits: 1 })))
+        .values(windowsMs.map((ms) => ({ key_id: keyId, window_ms: ms, window_start: t - (t % ms), hits: amount })))
         .onConflict((oc) =>
-          oc.columns(['key_id', 'window_ms', 'window_start']).doUpdateSet({ hits: sql`rate_limit_hits.hits + 1` }),
+          oc
+            .columns(['key_id', 'window_ms', 'window_start'])
+            .doUpdateSet({ hits: sql`rate_limit_hits.hits + ${amount}` }),
         )
         .returning(['window_ms', 'hits'])
         .execute();

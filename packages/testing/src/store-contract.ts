@@ -270,6 +270,9 @@ export function describeStoreContract(options: { engine: string; open: () => Pro
       expect(nextSecond).toEqual([1, 13]);
       await store.transaction((tx) => tx.rateLimits.purge(new Date(now.getTime() + 3_600_000)));
       expect(await store.transaction((tx) => tx.rateLimits.hit(keyId, [60000], now))).toEqual([1]);
+      // Units by amount (GraphQL resource consumption); 0 reads without adding.
+      expect(await store.transaction((tx) => tx.rateLimits.hit(keyId, [60000], now, 25))).toEqual([26]);
+      expect(await store.transaction((tx) => tx.rateLimits.hit(keyId, [60000], now, 0))).toEqual([26]);
     });
 
     it('stores binary files, assets (one per file, unique codename and external id) and folder trees', async () => {

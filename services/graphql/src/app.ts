@@ -5,6 +5,7 @@ import { LecternError, toDeliveryError } from '@lectern/errors';
 import { createFastifyService, type Logger, type ProcessMetrics, type Readiness } from '@lectern/http-kit';
 import { defaultPageSize, graphqlDefaults, type GraphqlOptions } from './graphql-options.ts';
 import { registerGraphqlRoutes } from './http/graphql-routes.ts';
+import { memoryConsumptionLimiter, storeConsumptionLimiter } from './limits/consumption-limiter.ts';
 import { SchemaCache } from './schema/schema-cache.ts';
 
 export interface GraphqlAppOptions {
@@ -45,7 +46,8 @@ export function buildGraphqlApp(options: GraphqlAppOptions): FastifyInstance {
     channel,
     core: options.core,
     index: options.index,
-    ...(options.http === undefined ? {} : { http: options.http }),
+    // Uncached queries are limited by what they consume (below), not by their number.
+    http: { ...options.http, rateLimits: [] },
     ...(options.signals === undefined ? {} : { signals: options.signals }),
   });
   const schemas = new SchemaCache({ defaultLimit: Math.min(defaultPageSize, settings.maxPageSize) });
@@ -74,6 +76,14 @@ export function buildGraphqlApp(options: GraphqlAppOptions): FastifyInstance {
     });
     if (actor.type !== 'anonymous' && !settings.isSecureAccessKeyAllowed) throw new LecternError('GRAPHQL_UNAVAILABLE');
   });
-  registerGraphqlRoutes(app, { ctx, schemas, options: settings });
+  const windows = [
+    { units: settings.unitsPerSecond, seconds: 1 },
+    { units: settings.unitsPerMinute, seconds: 60 },
+  ].filter((w) => w.units > 0);
+  const consumption =
+    options.http?.isRateLimitShared === true
+      ? storeConsumptionLimiter(options.core, windows)
+      : memoryConsumptionLimiter(windows);
+  registerGraphqlRoutes(app, { ctx, schemas, consumption, options: settings });
   return app;
 }

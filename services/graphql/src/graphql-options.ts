@@ -10,6 +10,13 @@ export interface GraphqlOptions {
   readonly isWhereCombined?: boolean;
   /** Projects with secure access on are served to Bearer delivery keys (today) instead of refused (SPEC 5). */
   readonly isSecureAccessKeyAllowed?: boolean;
+  /**
+   * Resource units a project may spend on uncached queries per second and per minute (SPEC 8:
+   * amounts not shown; today's Kontent.ai: 2,000 and 40,000). A unit is a request plus each item
+   * and component it read. 0: no limit.
+   */
+  readonly unitsPerSecond?: number;
+  readonly unitsPerMinute?: number;
   /** POST body bytes (SPEC 8: 8 kB). */
   readonly maxBodyBytes?: number;
   /** GET URL characters (SPEC 8: 2,000). */
@@ -24,6 +31,8 @@ export const graphqlDefaults: ResolvedGraphqlOptions = Object.freeze({
   maxDepth: 124,
   isWhereCombined: false,
   isSecureAccessKeyAllowed: false,
+  unitsPerSecond: 2_000,
+  unitsPerMinute: 40_000,
   maxBodyBytes: 8 * 1024,
   maxUrlLength: 2_000,
 });

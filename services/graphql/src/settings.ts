@@ -39,6 +39,18 @@ export const graphqlLimitSettings = {
     default: 'false',
     doc: 'Serve GraphQL for projects with secure access on, to Bearer delivery keys (SPEC 5: unavailable; today Kontent.ai accepts keys).',
   },
+  graphqlUnitsPerSecond: {
+    env: 'LECTERN_GRAPHQL_UNITS_PER_SECOND',
+    schema: wholeNumber({ min: 0, max: 1_000_000_000 }),
+    default: '2000',
+    doc: 'Resource units (a request plus each item and component read) uncached GraphQL queries of a project may spend per second, then 429 with Retry-After; 0: no limit.',
+  },
+  graphqlUnitsPerMinute: {
+    env: 'LECTERN_GRAPHQL_UNITS_PER_MINUTE',
+    schema: wholeNumber({ min: 0, max: 1_000_000_000 }),
+    default: '40000',
+    doc: 'Resource units uncached GraphQL queries of a project may spend per minute, then 429 with Retry-After; 0: no limit.',
+  },
   graphqlPreview: {
     env: 'LECTERN_GRAPHQL_PREVIEW',
     schema: envBoolean,
@@ -54,6 +66,8 @@ export function graphqlOptions(config: ConfigOf<typeof graphqlLimitSettings>): G
     maxDepth: config.graphqlMaxDepth,
     isWhereCombined: config.graphqlWhereCombined,
     isSecureAccessKeyAllowed: config.graphqlSecureAccessKeys,
+    unitsPerSecond: config.graphqlUnitsPerSecond,
+    unitsPerMinute: config.graphqlUnitsPerMinute,
   };
 }
 

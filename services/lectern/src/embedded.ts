@@ -22,8 +22,12 @@ export type StartConfig = ConfigOf<typeof startSettings>;
 export interface EmbeddedServer {
   readonly dataDir: string;
   readonly engine: SqlStore['engine'];
-  /** Each API's own URL; `routed`: the host-routing port's, when configured. */
-  readonly urls: Readonly<Record<ListenerName, string> & { routed?: string }>;
+  /** Each API's own URL; `routed`: the host-routing port's, when configured; `graphqlPreview`
+   * (port base + 5) only when LECTERN_GRAPHQL_PREVIEW is on. */
+  readonly urls: Readonly<Record<ListenerName, string>> & {
+    readonly routed?: string;
+    readonly graphqlPreview?: string;
+  };
   /** Present on the first start only: the demo project and its freshly issued keys. */
   readonly demo: DemoProject | null;
   /** Drains readiness, closes the listeners (in-flight requests finish), the store and the lock. */
@@ -79,12 +83,25 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
     graphql: buildGraphqlApp({ ...shared, core, index, signals: store.signals, http, graphql: graphqlOptions(config) }),
     recommendations: buildRecommendationsApp(shared),
   };
-  const listening: Partial<Record<ListenerName | 'routed', Listening>> = {};
+  const listening: Partial<Record<ListenerName | 'routed' | 'graphqlPreview', Listening>> = {};
   const closeAll = () => Promise.all(Object.values(listening).map((l) => l.close()));
   try {
     for (const name of Object.keys(apps) as ListenerName[]) {
       const port = config.portBase === 0 ? 0 : config.portBase + listenerOffsets[name];
       listening[name] = await listen(apps[name], { host: config.host, port });
+    }
+    if (config.graphqlPreview) {
+      const graphqlPreview = buildGraphqlApp({
+        ...shared,
+        core,
+        index,
+        signals: store.signals,
+        http,
+        graphql: graphqlOptions(config),
+        channel: 'preview',
+      });
+      const port = config.portBase === 0 ? 0 : config.portBase + 5;
+      listening.graphqlPreview = await listen(graphqlPreview, { host: config.host, port });
     }
     if (config.hostRoutingPort !== undefined) {
       const targets: Record<ListenerName, Server> = {
@@ -104,10 +121,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
     lock?.release();
     throw error;
   }
-  const urls = Object.fromEntries(Object.entries(listening).map(([k, l]) => [k, l.url])) as Record<
-    ListenerName,
-    string
-  > & { routed?: string };
+  const urls = Object.fromEntries(Object.entries(listening).map(([k, l]) => [k, l.url])) as EmbeddedServer['urls'];
   writeServerInfo(dataDir, { pid: process.pid, urls, operatorToken });
   const scheduler = startScheduler(core, { onError: (err) => logger.error({ err }, 'scheduled publishing failed') });
   const events = await startEventPipeline({

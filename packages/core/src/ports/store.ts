@@ -184,9 +184,10 @@ export interface ModelRepository {
 export interface RateLimitRepository {
   /**
    * Counts one request of `keyId` in the current window of each length (milliseconds) and
-   * returns each window's count including this request. Atomic across processes.
+   * returns each window's count including this request. Atomic across processes. `amount`
+   * (default 1) counts that many units instead (0 reads the counts without adding).
    */
-  hit(keyId: string, windowsMs: readonly number[], now: Date): Promise<number[]>;
+  hit(keyId: string, windowsMs: readonly number[], now: Date, amount?: number): Promise<number[]>;
   /** Drops counters of windows that ended before `before`. */
   purge(before: Date): Promise<void>;
 }

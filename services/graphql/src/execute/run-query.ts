@@ -37,6 +37,9 @@ export interface ModelSource {
   languages(): Promise<IndexedLanguage[]>;
 }
 
+/** The root resolvers of each schema, made once. */
+const roots = new WeakMap<object, Record<string, unknown>>();
+
 /** Tokens a query may hold: far above any 8 kB query, it bounds parsing work. */
 const maxTokens = 4_000;
 
@@ -138,7 +141,7 @@ export async function runQuery(input: {
   const result = await execute({
     schema: project.schema,
     document,
-    rootValue: rootValue(project.types),
+    rootValue: roots.get(project) ?? roots.set(project, rootValue(project.types)).get(project),
     contextValue: context,
     variableValues: request.variables ?? {},
     operationName: request.operationName,

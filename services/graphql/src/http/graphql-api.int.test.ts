@@ -325,6 +325,28 @@ describe('limits before execution (SPEC 8)', () => {
   });
 });
 
+describe('rate limit by resource consumption (SPEC 8)', () => {
+  it('spends a unit per request and per item read, answers 429 with Retry-After past the budget, and never limits cached answers', async () => {
+    const limited = await listenGraphql(stack, { graphql: { unitsPerSecond: 0, unitsPerMinute: 6 } });
+    closers.push(() => limited.close());
+    const target = `${limited.url}/${stack.projectId}`;
+    // Fixed minute windows: start a fresh one when this one is about to end.
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 10_000) await new Promise((r) => setTimeout(r, left + 50));
+    const first = await get('{ article_All { items { title } } }', target);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-request-charge')).toBe('3');
+    expect((await get('{ article_All { items { summary } } }', target)).status).toBe(200);
+    const refused = await get('{ article_All { items { slug } } }', target);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.body['error_code']).toBe(10000);
+    const cached = await get('{ article_All { items { title } } }', target);
+    expect(cached.status).toBe(200);
+    expect(cached.headers.get('x-cache')).toBe('HIT');
+  });
+});
+
 describe('access (SPEC 5)', () => {
   it('is unavailable for a project with secure access on, unless a setting accepts delivery keys', async () => {
     const keyed = await listenGraphql(stack, { graphql: { isSecureAccessKeyAllowed: true } });

@@ -47,7 +47,8 @@ function banner(server: EmbeddedServer): string {
     `  Management API     ${u.management}/v2   (management-sdk baseUrl; v1 at ${u.management}/v1)`,
     `  Delivery API       ${u.delivery}      (delivery-sdk proxy.baseUrl)`,
     `  Delivery Preview   ${u.preview}      (delivery-sdk proxy.basePreviewUrl)`,
-    `  GraphQL API        ${u.graphql}      (not built yet)`,
+    `  GraphQL API        ${u.graphql}/<project id>`,
+    ...(u.graphqlPreview === undefined ? [] : [`  GraphQL preview    ${u.graphqlPreview}/<project id>   (preview keys)`]),
     `  Recommendations    ${u.recommendations}      (not built yet)`,
     `  Health, metrics    /healthz  /readyz  /metrics on every port above`,
   ];
@@ -61,7 +62,12 @@ function banner(server: EmbeddedServer): string {
     for (const k of server.demo.keys)
       lines.push(`  ${k.key.kind.padEnd(18)} ${k.secret}${k.key.ownerEmail ? `   (user ${k.key.ownerEmail})` : ''}`);
     const mgmt = server.demo.keys.find((k) => k.key.kind === 'management')?.secret ?? '<management key>';
-    lines.push('', 'Try:', `  curl -H "Authorization: Bearer ${mgmt}" ${u.management}/v2/projects/${id}`);
+    lines.push(
+      '',
+      'Try:',
+      `  curl -H "Authorization: Bearer ${mgmt}" ${u.management}/v2/projects/${id}`,
+      `  curl -G ${u.graphql}/${id} --data-urlencode 'query={ article_All { items { title } } }'`,
+    );
   } else {
     lines.push(
       '',

@@ -1,0 +1,58 @@
+import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
+import { deliveryHttpOptions } from '@lectern/delivery';
+import { createProcessMetrics, createReadiness, listen, runServiceMain } from '@lectern/http-kit';
+import { createSqlIndex } from '@lectern/index-sql';
+import { openPostgresStore } from '@lectern/store-sql';
+import { buildGraphqlApp } from './app.ts';
+import { graphqlOptions, graphqlSettings } from './settings.ts';
+
+await runServiceMain({
+  name: 'graphql',
+  summary:
+    'the Delivery GraphQL API of the cluster shape (and preview GraphQL when LECTERN_GRAPHQL_PREVIEW is on), ' +
+    'reading the SQL delivery index that the indexer keeps in PostgreSQL. Stateless: any number may run at once.',
+  settings: graphqlSettings,
+  async start(config, { logger, onStop, step }) {
+    const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
+      openPostgresStore({ connectionString: config.databaseUrl, poolSize: config.poolSize }),
+    );
+    onStop(() => store.close());
+    const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
+    const index = createSqlIndex({ db: store.db });
+    const metrics = createProcessMetrics();
+    const readiness = createReadiness([() => store.ping()]);
+    onStop(async () => readiness.drain());
+    // Replicas share the uncached limits through the database.
+    const http = { ...deliveryHttpOptions(config), isRateLimitShared: true };
+    const graphql = graphqlOptions(config);
+    const listeners = [
+      { channel: 'production', port: config.graphqlPort, env: 'LECTERN_GRAPHQL_PORT' },
+      ...(config.graphqlPreview
+        ? [{ channel: 'preview', port: config.graphqlPreviewPort, env: 'LECTERN_GRAPHQL_PREVIEW_PORT' } as const]
+        : []),
+    ] as const;
+    const urls: string[] = [];
+    for (const { channel, port, env } of listeners) {
+      const app = buildGraphqlApp({
+        channel,
+        core,
+        index,
+        signals: store.signals,
+        http,
+        graphql,
+        metrics,
+        readiness,
+        logger,
+      });
+      const listening = await step(`cannot listen on ${config.host}:${port} (check LECTERN_HOST, ${env})`, () =>
+        listen(app, { host: config.host, port }).catch(async (error: unknown) => {
+          await app.close();
+          throw error;
+        }),
+      );
+      onStop(() => listening.close());
+      urls.push(listening.url);
+    }
+    logger.info({ url: urls[0], previewUrl: urls[1] ?? null }, 'graphql ready');
+  },
+});
