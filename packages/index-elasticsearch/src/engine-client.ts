@@ -50,6 +50,8 @@ export interface SearchEngine {
   indices(pattern: string): Promise<string[]>;
   deleteIndices(names: readonly string[]): Promise<void>;
   deleteByQuery(index: string, query: object): Promise<void>;
+  /** Throws when the engine does not answer (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -136,6 +138,9 @@ export function openSearchEngine(client: OpenSearchClient): SearchEngine {
         ignore_unavailable: true,
       });
     },
+    async ping() {
+      await client.ping();
+    },
     close: () => client.close(),
   };
   return engine;
@@ -193,6 +198,9 @@ export function elasticsearchEngine(client: ElasticsearchClient): SearchEngine {
         conflicts: 'proceed',
         ignore_unavailable: true,
       });
+    },
+    async ping() {
+      await client.ping();
     },
     close: () => client.close(),
   };

@@ -6,7 +6,8 @@ import {
   registerRelayMetrics,
   type ProcessMetrics,
 } from '@lectern/http-kit';
-import { createIndexer, type Indexer, type SqlDeliveryIndex } from '@lectern/index-sql';
+import type { DeliveryIndexReader, DeliveryIndexWriter } from '@lectern/core';
+import { createIndexer, type Indexer } from '@lectern/index-sql';
 import type { SqlStore } from '@lectern/store-sql';
 
 export interface EventPipeline {
@@ -25,7 +26,7 @@ const indexerGroup = 'lectern-indexer';
  */
 export async function startEventPipeline(options: {
   core: CoreDeps & { readonly store: SqlStore };
-  index: SqlDeliveryIndex;
+  index: DeliveryIndexReader & DeliveryIndexWriter;
   assetsBase: string;
   metrics?: ProcessMetrics;
   onError?: (error: unknown, what: string) => void;

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { buildDeliveryApp, type DeliveryAppOptions } from '@lectern/delivery';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
-import { createIndexer, createSqlIndex, type Indexer, type SqlDeliveryIndex } from '@lectern/index-sql';
+import type { DeliveryIndexReader, DeliveryIndexWriter } from '@lectern/core';
+import { connectSearchEngine, createSearchIndex } from '@lectern/index-elasticsearch';
+import { createIndexer, createSqlIndex, type Indexer } from '@lectern/index-sql';
 import { buildManagementApp, createManagementServer } from '@lectern/management';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
 import { startEventPipeline, type EventPipeline } from './event-pipeline.ts';
@@ -24,7 +26,7 @@ export interface TestStack {
   readonly managementKey: string;
   readonly deliveryKey: string;
   readonly previewKey: string;
-  readonly index: SqlDeliveryIndex;
+  readonly index: DeliveryIndexReader & DeliveryIndexWriter;
   readonly indexer: Indexer;
   /** Delivery API (published) and Delivery Preview API, for `inject()`. */
   readonly delivery: DeliveryApp;
@@ -54,6 +56,27 @@ export interface TestStackOptions {
   readonly core?: TestCore;
   /** Delivery and Preview HTTP options (rate limits, wait bound, …); default: the app's defaults. */
   readonly deliveryHttp?: DeliveryAppOptions['http'];
+  /**
+   * A search engine (OpenSearch) URL: the delivery index lives there (index-elasticsearch, in
+   * indices of its own, dropped on close) instead of in SQL tables. Empty or absent: the SQL index.
+   */
+  readonly searchUrl?: string;
+}
+
+/** The delivery index of a test stack, and how to drop it. */
+function openIndex(core: TestCore, searchUrl: string | undefined) {
+  if (searchUrl === undefined || searchUrl === '')
+    return { index: createSqlIndex({ db: core.store.db }), drop: async (_projectId: string) => {} };
+  const engine = connectSearchEngine({ flavour: 'opensearch', url: searchUrl });
+  const prefix = `test-stack-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const index = createSearchIndex({ engine, db: core.store.db, prefix });
+  return {
+    index,
+    drop: async (projectId: string) => {
+      await index.dropProject(projectId);
+      await engine.close();
+    },
+  };
 }
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
@@ -73,7 +96,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   });
   const listening = await listen(createManagementServer(management), { host: '127.0.0.1', port: 0 });
   const { projectId, keys } = await seedProject(core, ['management', 'delivery_primary', 'preview_primary']);
-  const index = createSqlIndex({ db: core.store.db });
+  const { index, drop } = openIndex(core, options.searchUrl);
   const assetsBase = `${listening.url}/assets`;
   const indexer = createIndexer({ core, index, assetsBase });
   let events: EventPipeline | null = null;
@@ -128,6 +151,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await delivery.close();
       await preview.close();
       await listening.close();
+      await drop(projectId);
       await core.store.close();
       await rm(blobDir, { recursive: true, force: true });
     },
