@@ -16,7 +16,7 @@ import {
 } from '@lectern/testing';
 import { startElasticsearchCompatProxy, type ElasticsearchCompatProxy } from '../engines/elasticsearch-compat-proxy.ts';
 import { uniqueIndexName } from '../engines/search-fixture.ts';
-import { describeSnapshotReads, snapshotProjectId } from './snapshot-reads.ts';
+import { describeSnapshotReads, neighbourProjectId, snapshotProjectId } from './snapshot-reads.ts';
 
 /**
  * The delivery index contracts on the search engine (OpenSearch, started by the `search` project's
@@ -27,7 +27,12 @@ import { describeSnapshotReads, snapshotProjectId } from './snapshot-reads.ts';
  */
 const searchUrl = inject('searchUrl');
 const postgresUrl = inject('postgresUrl');
-const contractProjects = ['11111111-1111-4111-8111-111111111111', linksContractProjectId, snapshotProjectId];
+const contractProjects = [
+  '11111111-1111-4111-8111-111111111111',
+  linksContractProjectId,
+  snapshotProjectId,
+  neighbourProjectId,
+];
 
 function opener(connect: () => SearchEngine, openStore: () => Promise<SqlStore>, prefix: string) {
   return async (): Promise<OpenedIndex> => {

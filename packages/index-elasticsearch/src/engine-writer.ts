@@ -35,6 +35,7 @@ const lookupSize = 1_000;
 async function storedVersions(options: {
   engine: SearchEngine;
   index: string;
+  projectId: string;
   itemIds: readonly string[];
   watermark: number;
 }): Promise<{ id: string; source: StoredVersion }[]> {
@@ -43,7 +44,7 @@ async function storedVersions(options: {
     const ids = options.itemIds.slice(i, i + lookupSize);
     const query = {
       bool: {
-        filter: [{ terms: { item_id: ids } }],
+        filter: [{ term: { project: options.projectId } }, { terms: { item_id: ids } }],
         must_not: [{ range: { until: { lte: options.watermark } } }],
       },
     };
@@ -84,6 +85,7 @@ export async function planWrite(options: {
   const stored = await storedVersions({
     engine,
     index,
+    projectId: batch.projectId,
     itemIds: [...new Set(batch.items.map((i) => i.itemId))],
     watermark,
   });
@@ -112,7 +114,7 @@ export async function planWrite(options: {
     for (const doc of documents) {
       const key = documentKey(channel, doc.itemId, doc.language);
       listed.add(key);
-      const source = documentSource({ channel, doc, langs, from: S });
+      const source = documentSource({ projectId: batch.projectId, channel, doc, langs, from: S });
       const old = visible.get(key);
       if (old !== undefined && old.source.until === undefined && old.source.whash === source.whash) {
         dropLeftovers(key);

@@ -91,7 +91,11 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
       const link =
         'itemCodename' in o.target ? { term: { uses: o.target.itemCodename } } : { term: { assets: o.target.assetId } };
       const found = await scan<{ body: string }>(engine, indices.alias(o.projectId), {
-        query: { bool: { filter: [{ term: { channel: o.channel } }, visibleAt(watermark), link] } },
+        query: {
+          bool: {
+            filter: [{ term: { project: o.projectId } }, { term: { channel: o.channel } }, visibleAt(watermark), link],
+          },
+        },
         sort: [{ codename: 'asc' }, { language: 'asc' }],
         source: ['body'],
       });
@@ -105,7 +109,9 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
   /** Item ids of the current versions in the index the writer writes to matching `query`. */
   async function currentItemIds(projectId: string, query: object): Promise<string[]> {
     const found = await scan<{ item_id: string }>(engine, await indices.writeTarget(projectId), {
-      query: { bool: { filter: [query], must_not: [{ exists: { field: 'until' } }] } },
+      query: {
+        bool: { filter: [{ term: { project: projectId } }, query], must_not: [{ exists: { field: 'until' } }] },
+      },
       sort: [{ item_id: 'asc' }, { channel: 'asc' }, { language: 'asc' }],
       source: ['item_id'],
     });

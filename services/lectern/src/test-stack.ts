@@ -61,14 +61,16 @@ export interface TestStackOptions {
    * indices of its own, dropped on close) instead of in SQL tables. Empty or absent: the SQL index.
    */
   readonly searchUrl?: string;
+  /** Start of the search index names (default: a fresh random one). */
+  readonly searchIndexPrefix?: string;
 }
 
 /** The delivery index of a test stack, and how to drop it. */
-function openIndex(core: TestCore, searchUrl: string | undefined) {
+function openIndex(core: TestCore, searchUrl: string | undefined, searchIndexPrefix: string | undefined) {
   if (searchUrl === undefined || searchUrl === '')
     return { index: createSqlIndex({ db: core.store.db }), drop: async (_projectId: string) => {} };
   const engine = connectSearchEngine({ flavour: 'opensearch', url: searchUrl });
-  const prefix = `test-stack-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const prefix = searchIndexPrefix ?? `test-stack-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const index = createSearchIndex({ engine, db: core.store.db, prefix });
   return {
     index,
@@ -96,7 +98,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   });
   const listening = await listen(createManagementServer(management), { host: '127.0.0.1', port: 0 });
   const { projectId, keys } = await seedProject(core, ['management', 'delivery_primary', 'preview_primary']);
-  const { index, drop } = openIndex(core, options.searchUrl);
+  const { index, drop } = openIndex(core, options.searchUrl, options.searchIndexPrefix);
   const assetsBase = `${listening.url}/assets`;
   const indexer = createIndexer({ core, index, assetsBase });
   let events: EventPipeline | null = null;
