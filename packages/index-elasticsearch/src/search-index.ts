@@ -43,12 +43,12 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
   const now = options.now ?? Date.now;
   const grace = options.archiveGraceMs ?? 60_000;
   const indices = createProjectIndices({ engine, prefix: options.prefix ?? 'lectern-delivery', now });
-  let lastSweep = 0;
+  const lastSweeps = new Map<string, number>();
 
-  /** Deletes versions superseded longer ago than the grace time, at most once per half of it. */
+  /** Deletes the project's versions superseded longer ago than the grace time, at most once per half of it. */
   async function sweep(projectId: string): Promise<void> {
-    if (now() - lastSweep < grace / 2) return;
-    lastSweep = now();
+    if (now() - (lastSweeps.get(projectId) ?? 0) < grace / 2) return;
+    lastSweeps.set(projectId, now());
     await engine.deleteByQuery(indices.alias(projectId), { range: { archived_at: { lt: now() - grace } } });
   }
 

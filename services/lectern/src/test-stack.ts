@@ -5,7 +5,6 @@ import { openFsBlobStore } from '@lectern/blob-fs';
 import { buildDeliveryApp, type DeliveryAppOptions } from '@lectern/delivery';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
 import type { DeliveryIndexReader, DeliveryIndexWriter } from '@lectern/core';
-import { connectSearchEngine, createSearchIndex } from '@lectern/index-elasticsearch';
 import { createIndexer, createSqlIndex, type Indexer } from '@lectern/index-sql';
 import { buildManagementApp, createManagementServer } from '@lectern/management';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
@@ -66,9 +65,11 @@ export interface TestStackOptions {
 }
 
 /** The delivery index of a test stack, and how to drop it. */
-function openIndex(core: TestCore, searchUrl: string | undefined, searchIndexPrefix: string | undefined) {
+async function openIndex(core: TestCore, searchUrl: string | undefined, searchIndexPrefix: string | undefined) {
   if (searchUrl === undefined || searchUrl === '')
     return { index: createSqlIndex({ db: core.store.db }), drop: async (_projectId: string) => {} };
+  // Loaded on use: the search clients take a second or more to import.
+  const { connectSearchEngine, createSearchIndex } = await import('@lectern/index-elasticsearch');
   const engine = connectSearchEngine({ flavour: 'opensearch', url: searchUrl });
   const prefix = searchIndexPrefix ?? `test-stack-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const index = createSearchIndex({ engine, db: core.store.db, prefix });
@@ -98,7 +99,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   });
   const listening = await listen(createManagementServer(management), { host: '127.0.0.1', port: 0 });
   const { projectId, keys } = await seedProject(core, ['management', 'delivery_primary', 'preview_primary']);
-  const { index, drop } = openIndex(core, options.searchUrl, options.searchIndexPrefix);
+  const { index, drop } = await openIndex(core, options.searchUrl, options.searchIndexPrefix);
   const assetsBase = `${listening.url}/assets`;
   const indexer = createIndexer({ core, index, assetsBase });
   let events: EventPipeline | null = null;

@@ -3,7 +3,6 @@ import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import { loadConfig } from '@lectern/config';
 import { randomIds, systemClock } from '@lectern/core';
-import { deliveryIndexSettings, openDeliveryIndex } from '@lectern/index-elasticsearch';
 import { createIndexer } from '@lectern/index-sql';
 import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/store-sql';
 import { lockDataDir, readServerInfo } from '../data-dir.ts';
@@ -20,11 +19,19 @@ interface RebuildFlags {
   searchIndexPrefix?: string;
 }
 
-/** The delivery index settings of the CLI: the SQL index unless told otherwise (the embedded shape's). */
-const rebuildIndexSettings = {
-  ...deliveryIndexSettings,
-  deliveryIndex: { ...deliveryIndexSettings.deliveryIndex, default: 'sql' },
-};
+/**
+ * The delivery index settings of the CLI: the SQL index unless told otherwise (the embedded
+ * shape's). Loaded on use: the search clients take a second or more to import, which every other
+ * command would pay.
+ */
+async function loadIndexSupport() {
+  const { deliveryIndexSettings, openDeliveryIndex } = await import('@lectern/index-elasticsearch');
+  const settings = {
+    ...deliveryIndexSettings,
+    deliveryIndex: { ...deliveryIndexSettings.deliveryIndex, default: 'sql' },
+  };
+  return { settings, openDeliveryIndex };
+}
 
 /**
  * `lectern index rebuild`: drops the delivery index of one project (or all) and renders every
@@ -41,19 +48,20 @@ async function rebuild(flags: RebuildFlags): Promise<void> {
     ...(flags.searchIndexPrefix === undefined ? {} : { LECTERN_SEARCH_INDEX_PREFIX: flags.searchIndexPrefix }),
   };
   const config = loadConfig({ settings: startSettings, env });
-  const indexConfig = loadConfig({ settings: rebuildIndexSettings, env });
+  const support = await loadIndexSupport();
+  const indexConfig = loadConfig({ settings: support.settings, env });
   const dataDir = resolve(config.dataDir);
   if (config.databaseUrl === undefined && readServerInfo(dataDir))
     throw new Error(`A Lectern server is running on ${dataDir}. Stop it first (Ctrl+C or SIGTERM), then rebuild.`);
   const lock = config.databaseUrl === undefined ? lockDataDir(dataDir) : null;
   let store: SqlStore | null = null;
-  let delivery: ReturnType<typeof openDeliveryIndex> | null = null;
+  let delivery: ReturnType<typeof support.openDeliveryIndex> | null = null;
   try {
     store =
       config.databaseUrl === undefined
         ? await openPgliteStore({ dataDir: join(dataDir, 'pglite') })
         : await openPostgresStore({ connectionString: config.databaseUrl });
-    delivery = openDeliveryIndex({ config: indexConfig, db: store.db });
+    delivery = support.openDeliveryIndex({ config: indexConfig, db: store.db });
     const index = delivery.index;
     const assetsBase = flags.assetsBase ?? `http://${config.host}:${config.portBase}/assets`;
     const indexer = createIndexer({ core: { store, clock: systemClock, ids: randomIds }, index, assetsBase });
