@@ -7,6 +7,7 @@
 // Run: node scripts/bench/search-index.ts [--items 10000[,100000]] [--samples 50]
 import { parseArgs } from 'node:util';
 import {
+  createNewVersion,
   operator,
   publishVariant,
   randomIds,
@@ -123,6 +124,7 @@ async function measureIndex(o: { core: CoreDeps; index: Index; projectId: string
       const codename = articleCodename(i);
       const key = { itemKey: { codename }, languageKey: { codename: 'default' } };
       const title = `Edited ${i} ${Date.now()}`;
+      await createNewVersion(core, { actor, projectId, ...key });
       await upsertVariant(core, {
         actor,
         projectId,

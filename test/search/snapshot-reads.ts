@@ -111,5 +111,19 @@ export function describeSnapshotReads(options: { engine: string; open: () => Pro
       const theirs = await index.queryItems({ ...query, projectId: neighbourProjectId });
       expect(theirs.items.map((i) => i.item.elements['title']?.value)).toEqual(['Neighbour A', 'Neighbour Z']);
     });
+
+    it('rebuilds the neighbour too, and a project a second time, each answering from its new documents', async () => {
+      await index.reset(neighbourProjectId);
+      await write(8, [doc(9, 'a', 'Neighbour A2')], false, neighbourProjectId);
+      const theirs = await index.queryItems({ ...query, projectId: neighbourProjectId });
+      expect(theirs.items.map((i) => i.item.elements['title']?.value)).toEqual(['Neighbour A2']);
+      await index.reset(projectId);
+      await write(9, [doc(1, 'a', 'A9')], true);
+      expect(await titles()).toEqual({ list: ['a:A3', 'b:B3'], total: 2, linked: ['a', 'b'] });
+      await write(9, [doc(3, 'c', 'C9')]);
+      expect(await titles()).toEqual({ list: ['a:A9', 'c:C9'], total: 2, linked: ['a', 'c'] });
+      const again = await index.queryItems({ ...query, projectId: neighbourProjectId });
+      expect(again.items.map((i) => i.item.elements['title']?.value)).toEqual(['Neighbour A2']);
+    });
   });
 }

@@ -38,6 +38,7 @@ async function storedVersions(options: {
   projectId: string;
   itemIds: readonly string[];
   watermark: number;
+  window: number | undefined;
 }): Promise<{ id: string; source: StoredVersion }[]> {
   const out: { id: string; source: StoredVersion }[] = [];
   for (let i = 0; i < options.itemIds.length; i += lookupSize) {
@@ -52,6 +53,7 @@ async function storedVersions(options: {
       query,
       sort: [{ item_id: 'asc' }, { channel: 'asc' }, { language: 'asc' }, { from: 'asc' }],
       source: storedFields,
+      ...(options.window === undefined ? {} : { window: options.window }),
     });
     for (const hit of found.hits) if (hit._source) out.push({ id: hit._id, source: hit._source });
   }
@@ -79,6 +81,8 @@ export async function planWrite(options: {
   batch: IndexBatch;
   watermark: number;
   now: number;
+  /** See ScanOptions.window. */
+  window?: number;
 }): Promise<EngineWrite> {
   const { engine, index, batch, watermark, now } = options;
   const S = batch.toSeq;
@@ -88,6 +92,7 @@ export async function planWrite(options: {
     projectId: batch.projectId,
     itemIds: [...new Set(batch.items.map((i) => i.itemId))],
     watermark,
+    window: options.window,
   });
   const visible = new Map<string, { id: string; source: StoredVersion }>();
   const leftovers = new Map<string, string[]>();

@@ -37,7 +37,7 @@ export function createProjectIndices(options: {
   const current = currentAliasOf(prefix);
   const ensured = new Set<string>();
   const rebuilding = new Map<string, string>();
-  /** The index the rebuilds under way in this process write into (one for a whole `lectern index rebuild`). */
+  /** The index the rebuilds of this process write into (one for a whole `lectern index rebuild`). */
   let rebuildIndex: string | null = null;
   const alias = (projectId: string) => aliasOf(prefix, projectId.toLowerCase());
   const body = { settings: indexSettings, mappings: indexMappings };
@@ -73,7 +73,11 @@ export function createProjectIndices(options: {
     },
     isRebuilding: (projectId) => rebuilding.has(projectId),
     async startRebuild(projectId) {
-      if (rebuildIndex === null) {
+      // Projects rebuilt by one process share the new index, unless the project already lives
+      // there (a second rebuild): writing it into the index its readers read would show them the
+      // rebuild half done.
+      const live = await engine.aliasTargets(alias(projectId));
+      if (rebuildIndex === null || live.includes(rebuildIndex)) {
         // Indices no alias points to: left by rebuilds that never finished.
         const all = await engine.indices(sharedIndexPattern(prefix));
         const unused = [];
@@ -99,8 +103,6 @@ export function createProjectIndices(options: {
       if ((await engine.aliasTargets(current)).length === 0) await engine.pointAlias(current, target);
       rebuilding.delete(projectId);
       ensured.add(projectId);
-      // The next rebuild writes into a fresh index again.
-      if (rebuilding.size === 0) rebuildIndex = null;
     },
     async drop(projectId) {
       const name = alias(projectId);
@@ -111,7 +113,6 @@ export function createProjectIndices(options: {
       }
       ensured.delete(projectId);
       rebuilding.delete(projectId);
-      if (rebuilding.size === 0) rebuildIndex = null;
     },
   };
 }
