@@ -13,7 +13,7 @@ const roots = '{packages,services,test}/**';
  *   *.kafka.int.test.ts    kafka       Kafka (KRaft), PostgreSQL  inject('kafkaBrokers'), postgresUrl
  *   *.search.int.test.ts   search      OpenSearch, PostgreSQL  inject('searchUrl'), postgresUrl
  *   *.s3.int.test.ts       s3          MinIO (S3 API)        inject('s3Endpoint'), s3AccessKey, s3SecretKey
- *   *.cluster.int.test.ts  cluster     PostgreSQL, Kafka and MinIO (every service as its own process)
+ *   *.cluster.int.test.ts  cluster     PostgreSQL, Kafka, MinIO and OpenSearch (every service as its own process)
  *   test/k8s/*.k8s.test.ts k8s         none: the Helm chart checked offline (helm, kubeconform, promtool)
  *
  * So an adapter test for bus-kafka is `*.kafka.int.test.ts`, for index-elasticsearch
@@ -34,7 +34,12 @@ const engineProjects = [
   {
     name: 'cluster',
     suffix: '.cluster.int.test.ts',
-    setup: ['test/engines/setup-postgres.ts', 'test/engines/setup-kafka.ts', 'test/engines/setup-s3.ts'],
+    setup: [
+      'test/engines/setup-postgres.ts',
+      'test/engines/setup-kafka.ts',
+      'test/engines/setup-s3.ts',
+      'test/engines/setup-search.ts',
+    ],
   },
 ];
 

@@ -15,12 +15,14 @@ import { startCluster, type RunningCluster } from '../test/cluster/cluster.ts';
 import type { RunningEngine } from '../test/engines/engine.ts';
 import { startKafka } from '../test/engines/kafka.ts';
 import { s3TestCredentials, startMinio } from '../test/engines/minio.ts';
+import { startOpenSearch } from '../test/engines/opensearch.ts';
 import { startPostgres } from '../test/engines/postgres.ts';
 
 const usage = `Usage: ./scripts/cluster [--port-base N] [--log-level LEVEL] [--keep-data]
 
-Starts Lectern in the cluster shape on this machine, for trying it out: PostgreSQL, Apache Kafka
-and MinIO on 127.0.0.1 (fresh, in temporary directories), then each service as its own process:
+Starts Lectern in the cluster shape on this machine, for trying it out: PostgreSQL, Apache Kafka,
+MinIO and OpenSearch (the delivery index) on 127.0.0.1 (fresh, in temporary directories), then
+each service as its own process:
 
   management    N      Management API (/v2, /v1), admin API (/admin), outbox relay to Kafka
   delivery-1    N+1    Delivery API          (preview N+2)
@@ -97,16 +99,18 @@ async function startEngine(name: string, start: () => Promise<RunningEngine>): P
 }
 
 async function main(): Promise<void> {
-  say('starting PostgreSQL, Kafka and MinIO on 127.0.0.1');
+  say('starting PostgreSQL, Kafka, MinIO and OpenSearch on 127.0.0.1');
   // Settled, so that engines already up are known (and stopped) when another one fails.
   const started = await Promise.allSettled([
     startEngine('PostgreSQL', startPostgres),
     startEngine('Kafka', startKafka),
     startEngine('MinIO', startMinio),
+    startEngine('OpenSearch', startOpenSearch),
   ]);
   const failed = started.find((s) => s.status === 'rejected');
   if (failed) throw failed.reason;
-  const [postgres, kafka, minio] = started.map((s) => (s as PromiseFulfilledResult<RunningEngine>).value) as [
+  const [postgres, kafka, minio, search] = started.map((s) => (s as PromiseFulfilledResult<RunningEngine>).value) as [
+    RunningEngine,
     RunningEngine,
     RunningEngine,
     RunningEngine,
@@ -121,6 +125,7 @@ async function main(): Promise<void> {
     kafkaTopic: 'lectern.change-events',
     s3: { endpoint: minio.endpoint, ...s3TestCredentials, bucket },
     operatorToken,
+    searchUrl: search.endpoint,
     ports: {
       management: base,
       indexer: base + 5,
@@ -153,6 +158,7 @@ async function main(): Promise<void> {
     `  webhooks           ${cluster.webhooksUrl ?? ''}   (/healthz /readyz /metrics; private addresses allowed)`,
     `  PostgreSQL         ${databaseUrl}`,
     `  Kafka              ${kafka.endpoint}   topic lectern.change-events`,
+    `  OpenSearch         ${search.endpoint}   delivery index (aliases lectern-delivery-<project id>)`,
     `  MinIO (S3)         ${minio.endpoint}   bucket ${bucket}, access key ${s3TestCredentials.accessKey}, secret key ${s3TestCredentials.secretKey}`,
     `  operator token     ${operatorToken}`,
     '',

@@ -12,6 +12,11 @@ export interface ClusterOptions {
     readonly bucket: string;
   };
   readonly operatorToken: string;
+  /**
+   * The search engine (OpenSearch) holding the delivery index (LECTERN_DELIVERY_INDEX=opensearch,
+   * the cluster shape's default); without it the services use the SQL index.
+   */
+  readonly searchUrl?: string;
   readonly host?: string;
   readonly ports: {
     readonly management: number;
@@ -64,6 +69,10 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     LECTERN_LOG_LEVEL: options.logLevel ?? 'info',
   };
   const kafka = { LECTERN_KAFKA_BROKERS: options.kafkaBrokers, LECTERN_KAFKA_TOPIC: options.kafkaTopic };
+  const deliveryIndex: Record<string, string> =
+    options.searchUrl === undefined || options.searchUrl === ''
+      ? { LECTERN_DELIVERY_INDEX: 'sql' }
+      : { LECTERN_DELIVERY_INDEX: 'opensearch', LECTERN_SEARCH_URL: options.searchUrl };
   const managementUrl = url(options.ports.management);
   const started: { process: ServiceProcess; readyUrl: string }[] = [];
   const start = (
@@ -93,13 +102,24 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     start(
       i === 0 ? 'indexer' : `indexer-${i + 1}`,
       'indexer',
-      { ...common, ...kafka, LECTERN_PORT: String(port), LECTERN_ASSETS_BASE_URL: `${managementUrl}/assets` },
+      {
+        ...common,
+        ...kafka,
+        ...deliveryIndex,
+        LECTERN_PORT: String(port),
+        LECTERN_ASSETS_BASE_URL: `${managementUrl}/assets`,
+      },
       url(port),
     ),
   );
   const deliveries = options.ports.deliveries.map((p, i) => {
     const name = `delivery-${i + 1}`;
-    const env = { ...common, LECTERN_DELIVERY_PORT: String(p.delivery), LECTERN_PREVIEW_PORT: String(p.preview) };
+    const env = {
+      ...common,
+      ...deliveryIndex,
+      LECTERN_DELIVERY_PORT: String(p.delivery),
+      LECTERN_PREVIEW_PORT: String(p.preview),
+    };
     start(name, 'delivery', env, url(p.delivery));
     return { name, deliveryUrl: url(p.delivery), previewUrl: url(p.preview) };
   });

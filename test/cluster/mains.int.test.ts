@@ -122,6 +122,7 @@ describe('the cluster Delivery service on PostgreSQL', () => {
       const port = await freePort();
       const delivery = launch('delivery', [], {
         LECTERN_DATABASE_URL: databaseUrl,
+        LECTERN_DELIVERY_INDEX: 'sql',
         LECTERN_DELIVERY_PORT: String(port),
         LECTERN_PREVIEW_PORT: '0',
         LECTERN_DELIVERY_UNCACHED_PER_SECOND: '0',

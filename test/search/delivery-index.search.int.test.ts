@@ -16,24 +16,40 @@ import {
 } from '@lectern/testing';
 import { startElasticsearchCompatProxy, type ElasticsearchCompatProxy } from '../engines/elasticsearch-compat-proxy.ts';
 import { uniqueIndexName } from '../engines/search-fixture.ts';
-import { describeSnapshotReads, snapshotProjectId } from './snapshot-reads.ts';
+import { describeSnapshotReads, neighbourProjectId, snapshotProjectId } from './snapshot-reads.ts';
 
 /**
  * The delivery index contracts on the search engine (OpenSearch, started by the `search` project's
  * global setup), through both clients: `@opensearch-project/opensearch` directly, and
  * `@elastic/elasticsearch` through the test-only compatibility proxy (it rewrites the vendor
  * media type of request bodies and adds the product header to responses, nothing else). The
- * watermark, Sync feeds and model stay in SQL: PostgreSQL, and PGlite for the second flavour.
+ * watermark, Sync feeds and model stay in SQL: PostgreSQL, and PGlite for the second flavour,
+ * which also runs with a result window of two hits so that the `search_after` paging is tested.
  */
 const searchUrl = inject('searchUrl');
 const postgresUrl = inject('postgresUrl');
-const contractProjects = ['11111111-1111-4111-8111-111111111111', linksContractProjectId, snapshotProjectId];
+const contractProjects = [
+  '11111111-1111-4111-8111-111111111111',
+  linksContractProjectId,
+  snapshotProjectId,
+  neighbourProjectId,
+];
 
-function opener(connect: () => SearchEngine, openStore: () => Promise<SqlStore>, prefix: string) {
+function opener(
+  connect: () => SearchEngine,
+  openStore: () => Promise<SqlStore>,
+  prefix: string,
+  resultWindow?: number,
+) {
   return async (): Promise<OpenedIndex> => {
     const store = await openStore();
     const engine = connect();
-    const index = createSearchIndex({ engine, db: store.db, prefix: uniqueIndexName(prefix) });
+    const index = createSearchIndex({
+      engine,
+      db: store.db,
+      prefix: uniqueIndexName(prefix),
+      ...(resultWindow === undefined ? {} : { resultWindow }),
+    });
     return {
       index,
       close: async () => {
@@ -70,6 +86,8 @@ describe.skipIf(!searchUrl)('Elasticsearch client through the compatibility prox
     () => elasticsearchEngine(new ElasticsearchClient({ node: proxy.url })),
     () => openPgliteStore(),
     'contract-es',
+    // A result window of 2 hits: every list longer than that pages by search_after.
+    2,
   );
   describeDeliveryIndexContract({ engine, open });
   describeDeliveryIndexLinksContract({ engine, open });

@@ -4,6 +4,8 @@ import type { OpenedIndex } from '@lectern/testing';
 
 /** The project these tests write to. */
 export const snapshotProjectId = '33333333-3333-4333-8333-333333333333';
+/** A second project sharing the index. */
+export const neighbourProjectId = '44444444-4444-4444-8444-444444444444';
 const projectId = snapshotProjectId;
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 
@@ -62,9 +64,9 @@ export function describeSnapshotReads(options: { engine: string; open: () => Pro
         linked: linked.map((i) => i.item.system.codename),
       };
     };
-    const write = (toSeq: number, docs: IndexDocument[], isPartial = false) =>
+    const write = (toSeq: number, docs: IndexDocument[], isPartial = false, inProject = projectId) =>
       index.apply({
-        projectId,
+        projectId: inProject,
         toSeq,
         timestamp: new Date('2024-05-01T00:00:00Z'),
         items: docs.map((d) => ({ itemId: d.itemId, channel: 'production' as const, documents: [d] })),
@@ -90,6 +92,14 @@ export function describeSnapshotReads(options: { engine: string; open: () => Pro
       expect(await titles()).toEqual({ list: ['a:A2', 'b:B2', 'c:C2'], total: 3, linked: ['a', 'b', 'c'] });
     });
 
+    it('keeps projects apart in the index they share', async () => {
+      await write(7, [doc(9, 'a', 'Neighbour A'), doc(8, 'z', 'Neighbour Z')], false, neighbourProjectId);
+      expect(await titles()).toEqual({ list: ['a:A2', 'b:B2', 'c:C2'], total: 3, linked: ['a', 'b', 'c'] });
+      const theirs = await index.queryItems({ ...query, projectId: neighbourProjectId });
+      expect(theirs.items.map((i) => i.item.system.codename)).toEqual(['a', 'z']);
+      expect((await index.indexedItemIds(neighbourProjectId)).sort()).toEqual([id(8), id(9)]);
+    });
+
     it('serves the old documents during a rebuild and the new ones after the alias swap', async () => {
       await index.reset(projectId);
       await write(3, [doc(1, 'a', 'A3')], true);
@@ -97,6 +107,23 @@ export function describeSnapshotReads(options: { engine: string; open: () => Pro
       await write(3, [doc(2, 'b', 'B3')]);
       expect(await index.watermark(projectId)).toBe(3);
       expect(await titles()).toEqual({ list: ['a:A3', 'b:B3'], total: 2, linked: ['a', 'b'] });
+      // The neighbour stayed where it was, untouched.
+      const theirs = await index.queryItems({ ...query, projectId: neighbourProjectId });
+      expect(theirs.items.map((i) => i.item.elements['title']?.value)).toEqual(['Neighbour A', 'Neighbour Z']);
+    });
+
+    it('rebuilds the neighbour too, and a project a second time, each answering from its new documents', async () => {
+      await index.reset(neighbourProjectId);
+      await write(8, [doc(9, 'a', 'Neighbour A2')], false, neighbourProjectId);
+      const theirs = await index.queryItems({ ...query, projectId: neighbourProjectId });
+      expect(theirs.items.map((i) => i.item.elements['title']?.value)).toEqual(['Neighbour A2']);
+      await index.reset(projectId);
+      await write(9, [doc(1, 'a', 'A9')], true);
+      expect(await titles()).toEqual({ list: ['a:A3', 'b:B3'], total: 2, linked: ['a', 'b'] });
+      await write(9, [doc(3, 'c', 'C9')]);
+      expect(await titles()).toEqual({ list: ['a:A9', 'c:C9'], total: 2, linked: ['a', 'c'] });
+      const again = await index.queryItems({ ...query, projectId: neighbourProjectId });
+      expect(again.items.map((i) => i.item.elements['title']?.value)).toEqual(['Neighbour A2']);
     });
   });
 }

@@ -4,6 +4,7 @@ import { documentRows } from '@lectern/index-sql';
 
 /** What the engine stores per document version (see mapping.ts). */
 export interface DocumentSource {
+  readonly project: string;
   readonly channel: DeliveryChannel;
   readonly item_id: string;
   readonly language: string;
@@ -61,6 +62,7 @@ export const versionId = (key: string, from: number) => `${key}@${from}`;
  * has documents in, in this channel.
  */
 export function documentSource(options: {
+  projectId: string;
   channel: DeliveryChannel;
   doc: IndexDocument;
   langs: readonly string[];
@@ -90,6 +92,7 @@ export function documentSource(options: {
   const linksOf = (kind: 'd' | 'a' | 'u') => rows.links.filter((l) => l.kind === kind).map((l) => l.target);
   const system = doc.item.system;
   return {
+    project: options.projectId,
     channel,
     item_id: doc.itemId,
     language: doc.language,

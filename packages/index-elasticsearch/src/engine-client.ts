@@ -44,12 +44,17 @@ export interface SearchEngine {
   createIndex(name: string, body: { settings: object; mappings: object; aliases?: object }): Promise<boolean>;
   /** The indices an alias points to (none when it does not exist). */
   aliasTargets(alias: string): Promise<string[]>;
-  /** Atomically points `alias` at `index` only. */
-  pointAlias(alias: string, index: string): Promise<void>;
+  /** Atomically points `alias` at `index` only (with a filter: a filtered alias). */
+  pointAlias(alias: string, index: string, filter?: object): Promise<void>;
+  /** The aliases on an index. */
+  aliasesOf(index: string): Promise<string[]>;
+  removeAlias(alias: string, index: string): Promise<void>;
   /** Names of the indices matching a pattern (`name-*`). */
   indices(pattern: string): Promise<string[]>;
   deleteIndices(names: readonly string[]): Promise<void>;
   deleteByQuery(index: string, query: object): Promise<void>;
+  /** Throws when the engine does not answer (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,12 +80,15 @@ type Body<T> = { readonly body: T };
 // The typed signatures of the clients are wide unions; calls go through these narrow views.
 type Call = (params: object, options?: object) => Promise<unknown>;
 
-function aliasActions(alias: string, index: string, current: readonly string[]) {
+function aliasActions(alias: string, index: string, current: readonly string[], filter: object | undefined) {
   return [
     ...current.filter((c) => c !== index).map((c) => ({ remove: { index: c, alias } })),
-    { add: { index, alias } },
+    { add: { index, alias, ...(filter === undefined ? {} : { filter }) } },
   ];
 }
+
+const aliasNames = (found: Record<string, { aliases?: Record<string, unknown> }>) =>
+  Object.values(found).flatMap((entry) => Object.keys(entry.aliases ?? {}));
 
 /** `@opensearch-project/opensearch`: bodies under `body`, answers under `body`. */
 export function openSearchEngine(client: OpenSearchClient): SearchEngine {
@@ -111,9 +119,23 @@ export function openSearchEngine(client: OpenSearchClient): SearchEngine {
       );
       return Object.keys(found).filter((k) => k !== 'error' && k !== 'status');
     },
-    async pointAlias(alias, index) {
-      const actions = aliasActions(alias, index, await engine.aliasTargets(alias));
+    async pointAlias(alias, index, filter) {
+      const actions = aliasActions(alias, index, await engine.aliasTargets(alias), filter);
       await call(client.indices.updateAliases.bind(client.indices), { body: { actions } });
+    },
+    async removeAlias(alias, index) {
+      await call(client.indices.updateAliases.bind(client.indices), {
+        body: { actions: [{ remove: { index, alias } }] },
+      });
+    },
+    async aliasesOf(index) {
+      return aliasNames(
+        await call(
+          client.indices.getAlias.bind(client.indices),
+          { index, ignore_unavailable: true },
+          { ignore: [404] },
+        ),
+      );
     },
     async indices(pattern) {
       const found = await call<Record<string, unknown>>(client.indices.get.bind(client.indices), {
@@ -135,6 +157,9 @@ export function openSearchEngine(client: OpenSearchClient): SearchEngine {
         conflicts: 'proceed',
         ignore_unavailable: true,
       });
+    },
+    async ping() {
+      await client.ping();
     },
     close: () => client.close(),
   };
@@ -169,9 +194,21 @@ export function elasticsearchEngine(client: ElasticsearchClient): SearchEngine {
       );
       return Object.keys(found).filter((k) => k !== 'error' && k !== 'status');
     },
-    async pointAlias(alias, index) {
-      const actions = aliasActions(alias, index, await engine.aliasTargets(alias));
+    async pointAlias(alias, index, filter) {
+      const actions = aliasActions(alias, index, await engine.aliasTargets(alias), filter);
       await call(client.indices.updateAliases.bind(client.indices), { actions });
+    },
+    async removeAlias(alias, index) {
+      await call(client.indices.updateAliases.bind(client.indices), { actions: [{ remove: { index, alias } }] });
+    },
+    async aliasesOf(index) {
+      return aliasNames(
+        await call(
+          client.indices.getAlias.bind(client.indices),
+          { index, ignore_unavailable: true },
+          { ignore: [404] },
+        ),
+      );
     },
     async indices(pattern) {
       const found = await call<Record<string, unknown>>(client.indices.get.bind(client.indices), {
@@ -193,6 +230,9 @@ export function elasticsearchEngine(client: ElasticsearchClient): SearchEngine {
         conflicts: 'proceed',
         ignore_unavailable: true,
       });
+    },
+    async ping() {
+      await client.ping();
     },
     close: () => client.close(),
   };

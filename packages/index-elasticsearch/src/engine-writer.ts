@@ -35,15 +35,17 @@ const lookupSize = 1_000;
 async function storedVersions(options: {
   engine: SearchEngine;
   index: string;
+  projectId: string;
   itemIds: readonly string[];
   watermark: number;
+  window: number | undefined;
 }): Promise<{ id: string; source: StoredVersion }[]> {
   const out: { id: string; source: StoredVersion }[] = [];
   for (let i = 0; i < options.itemIds.length; i += lookupSize) {
     const ids = options.itemIds.slice(i, i + lookupSize);
     const query = {
       bool: {
-        filter: [{ terms: { item_id: ids } }],
+        filter: [{ term: { project: options.projectId } }, { terms: { item_id: ids } }],
         must_not: [{ range: { until: { lte: options.watermark } } }],
       },
     };
@@ -51,6 +53,7 @@ async function storedVersions(options: {
       query,
       sort: [{ item_id: 'asc' }, { channel: 'asc' }, { language: 'asc' }, { from: 'asc' }],
       source: storedFields,
+      ...(options.window === undefined ? {} : { window: options.window }),
     });
     for (const hit of found.hits) if (hit._source) out.push({ id: hit._id, source: hit._source });
   }
@@ -78,14 +81,18 @@ export async function planWrite(options: {
   batch: IndexBatch;
   watermark: number;
   now: number;
+  /** See ScanOptions.window. */
+  window?: number;
 }): Promise<EngineWrite> {
   const { engine, index, batch, watermark, now } = options;
   const S = batch.toSeq;
   const stored = await storedVersions({
     engine,
     index,
+    projectId: batch.projectId,
     itemIds: [...new Set(batch.items.map((i) => i.itemId))],
     watermark,
+    window: options.window,
   });
   const visible = new Map<string, { id: string; source: StoredVersion }>();
   const leftovers = new Map<string, string[]>();
@@ -112,7 +119,7 @@ export async function planWrite(options: {
     for (const doc of documents) {
       const key = documentKey(channel, doc.itemId, doc.language);
       listed.add(key);
-      const source = documentSource({ channel, doc, langs, from: S });
+      const source = documentSource({ projectId: batch.projectId, channel, doc, langs, from: S });
       const old = visible.get(key);
       if (old !== undefined && old.source.until === undefined && old.source.whash === source.whash) {
         dropLeftovers(key);

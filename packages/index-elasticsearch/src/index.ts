@@ -7,3 +7,5 @@ export {
   type SearchFlavour,
 } from './engine-client.ts';
 export { mappingVersion } from './mapping.ts';
+export { deliveryIndexSettings, type DeliveryIndexConfig } from './settings.ts';
+export { openDeliveryIndex, type OpenedDeliveryIndex } from './open-delivery-index.ts';

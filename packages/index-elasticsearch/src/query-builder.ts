@@ -169,6 +169,7 @@ export function languageQuery(languages: readonly string[]): Query {
 }
 
 export interface EngineItemQuery {
+  readonly projectId: string;
   readonly channel: DeliveryChannel;
   readonly languages: readonly string[];
   readonly filters: readonly ItemFilter[];
@@ -178,6 +179,7 @@ export interface EngineItemQuery {
 
 export function itemQuery(query: EngineItemQuery): Query {
   return and(
+    term('project', query.projectId),
     term('channel', query.channel),
     visibleAt(query.watermark),
     languageQuery(query.languages),

@@ -12,6 +12,8 @@ export interface ScanOptions {
   /** Null: every hit. */
   readonly limit?: number | null;
   readonly isTotalCountNeeded?: boolean;
+  /** Hits one search may reach (`from + size`); default the engine's default, 10,000. */
+  readonly window?: number;
 }
 
 /**
@@ -26,10 +28,11 @@ export async function scan<T>(
   options: ScanOptions,
 ): Promise<{ hits: SearchHit<T>[]; total: number | null }> {
   const skip = options.skip ?? 0;
+  const window = options.window ?? resultWindow;
   const limit = options.limit ?? null;
   const totalOf = (t: number | { value: number } | undefined) => (typeof t === 'number' ? t : (t?.value ?? 0));
   const base = { query: options.query, sort: options.sort };
-  if (limit !== null && skip + limit <= resultWindow) {
+  if (limit !== null && skip + limit <= window) {
     const answer = await engine.search<T>(index, {
       ...base,
       from: skip,
@@ -45,10 +48,10 @@ export async function scan<T>(
   let skipped = 0;
   for (;;) {
     const isSkipping = skipped < skip;
-    const wanted = isSkipping ? skip - skipped : limit === null ? resultWindow : limit - hits.length;
+    const wanted = isSkipping ? skip - skipped : limit === null ? window : limit - hits.length;
     const body: SearchBody = {
       ...base,
-      size: Math.min(wanted, resultWindow),
+      size: Math.min(wanted, window),
       _source: isSkipping ? false : options.source,
       ...(after === undefined ? {} : { search_after: after }),
       ...(total === null && options.isTotalCountNeeded ? { track_total_hits: true } : {}),

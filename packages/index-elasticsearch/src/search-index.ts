@@ -7,7 +7,7 @@ import { clearMetadata, withWatermark } from './engine-metadata.ts';
 import { planWrite } from './engine-writer.ts';
 import { itemQuery, itemSort, visibleAt } from './query-builder.ts';
 import { createProjectIndices } from './project-indices.ts';
-import { scan } from './scan.ts';
+import { scan as scanHits, type ScanOptions } from './scan.ts';
 
 /** The delivery index on a search engine: the reader Delivery uses and the writer the indexer uses. */
 export interface SearchDeliveryIndex extends DeliveryIndexReader, DeliveryIndexWriter {
@@ -24,6 +24,8 @@ export interface SearchIndexOptions {
   /** How long a superseded version stays for readers pinned to an older watermark. Default 60 s. */
   readonly archiveGraceMs?: number;
   readonly now?: () => number;
+  /** Hits one search may reach before paging by `search_after` (tests make it small). Default 10,000. */
+  readonly resultWindow?: number;
 }
 
 const parseVariant = (body: string) => JSON.parse(body) as IndexedVariant;
@@ -42,13 +44,16 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
   const meta = createSqlIndex({ db: options.db });
   const now = options.now ?? Date.now;
   const grace = options.archiveGraceMs ?? 60_000;
+  const window = options.resultWindow;
+  const scan = <T>(index: string, o: ScanOptions) =>
+    scanHits<T>(engine, index, window === undefined ? o : { ...o, window });
   const indices = createProjectIndices({ engine, prefix: options.prefix ?? 'lectern-delivery', now });
-  let lastSweep = 0;
+  const lastSweeps = new Map<string, number>();
 
-  /** Deletes versions superseded longer ago than the grace time, at most once per half of it. */
+  /** Deletes the project's versions superseded longer ago than the grace time, at most once per half of it. */
   async function sweep(projectId: string): Promise<void> {
-    if (now() - lastSweep < grace / 2) return;
-    lastSweep = now();
+    if (now() - (lastSweeps.get(projectId) ?? 0) < grace / 2) return;
+    lastSweeps.set(projectId, now());
     await engine.deleteByQuery(indices.alias(projectId), { range: { archived_at: { lt: now() - grace } } });
   }
 
@@ -58,7 +63,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
     async queryItems(query): Promise<ItemQueryResult> {
       if (query.languages.length === 0) return { items: [], totalCount: query.isTotalCountNeeded ? 0 : null };
       const watermark = await meta.watermark(query.projectId);
-      const found = await scan<{ body: string }>(engine, indices.alias(query.projectId), {
+      const found = await scan<{ body: string }>(indices.alias(query.projectId), {
         query: itemQuery({ ...query, watermark }),
         sort: itemSort(query.order),
         source: ['body'],
@@ -73,7 +78,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
       if (o.codenames.length === 0 || o.languages.length === 0) return [];
       // One terms query on the codenames (a multi-get by id could not honour the watermark).
       const watermark = await meta.watermark(o.projectId);
-      const found = await scan<{ body: string }>(engine, indices.alias(o.projectId), {
+      const found = await scan<{ body: string }>(indices.alias(o.projectId), {
         query: itemQuery({ ...o, filters: [], watermark }),
         sort: itemSort(null),
         source: ['body'],
@@ -90,8 +95,12 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
       const watermark = await meta.watermark(o.projectId);
       const link =
         'itemCodename' in o.target ? { term: { uses: o.target.itemCodename } } : { term: { assets: o.target.assetId } };
-      const found = await scan<{ body: string }>(engine, indices.alias(o.projectId), {
-        query: { bool: { filter: [{ term: { channel: o.channel } }, visibleAt(watermark), link] } },
+      const found = await scan<{ body: string }>(indices.alias(o.projectId), {
+        query: {
+          bool: {
+            filter: [{ term: { project: o.projectId } }, { term: { channel: o.channel } }, visibleAt(watermark), link],
+          },
+        },
         sort: [{ codename: 'asc' }, { language: 'asc' }],
         source: ['body'],
       });
@@ -104,9 +113,11 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
 
   /** Item ids of the current versions in the index the writer writes to matching `query`. */
   async function currentItemIds(projectId: string, query: object): Promise<string[]> {
-    const found = await scan<{ item_id: string }>(engine, await indices.writeTarget(projectId), {
-      query: { bool: { filter: [query], must_not: [{ exists: { field: 'until' } }] } },
-      sort: [{ item_id: 'asc' }, { channel: 'asc' }, { language: 'asc' }],
+    const found = await scan<{ item_id: string }>(await indices.writeTarget(projectId), {
+      query: {
+        bool: { filter: [{ term: { project: projectId } }, query], must_not: [{ exists: { field: 'until' } }] },
+      },
+      sort: [{ item_id: 'asc' }, { channel: 'asc' }, { language: 'asc' }, { from: 'asc' }],
       source: ['item_id'],
     });
     return [...new Set(found.hits.flatMap((h) => (h._source ? [h._source.item_id] : [])))];
@@ -141,7 +152,14 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
           if (!isRebuild && watermark >= batch.toSeq) return null;
           // A rebuild writes into a fresh index: nothing in it is visible yet.
           const at = isRebuild ? 0 : watermark;
-          const plan = await planWrite({ engine, index, batch, watermark: at, now: now() });
+          const plan = await planWrite({
+            engine,
+            index,
+            batch,
+            watermark: at,
+            now: now(),
+            ...(window === undefined ? {} : { window }),
+          });
           await engine.bulk(plan.operations, { refresh: true });
           return { changes: plan.changes, result: plan.written };
         },

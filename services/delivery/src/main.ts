@@ -1,6 +1,6 @@
 import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
 import { createProcessMetrics, createReadiness, listen, runServiceMain } from '@lectern/http-kit';
-import { createSqlIndex } from '@lectern/index-sql';
+import { openDeliveryIndex } from '@lectern/index-elasticsearch';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildDeliveryApp } from './app.ts';
 import { deliveryHttpOptions, deliverySettings } from './settings.ts';
@@ -9,7 +9,8 @@ await runServiceMain({
   name: 'delivery',
   summary:
     'the Delivery API (published content) and the Delivery Preview API of the cluster shape, on two ports of ' +
-    'one process, reading the SQL delivery index that the indexer keeps in PostgreSQL. Stateless: any number ' +
+    'one process, reading the delivery index that the indexer keeps (LECTERN_DELIVERY_INDEX: the search engine by ' +
+    'default, or SQL tables in PostgreSQL). Stateless: any number ' +
     'may run at once.',
   settings: deliverySettings,
   async start(config, { logger, onStop, step }) {
@@ -18,9 +19,18 @@ await runServiceMain({
     );
     onStop(() => store.close());
     const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
-    const index = createSqlIndex({ db: store.db });
+    const delivery = await step(
+      'cannot use the delivery index (check LECTERN_DELIVERY_INDEX, LECTERN_SEARCH_URL)',
+      async () => {
+        const opened = openDeliveryIndex({ config, db: store.db });
+        await opened.ping();
+        return opened;
+      },
+    );
+    onStop(() => delivery.close());
+    const index = delivery.index;
     const metrics = createProcessMetrics();
-    const readiness = createReadiness([() => store.ping()]);
+    const readiness = createReadiness([() => store.ping(), () => delivery.ping()]);
     onStop(async () => readiness.drain());
     const listeners = [
       { channel: 'production', port: config.deliveryPort, env: 'LECTERN_DELIVERY_PORT' },
@@ -40,6 +50,6 @@ await runServiceMain({
       onStop(() => listening.close());
       urls.push(listening.url);
     }
-    logger.info({ url: urls[0], previewUrl: urls[1] }, 'delivery ready');
+    logger.info({ url: urls[0], previewUrl: urls[1], deliveryIndex: delivery.description }, 'delivery ready');
   },
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { port, sharedSettings, wholeNumber, type ConfigOf, type Setting } from '@lectern/config';
+import { deliveryIndexSettings } from '@lectern/index-elasticsearch';
 import type { DeliveryHttpOptions } from './http/register-routes.ts';
 
 /**
@@ -71,8 +72,8 @@ export function deliveryHttpOptions(config: ConfigOf<typeof deliveryLimitSetting
 
 /**
  * The defaults table of the Delivery service in the cluster shape: one process serves the
- * Delivery API and the Delivery Preview API on two ports, reading the SQL delivery index in
- * PostgreSQL. Stateless: any number may run at once. Environment only; secrets also as `<NAME>_FILE`.
+ * Delivery API and the Delivery Preview API on two ports, reading the delivery index (the search
+ * engine by default, or SQL tables in PostgreSQL). Stateless: any number may run at once. Environment only; secrets also as `<NAME>_FILE`.
  */
 export const deliverySettings = {
   databaseUrl: sharedSettings.databaseUrl,
@@ -95,6 +96,7 @@ export const deliverySettings = {
     default: '10',
     doc: 'Connections to PostgreSQL held by this process.',
   },
+  ...deliveryIndexSettings,
   ...deliveryLimitSettings,
   logLevel: sharedSettings.logLevel,
 } satisfies Record<string, Setting<unknown>>;

@@ -11,7 +11,8 @@ import {
   registerIndexLag,
   runServiceMain,
 } from '@lectern/http-kit';
-import { createIndexer, createSqlIndex } from '@lectern/index-sql';
+import { openDeliveryIndex } from '@lectern/index-elasticsearch';
+import { createIndexer } from '@lectern/index-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { indexerSettings } from './settings.ts';
 
@@ -21,7 +22,8 @@ await runServiceMain({
   name: 'indexer',
   summary:
     'the indexer of the cluster shape: catches every project up from the outbox, then consumes change ' +
-    `events from Kafka in consumer group ${group} and writes the SQL delivery index. Several may run: Kafka ` +
+    `events from Kafka in consumer group ${group} and writes the delivery index (LECTERN_DELIVERY_INDEX: the ` +
+    'search engine by default, or SQL tables). Several may run: Kafka ' +
     'spreads partitions (projects) over the members. Its listener serves /healthz, /readyz (ready once ' +
     'consuming) and /metrics.',
   settings: indexerSettings,
@@ -31,7 +33,16 @@ await runServiceMain({
     );
     onStop(() => store.close());
     const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
-    const index = createSqlIndex({ db: store.db });
+    const delivery = await step(
+      'cannot use the delivery index (check LECTERN_DELIVERY_INDEX, LECTERN_SEARCH_URL)',
+      async () => {
+        const opened = openDeliveryIndex({ config, db: store.db });
+        await opened.ping();
+        return opened;
+      },
+    );
+    onStop(() => delivery.close());
+    const index = delivery.index;
     const bus = createKafkaBus({
       brokers: config.kafkaBrokers,
       topic: config.kafkaTopic,
@@ -45,6 +56,7 @@ await runServiceMain({
     const metrics = createProcessMetrics();
     const readiness = createReadiness([
       () => store.ping(),
+      () => delivery.ping(),
       async () => {
         if (!isConsuming) throw new Error('not consuming yet');
       },
@@ -86,6 +98,9 @@ await runServiceMain({
     isConsuming = true;
     // Stopped before the bus closes (closers run in reverse): the batch under way is applied first.
     onStop(() => indexer.stop());
-    logger.info({ url: listening.url, group, topic: config.kafkaTopic }, 'indexer ready');
+    logger.info(
+      { url: listening.url, group, topic: config.kafkaTopic, deliveryIndex: delivery.description },
+      'indexer ready',
+    );
   },
 });

@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { port, sharedSettings, type Setting } from '@lectern/config';
+import { deliveryIndexSettings } from '@lectern/index-elasticsearch';
 
 /**
  * The defaults table of the indexer in the cluster shape: it consumes change events from Kafka
- * and writes the SQL delivery index in PostgreSQL. Environment only; secrets also as `<NAME>_FILE`.
+ * and writes the delivery index (the search engine by default, or SQL tables in PostgreSQL). Environment only; secrets also as `<NAME>_FILE`.
  */
 export const indexerSettings = {
   databaseUrl: sharedSettings.databaseUrl,
   kafkaBrokers: sharedSettings.kafkaBrokers,
   kafkaTopic: sharedSettings.kafkaTopic,
+  ...deliveryIndexSettings,
   /** Rendered into every asset URL of the delivery documents. */
   assetsBaseUrl: {
     env: 'LECTERN_ASSETS_BASE_URL',

@@ -6,7 +6,8 @@ import {
   registerRelayMetrics,
   type ProcessMetrics,
 } from '@lectern/http-kit';
-import { createIndexer, type Indexer, type SqlDeliveryIndex } from '@lectern/index-sql';
+import type { DeliveryIndexReader, DeliveryIndexWriter } from '@lectern/core';
+import { createIndexer, type Indexer } from '@lectern/index-sql';
 import type { SqlStore } from '@lectern/store-sql';
 import { createWebhookService, webhooksGroup, type WebhookWorker } from '@lectern/webhooks';
 
@@ -28,7 +29,7 @@ const indexerGroup = 'lectern-indexer';
  */
 export async function startEventPipeline(options: {
   core: CoreDeps & { readonly store: SqlStore };
-  index: SqlDeliveryIndex;
+  index: DeliveryIndexReader & DeliveryIndexWriter;
   assetsBase: string;
   metrics?: ProcessMetrics;
   /** Webhook delivery settings (default: the SSRF guard on, 60 s time-out). */

@@ -1,5 +1,5 @@
 import { deflateSync, crc32 } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { DeliveryChannel, IndexedVariant, ItemQuery } from '@lectern/core';
 import { readFixture, shapeDifferences } from '@lectern/testing';
 import { startTestStack, type TestStack } from './test-stack.ts';
@@ -50,7 +50,8 @@ async function one(channel: DeliveryChannel, codename: string): Promise<IndexedV
 }
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  // On the search-engine index when run by the `search` project (indexing.search.int.test.ts).
+  stack = await startTestStack({ searchUrl: inject('searchUrl') });
   await call('/languages', 'POST', { name: 'Spanish', codename: 'es-ES', is_active: true });
   await call('/taxonomies', 'POST', {
     name: 'Topics',

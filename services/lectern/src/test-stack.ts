@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { buildDeliveryApp, type DeliveryAppOptions } from '@lectern/delivery';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
-import { createIndexer, createSqlIndex, type Indexer, type SqlDeliveryIndex } from '@lectern/index-sql';
+import type { DeliveryIndexReader, DeliveryIndexWriter } from '@lectern/core';
+import { createIndexer, createSqlIndex, type Indexer } from '@lectern/index-sql';
 import { buildManagementApp, createManagementServer } from '@lectern/management';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
 import { startEventPipeline, type EventPipeline } from './event-pipeline.ts';
@@ -24,7 +25,7 @@ export interface TestStack {
   readonly managementKey: string;
   readonly deliveryKey: string;
   readonly previewKey: string;
-  readonly index: SqlDeliveryIndex;
+  readonly index: DeliveryIndexReader & DeliveryIndexWriter;
   readonly indexer: Indexer;
   /** Delivery API (published) and Delivery Preview API, for `inject()`. */
   readonly delivery: DeliveryApp;
@@ -54,6 +55,31 @@ export interface TestStackOptions {
   readonly core?: TestCore;
   /** Delivery and Preview HTTP options (rate limits, wait bound, …); default: the app's defaults. */
   readonly deliveryHttp?: DeliveryAppOptions['http'];
+  /**
+   * A search engine (OpenSearch) URL: the delivery index lives there (index-elasticsearch, in
+   * indices of its own, dropped on close) instead of in SQL tables. Empty or absent: the SQL index.
+   */
+  readonly searchUrl?: string;
+  /** Start of the search index names (default: a fresh random one). */
+  readonly searchIndexPrefix?: string;
+}
+
+/** The delivery index of a test stack, and how to drop it. */
+async function openIndex(core: TestCore, searchUrl: string | undefined, searchIndexPrefix: string | undefined) {
+  if (searchUrl === undefined || searchUrl === '')
+    return { index: createSqlIndex({ db: core.store.db }), drop: async (_projectId: string) => {} };
+  // Loaded on use: the search clients take a second or more to import.
+  const { connectSearchEngine, createSearchIndex } = await import('@lectern/index-elasticsearch');
+  const engine = connectSearchEngine({ flavour: 'opensearch', url: searchUrl });
+  const prefix = searchIndexPrefix ?? `test-stack-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const index = createSearchIndex({ engine, db: core.store.db, prefix });
+  return {
+    index,
+    drop: async (projectId: string) => {
+      await index.dropProject(projectId);
+      await engine.close();
+    },
+  };
 }
 
 export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
@@ -73,7 +99,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
   });
   const listening = await listen(createManagementServer(management), { host: '127.0.0.1', port: 0 });
   const { projectId, keys } = await seedProject(core, ['management', 'delivery_primary', 'preview_primary']);
-  const index = createSqlIndex({ db: core.store.db });
+  const { index, drop } = await openIndex(core, options.searchUrl, options.searchIndexPrefix);
   const assetsBase = `${listening.url}/assets`;
   const indexer = createIndexer({ core, index, assetsBase });
   let events: EventPipeline | null = null;
@@ -128,6 +154,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await delivery.close();
       await preview.close();
       await listening.close();
+      await drop(projectId);
       await core.store.close();
       await rm(blobDir, { recursive: true, force: true });
     },

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- SDK element values are read deeply in assertions */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createDeliveryClient, type IDeliveryClient } from '@kontent-ai/delivery-sdk';
 import { addItem, operator, publishVariant, upsertVariant, type CoreDeps } from '@lectern/core';
@@ -55,8 +55,11 @@ async function writeArticle(codename: string, language: string, o: Parameters<ty
 }
 
 beforeAll(async () => {
-  const { startTestStack } = (await import(stackModule)) as { startTestStack: () => Promise<Stack> };
-  stack = await startTestStack();
+  const { startTestStack } = (await import(stackModule)) as {
+    startTestStack: (options: { searchUrl?: string }) => Promise<Stack>;
+  };
+  // On the search-engine index when run by the `search` project (the *.search.int.test.ts twin).
+  stack = await startTestStack({ searchUrl: inject('searchUrl') });
   await mapi('/languages', {
     name: 'German',
     codename: 'de',

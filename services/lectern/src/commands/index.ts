@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import { loadConfig } from '@lectern/config';
 import { randomIds, systemClock } from '@lectern/core';
-import { createIndexer, createSqlIndex } from '@lectern/index-sql';
+import { createIndexer } from '@lectern/index-sql';
 import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/store-sql';
 import { lockDataDir, readServerInfo } from '../data-dir.ts';
 import { startSettings } from '../settings.ts';
@@ -14,6 +14,23 @@ interface RebuildFlags {
   databaseUrl?: string;
   assetsBase?: string;
   progress?: boolean;
+  deliveryIndex?: string;
+  searchUrl?: string;
+  searchIndexPrefix?: string;
+}
+
+/**
+ * The delivery index settings of the CLI: the SQL index unless told otherwise (the embedded
+ * shape's). Loaded on use: the search clients take a second or more to import, which every other
+ * command would pay.
+ */
+async function loadIndexSupport() {
+  const { deliveryIndexSettings, openDeliveryIndex } = await import('@lectern/index-elasticsearch');
+  const settings = {
+    ...deliveryIndexSettings,
+    deliveryIndex: { ...deliveryIndexSettings.deliveryIndex, default: 'sql' },
+  };
+  return { settings, openDeliveryIndex };
 }
 
 /**
@@ -22,25 +39,30 @@ interface RebuildFlags {
  * data directory must be stopped first.
  */
 async function rebuild(flags: RebuildFlags): Promise<void> {
-  const config = loadConfig({
-    settings: startSettings,
-    env: {
-      ...process.env,
-      ...(flags.dataDir === undefined ? {} : { LECTERN_DATA_DIR: flags.dataDir }),
-      ...(flags.databaseUrl === undefined ? {} : { LECTERN_DATABASE_URL: flags.databaseUrl }),
-    },
-  });
+  const env = {
+    ...process.env,
+    ...(flags.dataDir === undefined ? {} : { LECTERN_DATA_DIR: flags.dataDir }),
+    ...(flags.databaseUrl === undefined ? {} : { LECTERN_DATABASE_URL: flags.databaseUrl }),
+    ...(flags.deliveryIndex === undefined ? {} : { LECTERN_DELIVERY_INDEX: flags.deliveryIndex }),
+    ...(flags.searchUrl === undefined ? {} : { LECTERN_SEARCH_URL: flags.searchUrl }),
+    ...(flags.searchIndexPrefix === undefined ? {} : { LECTERN_SEARCH_INDEX_PREFIX: flags.searchIndexPrefix }),
+  };
+  const config = loadConfig({ settings: startSettings, env });
+  const support = await loadIndexSupport();
+  const indexConfig = loadConfig({ settings: support.settings, env });
   const dataDir = resolve(config.dataDir);
   if (config.databaseUrl === undefined && readServerInfo(dataDir))
     throw new Error(`A Lectern server is running on ${dataDir}. Stop it first (Ctrl+C or SIGTERM), then rebuild.`);
   const lock = config.databaseUrl === undefined ? lockDataDir(dataDir) : null;
   let store: SqlStore | null = null;
+  let delivery: ReturnType<typeof support.openDeliveryIndex> | null = null;
   try {
     store =
       config.databaseUrl === undefined
         ? await openPgliteStore({ dataDir: join(dataDir, 'pglite') })
         : await openPostgresStore({ connectionString: config.databaseUrl });
-    const index = createSqlIndex({ db: store.db });
+    delivery = support.openDeliveryIndex({ config: indexConfig, db: store.db });
+    const index = delivery.index;
     const assetsBase = flags.assetsBase ?? `http://${config.host}:${config.portBase}/assets`;
     const indexer = createIndexer({ core: { store, clock: systemClock, ids: randomIds }, index, assetsBase });
     const bar = new SingleBar(
@@ -69,8 +91,9 @@ async function rebuild(flags: RebuildFlags): Promise<void> {
       },
     });
     bar.stop();
-    console.log('The delivery index is rebuilt.');
+    console.log(`The delivery index is rebuilt (${delivery.description}).`);
   } finally {
+    await delivery?.close();
     await store?.close();
     lock?.release();
   }
@@ -88,6 +111,12 @@ export function registerIndex(program: Command): void {
     .option('--database-url <url>', 'PostgreSQL URL instead of the embedded database (env LECTERN_DATABASE_URL)')
     .option('--assets-base <url>', 'public URL prefix of asset binaries (default http://<host>:<port base>/assets)')
     .option('--no-progress', 'no progress bar')
+    .option(
+      '--delivery-index <kind>',
+      'sql (default), opensearch or elasticsearch: the index to rebuild (env LECTERN_DELIVERY_INDEX); a search index is written into a new index, then its alias is swapped',
+    )
+    .option('--search-url <url>', 'search engine URL, for opensearch and elasticsearch (env LECTERN_SEARCH_URL)')
+    .option('--search-index-prefix <prefix>', 'start of the index names (env LECTERN_SEARCH_INDEX_PREFIX)')
     .action(async (flags: RebuildFlags) => {
       await rebuild(flags);
     });

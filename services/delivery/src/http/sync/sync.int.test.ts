@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- raw JSON bodies are read in assertions */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { getSyncClient, type SyncClient } from '@kontent-ai/sync-sdk';
 import type { CoreDeps, DeliveryIndexReader, Signals } from '@lectern/core';
@@ -65,8 +65,11 @@ const changes = (items: readonly { change_type: string; data: { system: { codena
   items.map((i) => `${i.change_type}:${i.data.system.codename}`).sort();
 
 beforeAll(async () => {
-  const { startTestStack } = (await import(stackModule)) as { startTestStack: () => Promise<Stack> };
-  stack = await startTestStack();
+  const { startTestStack } = (await import(stackModule)) as {
+    startTestStack: (options: { searchUrl?: string }) => Promise<Stack>;
+  };
+  // On the search-engine index when run by the `search` project (the *.search.int.test.ts twin).
+  stack = await startTestStack({ searchUrl: inject('searchUrl') });
   await mapi('/types', {
     name: 'Note',
     codename: 'note',

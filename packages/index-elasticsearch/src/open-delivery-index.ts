@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { DeliveryIndexReader, DeliveryIndexWriter } from '@lectern/core';
+import { createSqlIndex } from '@lectern/index-sql';
+import type { Database } from '@lectern/store-sql';
+import { connectSearchEngine } from './engine-client.ts';
+import { createSearchIndex } from './search-index.ts';
+import type { DeliveryIndexConfig } from './settings.ts';
+
+export interface OpenedDeliveryIndex {
+  readonly index: DeliveryIndexReader & DeliveryIndexWriter;
+  /** What the index is, for logs: `sql`, or the flavour and URL without credentials. */
+  readonly description: string;
+  /** Throws when the search engine does not answer (nothing to check for `sql`). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const withoutCredentials = (url: string) => {
+  const u = new URL(url);
+  u.username = '';
+  u.password = '';
+  return u.toString();
+};
+
+/** The delivery index the settings choose, on the store's database (and the search engine). */
+export function openDeliveryIndex(options: { config: DeliveryIndexConfig; db: Kysely<Database> }): OpenedDeliveryIndex {
+  const { config, db } = options;
+  if (config.deliveryIndex === 'sql')
+    return { index: createSqlIndex({ db }), description: 'sql', ping: async () => {}, close: async () => {} };
+  if (config.searchUrl === '')
+    throw new Error(`LECTERN_SEARCH_URL is needed when LECTERN_DELIVERY_INDEX is ${config.deliveryIndex}`);
+  const engine = connectSearchEngine({ flavour: config.deliveryIndex, url: config.searchUrl });
+  return {
+    index: createSearchIndex({ engine, db, prefix: config.searchIndexPrefix }),
+    description: `${config.deliveryIndex} at ${withoutCredentials(config.searchUrl)}`,
+    ping: () => engine.ping(),
+    close: () => engine.close(),
+  };
+}

@@ -1,0 +1,5 @@
+/**
+ * The Delivery SDK tests of sdk.int.test.ts, run by the `search` project: the same tests, on the
+ * search-engine delivery index (OpenSearch) instead of the SQL one.
+ */
+import './sdk.int.test.ts';
