@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { words, type RecommendQuery, type RecsReader, type SearchQuery } from '@lectern/core';
 import { querySql } from './query-sql.ts';
 import { popularitySql } from './sql-tracking.ts';
+import { sqlTermStats } from './sql-recs-writer.ts';
 import type { VectorSql } from './vector-sql.ts';
 
 /** Visits at which an item's popularity counts half in the `default` blend. */
@@ -35,6 +36,7 @@ export function createSqlRecsReader(options: { db: Kysely<unknown>; vectors: Vec
     return result.rows.map((r) => r.codename);
   };
   return {
+    termStats: (o) => sqlTermStats(db, o),
     recommend(q: RecommendQuery) {
       const filter = q.filter ? querySql(q.filter, { nowMs: q.nowMs }) : sql`true`;
       const booster = q.booster ? sql`greatest(coalesce(${querySql(q.booster, { nowMs: q.nowMs })}, 0), 0)` : sql`1`;

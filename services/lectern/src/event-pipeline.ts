@@ -1,4 +1,12 @@
-import { createInProcessBus, createOutboxRelay, type CoreDeps, type EventBus } from '@lectern/core';
+import {
+  createInProcessBus,
+  createOutboxRelay,
+  createRecsConsumer,
+  type CoreDeps,
+  type EmbeddingProvider,
+  type EventBus,
+  type RecsIndexWriter,
+} from '@lectern/core';
 import {
   registerConsumerLag,
   registerIndexerMetrics,
@@ -16,6 +24,7 @@ export interface EventPipeline {
 }
 
 const indexerGroup = 'lectern-indexer';
+const recsGroup = 'lectern-recommendations';
 
 /**
  * The embedded shape's change-event path (DESIGN write path 3–4): the outbox relay publishes to
@@ -28,6 +37,8 @@ export async function startEventPipeline(options: {
   index: SqlDeliveryIndex;
   assetsBase: string;
   metrics?: ProcessMetrics;
+  /** The recommendation index, kept by its own consumer group (issue 16). */
+  recs?: { writer: RecsIndexWriter; embedder: EmbeddingProvider };
   onError?: (error: unknown, what: string) => void;
 }): Promise<EventPipeline> {
   const { core, metrics } = options;
@@ -35,7 +46,7 @@ export async function startEventPipeline(options: {
   const bus = createInProcessBus();
   const relayMetrics = metrics ? registerRelayMetrics(metrics, { store, clock }) : null;
   if (metrics) {
-    registerConsumerLag(metrics, { bus, groups: [indexerGroup] });
+    registerConsumerLag(metrics, { bus, groups: options.recs ? [indexerGroup, recsGroup] : [indexerGroup] });
     registerIndexLag(metrics, { store, index: options.index });
   }
   const indexerMetrics = metrics ? registerIndexerMetrics(metrics) : null;
@@ -57,6 +68,16 @@ export async function startEventPipeline(options: {
     onError: (error) => options.onError?.(error, 'delivery indexing failed'),
   });
   await indexer.start();
+  const recs = options.recs
+    ? createRecsConsumer({
+        core,
+        ...options.recs,
+        bus,
+        group: recsGroup,
+        onError: (error) => options.onError?.(error, 'recommendation indexing failed'),
+      })
+    : null;
+  await recs?.start();
   const stopWaking = store.onEventsCommitted(() => relay.wake());
   relay.start();
   return {
@@ -66,6 +87,7 @@ export async function startEventPipeline(options: {
       stopWaking();
       await relay.stop();
       await indexer.stop();
+      await recs?.stop();
       await bus.close();
     },
   };

@@ -36,6 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       lastupdated bigint not null,
       properties text[] not null,
       search_text text not null,
+      terms text[] not null,
       embedder text not null,
       embedding ${embeddingType} not null,
       primary key (project_id, item_id, language)
@@ -44,7 +45,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index recs_items_type on recs_items (project_id, type)`.execute(db);
   await sql`create index recs_items_properties on recs_items using gin (properties)`.execute(db);
   await sql`create index recs_items_text on recs_items using gin (to_tsvector('simple', search_text))`.execute(db);
-  await sql`create table recs_watermarks (project_id uuid primary key, seq bigint not null)`.execute(db);
+  // full_documents: the entry count at the last re-render of every item (IDF drift check).
+  await sql`
+    create table recs_watermarks (
+      project_id uuid primary key,
+      seq bigint not null,
+      full_documents bigint not null default 0
+    )`.execute(db);
+  // Document frequency of each term among a project's entries (IDF of the default embedder).
+  await sql`
+    create table recs_terms (
+      project_id uuid not null,
+      term text not null,
+      df integer not null,
+      primary key (project_id, term)
+    )`.execute(db);
   // Popularity with exponential time decay, kept per item: score as of `updated_at`.
   await sql`
     create table recs_popularity (

@@ -48,7 +48,7 @@ function banner(server: EmbeddedServer): string {
     `  Delivery API       ${u.delivery}      (delivery-sdk proxy.baseUrl)`,
     `  Delivery Preview   ${u.preview}      (delivery-sdk proxy.basePreviewUrl)`,
     `  GraphQL API        ${u.graphql}      (not built yet)`,
-    `  Recommendations    ${u.recommendations}      (not built yet)`,
+    `  Recommendations    ${u.recommendations}/api/v2/   (kontent-recommendations baseUrl)`,
     `  Health, metrics    /healthz  /readyz  /metrics on every port above`,
   ];
   if (server.demo) {
