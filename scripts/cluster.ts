@@ -24,7 +24,8 @@ and MinIO on 127.0.0.1 (fresh, in temporary directories), then each service as i
   management    N      Management API (/v2, /v1), admin API (/admin), outbox relay to Kafka
   delivery-1    N+1    Delivery API          (preview N+2)
   delivery-2    N+6    Delivery API          (preview N+7)
-  indexer       N+5    /healthz /readyz /metrics only
+  indexer       N+5    /healthz /readyz /metrics only (delivery index and recommendation index)
+  recommendations N+4  Smart Recommendations API (/api/v2/)
 
 It creates a demo project with keys, prints every URL and key, and streams the services' JSON logs
 prefixed with their names. Ctrl+C stops the services (SIGTERM), then the engines, and deletes the
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
     ports: {
       management: base,
       indexer: base + 5,
+      recommendations: base + 4,
       deliveries: [
         { delivery: base + 1, preview: base + 2 },
         { delivery: base + 6, preview: base + 7 },
@@ -141,6 +143,7 @@ async function main(): Promise<void> {
     `  Management API     ${cluster.managementUrl}/v2   (admin API ${cluster.managementUrl}/admin)`,
     ...cluster.deliveries.map((d) => `  ${d.name.padEnd(18)} Delivery ${d.deliveryUrl}   Preview ${d.previewUrl}`),
     `  indexer            ${cluster.indexerUrl}   (/healthz /readyz /metrics)`,
+    `  Recommendations    ${cluster.recommendationsUrl}/api/v2/   (kontent-recommendations baseUrl)`,
     `  PostgreSQL         ${databaseUrl}`,
     `  Kafka              ${kafka.endpoint}   topic lectern.change-events`,
     `  MinIO (S3)         ${minio.endpoint}   bucket ${bucket}, access key ${s3TestCredentials.accessKey}, secret key ${s3TestCredentials.secretKey}`,

