@@ -86,7 +86,7 @@ async function applyEvents(t: ProjectTarget, events: readonly ChangeEvent[]): Pr
   // last full re-render (its term statistics, and so its embeddings, have drifted).
   const full = await t.writer.fullDocuments(t.projectId);
   const documents = (await t.writer.termStats({ projectId: t.projectId, terms: [] })).documents;
-  const isModel = events.some((e) => modelKindSet.has(e.objectKind)) || documents > 2 * Math.max(full, 10);
+  const isModel = events.some((e) => modelKindSet.has(e.objectKind)) || documents > 2 * full;
   const itemIds = isModel
     ? await allItemIds(t)
     : [
