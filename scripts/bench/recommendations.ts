@@ -36,6 +36,7 @@ import { openPgliteStore } from '../../packages/store-sql/src/index.ts';
 const usage = `Usage: pnpm run bench:recommendations -- [options]
 
   --per-topic N    articles per topic in the quality corpus (6 topics; default 50)
+  --borrowed B[,B…] words of 12 per article taken from another topic (default 2,4)
   --items N[,N…]   index sizes for the latency table (default 10000)
   --requests R     timed recommend/items requests per size and scenario (default 300)
   --help           this text`;
@@ -45,6 +46,7 @@ const { values: args } = parseArgs({
   args: argv[0] === '--' ? argv.slice(1) : argv,
   options: {
     'per-topic': { type: 'string', default: '50' },
+    borrowed: { type: 'string', default: '2,4' },
     items: { type: 'string', default: '10000' },
     requests: { type: 'string', default: '300' },
     help: { type: 'boolean', default: false },
@@ -57,7 +59,11 @@ if (args.help) {
 const perTopic = Number(args['per-topic']);
 const sizes = args.items.split(',').map(Number);
 const requests = Number(args.requests);
-if (![perTopic, requests, ...sizes].every((n) => Number.isInteger(n) && n >= 1)) {
+const borrowedCounts = args.borrowed.split(',').map(Number);
+if (
+  ![perTopic, requests, ...sizes].every((n) => Number.isInteger(n) && n >= 1) ||
+  !borrowedCounts.every((n) => Number.isInteger(n) && n >= 0 && n <= 12)
+) {
   console.error(`Invalid options (whole numbers ≥ 1).\n\n${usage}`);
   process.exit(2);
 }
@@ -96,9 +102,9 @@ async function openProject() {
   return { store, core, projectId: project.id, recs, post, close };
 }
 
-async function quality() {
+async function quality(borrowed: number) {
   const p = await openProject();
-  const corpus = generateCorpus({ perTopic });
+  const corpus = generateCorpus({ perTopic, borrowed });
   const topicOf = new Map(corpus.map((c) => [c.codename, c.topic]));
   const personaOf = new Map(corpus.map((c) => [c.codename, c.persona]));
   const began = performance.now();
@@ -161,7 +167,7 @@ async function quality() {
   }
   await p.close();
   console.log(
-    `\nQuality on a generated corpus: ${corpus.length} articles, ${Object.keys(corpusTopics).length} topics, ${corpusPersonas.length} personas`,
+    `\nQuality on a generated corpus: ${corpus.length} articles, ${Object.keys(corpusTopics).length} topics, ${corpusPersonas.length} personas, ${borrowed} of 12 topical words borrowed from another topic`,
   );
   console.log(
     `(written in ${fmt((written - began) / 1000)} s, indexed in ${fmt((indexed - written) / 1000)} s; embedder ${embedder.id})\n`,
@@ -257,5 +263,5 @@ async function latency(size: number) {
   for (const r of rows) console.log(r);
 }
 
-await quality();
+for (const borrowed of borrowedCounts) await quality(borrowed);
 for (const size of sizes) await latency(size);

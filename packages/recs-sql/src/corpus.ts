@@ -51,17 +51,22 @@ function random(seed: number): () => number {
   return () => (s = (s * 48271) % 2147483647) / 2147483647;
 }
 
-export function generateCorpus(options: { perTopic: number; seed?: number }): CorpusItem[] {
+/**
+ * `borrowed`: how many of an article's twelve topical words come from one other topic (default
+ * 2); more makes topics harder to tell apart.
+ */
+export function generateCorpus(options: { perTopic: number; seed?: number; borrowed?: number }): CorpusItem[] {
+  const borrowed = options.borrowed ?? 2;
   const next = random(options.seed ?? 42);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const items: CorpusItem[] = [];
   for (const [topic, vocabulary] of Object.entries(corpusTopics))
     for (let i = 0; i < options.perTopic; i++) {
-      // Ten words of the topic, two of another one (topics share words, as real ones do).
+      // Words of the topic and `borrowed` of another one (topics share words, as real ones do).
       const other = pick(Object.values(corpusTopics).filter((v) => v !== vocabulary));
       const topical = [
-        ...Array.from({ length: 10 }, () => pick(vocabulary)),
-        ...Array.from({ length: 2 }, () => pick(other)),
+        ...Array.from({ length: 12 - borrowed }, () => pick(vocabulary)),
+        ...Array.from({ length: borrowed }, () => pick(other)),
       ];
       const common = Array.from({ length: 10 }, () => pick(commonWords));
       const body = [...topical, ...common].sort(() => next() - 0.5).join(' ');

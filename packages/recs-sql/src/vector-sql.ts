@@ -51,8 +51,9 @@ export async function detectVectorSql(db: Kysely<unknown>): Promise<VectorSql> {
     },
     async prepare(trx, k) {
       // Iterative scans keep reading the index until `k` rows pass the filter (pgvector 0.8).
-      await sql`set local hnsw.iterative_scan = relaxed_order`.execute(trx);
-      await sql`select set_config('hnsw.ef_search', ${String(Math.max(40, Math.min(1000, k)))}, true)`.execute(trx);
+      const efSearch = String(Math.max(40, Math.min(1000, k)));
+      await sql`select set_config('hnsw.iterative_scan', 'relaxed_order', true),
+                       set_config('hnsw.ef_search', ${efSearch}, true)`.execute(trx);
     },
   };
 }
