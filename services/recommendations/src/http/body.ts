@@ -1,9 +1,11 @@
+import { findUnstorableStrings } from '@lectern/core';
 import { LecternError, type ValidationProblem } from '@lectern/errors';
 
 /**
  * Reads a JSON request body the way the Recommendations API binds it (ASP.NET model binding):
  * property names in any case (the JS client sends camelCase, the .NET one PascalCase), every
- * problem collected under the property's camelCase path, thrown together as one 400.
+ * problem collected under the property's camelCase path, thrown together as one 400. A string
+ * holding U+0000 or a lone surrogate anywhere in the body is a problem too.
  */
 export class BodyReader {
   readonly problems: ValidationProblem[] = [];
@@ -16,6 +18,9 @@ export class BodyReader {
     const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
     if (!isObject && this.prefix === '')
       this.problems.push({ path: '', message: 'A non-empty request body is required.' });
+    // U+0000 and lone surrogates cannot be stored or sent to the database, in any field.
+    if (isObject && this.prefix === '')
+      for (const f of findUnstorableStrings(value)) this.problems.push({ path: f.path ?? '', message: f.message });
     this.fields = new Map(isObject ? Object.entries(value).map(([k, v]) => [k.toLowerCase(), v]) : []);
   }
 
