@@ -28,7 +28,8 @@ each service as its own process:
   delivery-1    N+1    Delivery API          (preview N+2)
   delivery-2    N+6    Delivery API          (preview N+7)
   graphql-1     N+3    GraphQL API
-  indexer       N+5    /healthz /readyz /metrics only
+  recommendations N+4  Smart Recommendations API (/api/v2/)
+  indexer       N+5    /healthz /readyz /metrics only (delivery index and recommendation index)
   webhooks      N+8    /healthz /readyz /metrics only (delivers webhook notifications; private
                        addresses allowed, so receivers on this machine work)
 
@@ -129,6 +130,7 @@ async function main(): Promise<void> {
     ports: {
       management: base,
       indexer: base + 5,
+      recommendations: base + 4,
       deliveries: [
         { delivery: base + 1, preview: base + 2 },
         { delivery: base + 6, preview: base + 7 },
@@ -156,6 +158,7 @@ async function main(): Promise<void> {
     ...cluster.graphqls.map((g) => `  ${g.name.padEnd(18)} GraphQL ${g.url}/${projectId}`),
     `  indexer            ${cluster.indexerUrl}   (/healthz /readyz /metrics)`,
     `  webhooks           ${cluster.webhooksUrl ?? ''}   (/healthz /readyz /metrics; private addresses allowed)`,
+    `  Recommendations    ${cluster.recommendationsUrl}/api/v2/   (kontent-recommendations baseUrl)`,
     `  PostgreSQL         ${databaseUrl}`,
     `  Kafka              ${kafka.endpoint}   topic lectern.change-events`,
     `  OpenSearch         ${search.endpoint}   delivery index (aliases lectern-delivery-<project id>)`,

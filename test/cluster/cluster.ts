@@ -29,6 +29,8 @@ export interface ClusterOptions {
     readonly webhooks?: number;
     /** One GraphQL process per entry (`graphql-1`, …). */
     readonly graphqls?: readonly number[];
+    /** The Smart Recommendations API process, when given. */
+    readonly recommendations?: number;
   };
   /** Lets the webhooks process reach loopback and private addresses (receivers in tests). */
   readonly isWebhooksPrivateAllowed?: boolean;
@@ -47,6 +49,8 @@ export interface RunningCluster {
   /** The webhooks process's URL, when one was started. */
   readonly webhooksUrl: string | null;
   readonly graphqls: readonly { readonly name: string; readonly url: string }[];
+  /** The Smart Recommendations API (null when not started). */
+  readonly recommendationsUrl: string | null;
   readonly processes: readonly ServiceProcess[];
   /** The kept output of every process, each line prefixed with its name. */
   logs(): string;
@@ -77,7 +81,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   const started: { process: ServiceProcess; readyUrl: string }[] = [];
   const start = (
     name: string,
-    service: 'management' | 'indexer' | 'delivery' | 'webhooks' | 'graphql',
+    service: 'management' | 'indexer' | 'delivery' | 'webhooks' | 'graphql' | 'recommendations',
     env: Record<string, string>,
     readyUrl: string,
   ) => started.push({ process: startServiceProcess({ name, service, env, onLine: options.onLine }), readyUrl });
@@ -142,6 +146,14 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
       },
       url(webhooksPort),
     );
+  const recommendationsPort = options.ports.recommendations;
+  if (recommendationsPort !== undefined)
+    start(
+      'recommendations',
+      'recommendations',
+      { ...common, LECTERN_PORT: String(recommendationsPort) },
+      url(recommendationsPort),
+    );
 
   const processes = started.map((s) => s.process);
   const stop = async () => {
@@ -161,6 +173,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     deliveries,
     webhooksUrl: webhooksPort === undefined ? null : url(webhooksPort),
     graphqls,
+    recommendationsUrl: recommendationsPort === undefined ? null : url(recommendationsPort),
     processes,
     logs: () => processes.flatMap((p) => p.lines.map((l) => `[${p.name}] ${l}`)).join('\n'),
     stop,

@@ -1,8 +1,9 @@
 import { addContentType, addItem, operator, publishVariant, upsertVariant, type CoreDeps } from '@lectern/core';
 
 /**
- * A labelled corpus for tests and the quality benchmark: articles on distinct topics, each
- * written from its topic's vocabulary plus common words, with a persona. Deterministic per seed.
+ * A labelled corpus for tests and the quality benchmark: articles on six topics, each written
+ * from its topic's vocabulary, a few words of another topic and common words, with a persona.
+ * Deterministic per seed.
  */
 export const corpusTopics: Readonly<Record<string, readonly string[]>> = {
   space:
@@ -50,13 +51,23 @@ function random(seed: number): () => number {
   return () => (s = (s * 48271) % 2147483647) / 2147483647;
 }
 
-export function generateCorpus(options: { perTopic: number; seed?: number }): CorpusItem[] {
+/**
+ * `borrowed`: how many of an article's twelve topical words come from one other topic (default
+ * 2); more makes topics harder to tell apart.
+ */
+export function generateCorpus(options: { perTopic: number; seed?: number; borrowed?: number }): CorpusItem[] {
+  const borrowed = options.borrowed ?? 2;
   const next = random(options.seed ?? 42);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const items: CorpusItem[] = [];
   for (const [topic, vocabulary] of Object.entries(corpusTopics))
     for (let i = 0; i < options.perTopic; i++) {
-      const topical = Array.from({ length: 14 }, () => pick(vocabulary));
+      // Words of the topic and `borrowed` of another one (topics share words, as real ones do).
+      const other = pick(Object.values(corpusTopics).filter((v) => v !== vocabulary));
+      const topical = [
+        ...Array.from({ length: 12 - borrowed }, () => pick(vocabulary)),
+        ...Array.from({ length: borrowed }, () => pick(other)),
+      ];
       const common = Array.from({ length: 10 }, () => pick(commonWords));
       const body = [...topical, ...common].sort(() => next() - 0.5).join(' ');
       items.push({

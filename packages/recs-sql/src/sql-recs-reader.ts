@@ -1,8 +1,11 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { words, type RecommendQuery, type RecsReader, type SearchQuery } from '@lectern/core';
 import { querySql } from './query-sql.ts';
+import { sqlTermStats } from './sql-recs-writer.ts';
 import { popularitySql } from './sql-tracking.ts';
 import type { VectorSql } from './vector-sql.ts';
+
+type Sql = RawBuilder<unknown>;
 
 /** Visits at which an item's popularity counts half in the `default` blend. */
 const halfPopularVisits = 3;
@@ -19,62 +22,114 @@ function anyWordQuery(text: string): string {
   return [...new Set(terms)].map((t) => `'${t}'`).join(' | ');
 }
 
+/** Candidates per source: enough that the booster and the language de-duplication can reorder. */
+const candidatesFor = (limit: number, isBoosted: boolean) => Math.max(isBoosted ? 200 : 50, limit * 4);
+
+const key = sql`r.project_id, r.item_id, r.language`;
+
 /**
- * Reads the recommendation index with one statement per request. The filter is part of the
- * statement's WHERE clause and the booster multiplies the score inside it, so the limit applies
- * to items that pass the filter; entries of several languages of one item count once (its best).
+ * Reads the recommendation index in one transaction per request. Candidates come from indexes —
+ * the nearest neighbours of the current item (pgvector HNSW with iterative scans, so the filter
+ * is applied inside the vector search), the most popular items, the most recent ones — each
+ * source already restricted by project, type, the current item and the filter; the candidates are
+ * then scored (similarity, time-decayed popularity, booster) and the best distinct codenames kept.
  */
 export function createSqlRecsReader(options: { db: Kysely<unknown>; vectors: VectorSql }): RecsReader {
   const { db, vectors } = options;
-  const best = async (inner: RawBuilder<unknown>, limit: number) => {
-    const result = await sql<{ codename: string }>`
-      select codename from (${inner}) s
-      group by codename
-      order by max(score) desc, max(lastupdated) desc, codename
-      limit ${limit}`.execute(db);
-    return result.rows.map((r) => r.codename);
+
+  const currentEmbedding = async (q: RecommendQuery): Promise<number[] | null> => {
+    const r = await sql<{ e: string }>`
+      select embedding::text as e from recs_items
+      where project_id = ${q.projectId} and codename = ${q.currentItemCodename}
+      order by language limit 1`.execute(db);
+    const text = r.rows[0]?.e;
+    return text === undefined
+      ? null
+      : text
+          .replace(/[[\]{}]/g, '')
+          .split(',')
+          .map(Number);
   };
+
   return {
-    recommend(q: RecommendQuery) {
+    termStats: (o) => sqlTermStats(db, o),
+
+    async recommend(q: RecommendQuery) {
       const filter = q.filter ? querySql(q.filter, { nowMs: q.nowMs }) : sql`true`;
       const booster = q.booster ? sql`greatest(coalesce(${querySql(q.booster, { nowMs: q.nowMs })}, 0), 0)` : sql`1`;
-      const similarity = sql`coalesce(1 - ${vectors.distance(sql`r.embedding`, sql`cur.embedding`)} / 2, 0)`;
-      const popularity = popularitySql({ alias: 'p', at: new Date(q.nowMs) });
+      const k = candidatesFor(q.limit, q.booster !== null);
+      const at = new Date(q.nowMs);
+      const current = q.scenario === 'popular' ? null : await currentEmbedding(q);
+      const where = sql`r.project_id = ${q.projectId} and r.type = ${q.requestedType}
+        and r.codename <> ${q.currentItemCodename} and ${filter}`;
+      const sources: Sql[] = [
+        sql`(select ${key} from recs_items r where ${where} order by r.lastupdated desc limit ${q.limit})`,
+      ];
+      if (current) {
+        const near = vectors.nearest(current);
+        sources.push(
+          sql`(select ${key} from recs_items r where ${where} and ${near.condition} order by ${near.order} limit ${k})`,
+        );
+      }
+      if (q.scenario !== 'similar')
+        sources.push(sql`(select ${key} from recs_popularity p
+          join recs_items r on r.project_id = p.project_id and r.codename = p.codename
+          where p.project_id = ${q.projectId} and ${where}
+          order by ${popularitySql({ alias: 'p', at })} desc limit ${k})`);
+      const similarity = current ? sql`(1 - ${vectors.distance(current)} / 2)` : sql`0::float8`;
+      const popularity = popularitySql({ alias: 'p', at });
       const score =
         q.scenario === 'similar'
           ? similarity
           : q.scenario === 'popular'
             ? popularity
-            : sql`(${similarWeight} * ${similarity} + ${1 - similarWeight} * ${popularity} / (${popularity} + ${halfPopularVisits}))`;
-      return best(
-        sql`
-          select r.codename, r.lastupdated, ${score} * ${booster} as score
-          from recs_items r
-          left join (select embedding, embedder from recs_items
-                     where project_id = ${q.projectId} and codename = ${q.currentItemCodename}
-                     order by language limit 1) cur on cur.embedder = r.embedder
-          left join recs_popularity p on p.project_id = r.project_id and p.codename = r.codename
-          where r.project_id = ${q.projectId} and r.type = ${q.requestedType}
-            and r.codename <> ${q.currentItemCodename} and ${filter}`,
-        q.limit,
-      );
+            : sql`(${similarWeight}::float8 * ${similarity} + ${1 - similarWeight}::float8 * ${popularity} / (${popularity} + ${halfPopularVisits}::float8))`;
+      return db.transaction().execute(async (trx) => {
+        if (current) await vectors.prepare(trx, k);
+        const result = await sql<{ codename: string }>`
+          select codename from (
+            select r.codename, r.lastupdated, ${score} * ${booster} as score
+            from (${sql.join(sources, sql` union `)}) c
+            join recs_items r using (project_id, item_id, language)
+            left join recs_popularity p on p.project_id = r.project_id and p.codename = r.codename
+          ) s
+          group by codename
+          order by max(score) desc, max(lastupdated) desc, codename
+          limit ${q.limit}`.execute(trx);
+        return result.rows.map((r) => r.codename);
+      });
     },
-    search(q: SearchQuery) {
+
+    async search(q: SearchQuery) {
       const tsquery = anyWordQuery(q.text);
-      const lexical =
-        tsquery === ''
-          ? sql`0`
-          : sql`ts_rank_cd(to_tsvector('simple', r.search_text), to_tsquery('simple', ${tsquery}), 32)`;
-      const similarity = sql`(1 - ${vectors.distance(sql`r.embedding`, vectors.literal(q.embedding))} / 2)`;
+      const k = candidatesFor(q.limit, false);
       const type = q.requestedType === null ? sql`true` : sql`r.type = ${q.requestedType}`;
-      return best(
-        sql`
-          select r.codename, r.lastupdated,
-                 ${searchVectorWeight} * ${similarity} + ${1 - searchVectorWeight} * ${lexical} as score
-          from recs_items r
-          where r.project_id = ${q.projectId} and ${type}`,
-        q.limit,
-      );
+      const where = sql`r.project_id = ${q.projectId} and ${type}`;
+      const near = vectors.nearest(q.embedding);
+      const sources: Sql[] = [
+        sql`(select ${key} from recs_items r where ${where} and ${near.condition} order by ${near.order} limit ${k})`,
+      ];
+      const lexical =
+        tsquery === '' ? sql`0::float8` : sql`ts_rank_cd(r.search_vector, to_tsquery('simple', ${tsquery}), 32)`;
+      if (tsquery !== '')
+        sources.push(sql`(select ${key} from recs_items r
+          where ${where} and r.search_vector @@ to_tsquery('simple', ${tsquery})
+          order by ${lexical} desc limit ${k})`);
+      const similarity = sql`(1 - ${vectors.distance(q.embedding)} / 2)`;
+      return db.transaction().execute(async (trx) => {
+        await vectors.prepare(trx, k);
+        const result = await sql<{ codename: string }>`
+          select codename from (
+            select r.codename, r.lastupdated,
+                   ${searchVectorWeight}::float8 * ${similarity} + ${1 - searchVectorWeight}::float8 * ${lexical} as score
+            from (${sql.join(sources, sql` union `)}) c
+            join recs_items r using (project_id, item_id, language)
+          ) s
+          group by codename
+          order by max(score) desc, max(lastupdated) desc, codename
+          limit ${q.limit}`.execute(trx);
+        return result.rows.map((r) => r.codename);
+      });
     },
   };
 }

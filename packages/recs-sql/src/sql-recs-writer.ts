@@ -1,11 +1,28 @@
 import { sql, type Kysely } from 'kysely';
-import type { RecsBatch, RecsIndexWriter } from '@lectern/core';
+import type { CorpusStats, RecsBatch, RecsIndexWriter } from '@lectern/core';
 import type { VectorSql } from './vector-sql.ts';
 
 /** Rows per insert statement. */
 const insertChunk = 200;
 
-/** The writer side of the recommendation index on `recs_items` and `recs_watermarks`. */
+/** Document frequencies of the terms among the project's entries, and the entry count. */
+export async function sqlTermStats(
+  db: Kysely<unknown>,
+  options: { projectId: string; terms: readonly string[] },
+): Promise<CorpusStats> {
+  const count = await sql<{ n: number }>`
+    select count(*)::int as n from recs_items where project_id = ${options.projectId}`.execute(db);
+  const frequencies = new Map<string, number>();
+  if (options.terms.length > 0) {
+    const rows = await sql<{ term: string; df: number }>`
+      select term, df from recs_terms
+      where project_id = ${options.projectId} and term = any(${[...options.terms]}::text[])`.execute(db);
+    for (const r of rows.rows) frequencies.set(r.term, r.df);
+  }
+  return { documents: count.rows[0]?.n ?? 0, documentFrequency: (term) => frequencies.get(term) ?? 0 };
+}
+
+/** The writer side of the recommendation index on `recs_items`, `recs_terms` and `recs_watermarks`. */
 export function createSqlRecsWriter(options: { db: Kysely<unknown>; vectors: VectorSql }): RecsIndexWriter {
   const { db, vectors } = options;
   return {
@@ -14,34 +31,60 @@ export function createSqlRecsWriter(options: { db: Kysely<unknown>; vectors: Vec
         select seq from recs_watermarks where project_id = ${projectId}`.execute(db);
       return Number(r.rows[0]?.seq ?? 0);
     },
+    async fullDocuments(projectId) {
+      const r = await sql<{ n: string | number }>`
+        select full_documents as n from recs_watermarks where project_id = ${projectId}`.execute(db);
+      return Number(r.rows[0]?.n ?? 0);
+    },
+    termStats: (o) => sqlTermStats(db, o),
     async indexedItemIds(projectId) {
       const r = await sql<{ item_id: string }>`
         select distinct item_id from recs_items where project_id = ${projectId}`.execute(db);
       return r.rows.map((row) => row.item_id);
     },
     apply(batch: RecsBatch) {
+      const { projectId } = batch;
       return db.transaction().execute(async (trx) => {
-        await sql`insert into recs_watermarks (project_id, seq) values (${batch.projectId}, 0)
+        await sql`insert into recs_watermarks (project_id, seq) values (${projectId}, 0)
                   on conflict (project_id) do nothing`.execute(trx);
         const current = await sql<{ seq: string | number }>`
-          select seq from recs_watermarks where project_id = ${batch.projectId} for update`.execute(trx);
+          select seq from recs_watermarks where project_id = ${projectId} for update`.execute(trx);
         if (batch.toSeq <= Number(current.rows[0]?.seq ?? 0)) return false;
         const itemIds = batch.items.map((i) => i.itemId);
-        if (itemIds.length > 0)
-          await sql`delete from recs_items where project_id = ${batch.projectId}
-                    and item_id = any(${itemIds}::uuid[])`.execute(trx);
+        if (itemIds.length > 0) {
+          await sql`
+            with gone as (
+              delete from recs_items where project_id = ${projectId} and item_id = any(${itemIds}::uuid[])
+              returning terms
+            )
+            update recs_terms t set df = t.df - g.n
+            from (select term, count(*)::int as n from gone, unnest(gone.terms) as term group by term) g
+            where t.project_id = ${projectId} and t.term = g.term`.execute(trx);
+          await sql`delete from recs_terms where project_id = ${projectId} and df <= 0`.execute(trx);
+        }
         const entries = batch.items.flatMap((i) => i.entries);
         for (let start = 0; start < entries.length; start += insertChunk) {
-          const rows = entries.slice(start, start + insertChunk).map(
-            (e) => sql`(${batch.projectId}, ${e.itemId}, ${e.language}, ${e.codename}, ${e.name}, ${e.type},
-              ${e.lastUpdated}, ${[...e.properties]}::text[], ${e.text}, ${batch.embedder}, ${vectors.literal(e.embedding)})`,
+          const chunk = entries.slice(start, start + insertChunk);
+          const rows = chunk.map(
+            (e) => sql`(${projectId}, ${e.itemId}, ${e.language}, ${e.codename}, ${e.name}, ${e.type},
+              ${e.lastUpdated}, ${[...e.properties]}::text[], ${e.text}, ${[...e.terms]}::text[], ${batch.embedder},
+              ${vectors.literal(e.embedding)})`,
           );
           await sql`insert into recs_items (project_id, item_id, language, codename, name, type, lastupdated,
-                      properties, search_text, embedder, embedding)
+                      properties, search_text, terms, embedder, embedding)
                     values ${sql.join(rows)}`.execute(trx);
+          await sql`
+            insert into recs_terms as t (project_id, term, df)
+            select ${projectId}, term, count(*)::int from unnest(${chunk.flatMap((e) => e.terms)}::text[]) as term
+            group by term
+            on conflict (project_id, term) do update set df = t.df + excluded.df`.execute(trx);
         }
         if (!batch.isPartial)
-          await sql`update recs_watermarks set seq = ${batch.toSeq} where project_id = ${batch.projectId}`.execute(trx);
+          await sql`update recs_watermarks set seq = ${batch.toSeq},
+                      full_documents = case when ${batch.isFull === true}
+                        then (select count(*) from recs_items where project_id = ${projectId})
+                        else full_documents end
+                    where project_id = ${projectId}`.execute(trx);
         return true;
       });
     },

@@ -11,12 +11,19 @@ const weights: Readonly<Record<VisitKind, number>> = { visit: 1, conversion: 2, 
 /** The time-decayed popularity of `recs_popularity` row `alias` as of `at` (0 without a row). */
 export function popularitySql(options: { alias: string; at: Date }): RawBuilder<number> {
   const a = sql.ref(options.alias);
-  return sql<number>`coalesce(${a}.score * exp(- greatest(extract(epoch from (${options.at}::timestamptz - ${a}.updated_at)), 0) / ${decaySeconds}), 0)`;
+  return sql<number>`coalesce(${a}.score * exp(- greatest(extract(epoch from (${options.at}::timestamptz - ${a}.updated_at)), 0) / ${decaySeconds}::float8), 0)`;
 }
 
-/** Visits, popularity, visitors and the tracking setting on `recs_*` tables. */
+/** How long a project's tracking setting is answered from memory. */
+const settingTtlMs = 1_000;
+
+/**
+ * Visits, popularity, visitors and the tracking setting on `recs_*` tables. The setting is read
+ * at most once a second per project (a change made elsewhere shows within a second).
+ */
 export function createSqlRecsTracking(options: { db: Kysely<unknown> }): RecsTracking {
   const { db } = options;
+  const settings = new Map<string, { at: number; isManual: boolean }>();
   return {
     async recordVisit(v) {
       const weight = weights[v.kind];
@@ -47,11 +54,17 @@ export function createSqlRecsTracking(options: { db: Kysely<unknown> }): RecsTra
           last_seen = greatest(t.last_seen, excluded.last_seen)`.execute(db);
     },
     async isManualTracking(projectId) {
+      const known = settings.get(projectId);
+      if (known && performance.now() - known.at < settingTtlMs) return known.isManual;
       const r = await sql<{ is_manual_tracking: boolean }>`
         select is_manual_tracking from recs_settings where project_id = ${projectId}`.execute(db);
-      return r.rows[0]?.is_manual_tracking ?? false;
+      const isManual = r.rows[0]?.is_manual_tracking ?? false;
+      if (settings.size > 10_000) settings.clear();
+      settings.set(projectId, { at: performance.now(), isManual });
+      return isManual;
     },
     async setManualTracking(projectId, isManual) {
+      settings.delete(projectId);
       await sql`insert into recs_settings (project_id, is_manual_tracking) values (${projectId}, ${isManual})
                 on conflict (project_id) do update set is_manual_tracking = excluded.is_manual_tracking`.execute(db);
     },

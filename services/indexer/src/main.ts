@@ -1,5 +1,5 @@
 import { createKafkaBus } from '@lectern/bus-kafka';
-import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
+import { createHashedEmbedder, createRecsConsumer, randomIds, systemClock, type CoreDeps } from '@lectern/core';
 import { toDeliveryError } from '@lectern/errors';
 import {
   createFastifyService,
@@ -13,10 +13,13 @@ import {
 } from '@lectern/http-kit';
 import { openDeliveryIndex } from '@lectern/index-elasticsearch';
 import { createIndexer } from '@lectern/index-sql';
+import { createSqlRecs } from '@lectern/recs-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { indexerSettings } from './settings.ts';
 
 const group = 'lectern-indexer';
+/** The recommendation index (issue 16) is kept by its own group in the same process. */
+const recsGroup = 'lectern-recommendations';
 
 await runServiceMain({
   name: 'indexer',
@@ -61,7 +64,7 @@ await runServiceMain({
         if (!isConsuming) throw new Error('not consuming yet');
       },
     ]);
-    registerConsumerLag(metrics, { bus, groups: [group] });
+    registerConsumerLag(metrics, { bus, groups: [group, recsGroup] });
     registerIndexLag(metrics, { store, index });
     const { onBatch } = registerIndexerMetrics(metrics);
     const app = createFastifyService({
@@ -95,9 +98,20 @@ await runServiceMain({
       onError: (err) => logger.error({ err }, 'delivery indexing failed; the events will be delivered again'),
     });
     await step('cannot consume change events (check LECTERN_KAFKA_BROKERS)', () => indexer.start());
+    const recs = await createSqlRecs({ db: store.db });
+    const recsConsumer = createRecsConsumer({
+      core,
+      writer: recs.writer,
+      embedder: createHashedEmbedder(),
+      bus,
+      group: recsGroup,
+      onError: (err) => logger.error({ err }, 'recommendation indexing failed; the events will be delivered again'),
+    });
+    await step('cannot consume change events for recommendations', () => recsConsumer.start());
     isConsuming = true;
     // Stopped before the bus closes (closers run in reverse): the batch under way is applied first.
     onStop(() => indexer.stop());
+    onStop(() => recsConsumer.stop());
     logger.info(
       { url: listening.url, group, topic: config.kafkaTopic, deliveryIndex: delivery.description },
       'indexer ready',

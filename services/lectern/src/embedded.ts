@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import { randomIds, startScheduler, systemClock, type CoreDeps } from '@lectern/core';
+import { createHashedEmbedder, randomIds, startScheduler, systemClock, type CoreDeps } from '@lectern/core';
 import { buildDeliveryApp, deliveryHttpOptions } from '@lectern/delivery';
 import { buildGraphqlApp, graphqlOptions } from '@lectern/graphql';
 import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
@@ -9,6 +9,7 @@ import { buildManagementApp, createManagementServer, managementRateLimits } from
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { createSqlIndex } from '@lectern/index-sql';
 import { buildRecommendationsApp } from '@lectern/recommendations';
+import { createSqlRecs } from '@lectern/recs-sql';
 import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/store-sql';
 import { ConfigError, type ConfigOf } from '@lectern/config';
 import { startEventPipeline } from './event-pipeline.ts';
@@ -61,6 +62,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   const operatorToken = config.operatorToken ?? randomBytes(24).toString('hex');
 
   const index = createSqlIndex({ db: store.db });
+  const recs = { ...(await createSqlRecs({ db: store.db })), embedder: createHashedEmbedder() };
   const shared = { metrics, readiness, logger };
   const blobs = openFsBlobStore({ root: join(dataDir, 'blobs') });
   const rateLimits = managementRateLimits(config);
@@ -81,7 +83,10 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
     delivery: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'production', http }),
     preview: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'preview', http }),
     graphql: buildGraphqlApp({ ...shared, core, index, signals: store.signals, http, graphql: graphqlOptions(config) }),
-    recommendations: buildRecommendationsApp(shared),
+    recommendations: buildRecommendationsApp({
+      ...shared,
+      engine: { core, reader: recs.reader, tracking: recs.tracking, embedder: recs.embedder, signals: store.signals },
+    }),
   };
   const listening: Partial<Record<ListenerName | 'routed' | 'graphqlPreview', Listening>> = {};
   const closeAll = () => Promise.all(Object.values(listening).map((l) => l.close()));
@@ -135,6 +140,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
       timeoutMs: config.webhooksTimeoutMs,
       ...(config.smtpUrl === undefined ? {} : { smtp: { url: config.smtpUrl, from: config.smtpFrom } }),
     },
+    recs: { writer: recs.writer, embedder: recs.embedder },
     onError: (err, what) => logger.error({ err }, what),
   });
 

@@ -1,4 +1,12 @@
-import { createInProcessBus, createOutboxRelay, type CoreDeps, type EventBus } from '@lectern/core';
+import {
+  createInProcessBus,
+  createOutboxRelay,
+  createRecsConsumer,
+  type CoreDeps,
+  type EmbeddingProvider,
+  type EventBus,
+  type RecsIndexWriter,
+} from '@lectern/core';
 import {
   registerConsumerLag,
   registerIndexerMetrics,
@@ -20,6 +28,7 @@ export interface EventPipeline {
 }
 
 const indexerGroup = 'lectern-indexer';
+const recsGroup = 'lectern-recommendations';
 
 /**
  * The embedded shape's change-event path (DESIGN write path 3–4): the outbox relay publishes to
@@ -34,6 +43,8 @@ export async function startEventPipeline(options: {
   metrics?: ProcessMetrics;
   /** Webhook delivery settings (default: the SSRF guard on, 60 s time-out). */
   webhooks?: { isPrivateAllowed: boolean; timeoutMs: number; smtp?: { url: string; from: string } };
+  /** The recommendation index, kept by its own consumer group (issue 16). */
+  recs?: { writer: RecsIndexWriter; embedder: EmbeddingProvider };
   onError?: (error: unknown, what: string) => void;
 }): Promise<EventPipeline> {
   const { core, metrics } = options;
@@ -41,7 +52,10 @@ export async function startEventPipeline(options: {
   const bus = createInProcessBus();
   const relayMetrics = metrics ? registerRelayMetrics(metrics, { store, clock }) : null;
   if (metrics) {
-    registerConsumerLag(metrics, { bus, groups: [indexerGroup, webhooksGroup] });
+    registerConsumerLag(metrics, {
+      bus,
+      groups: options.recs ? [indexerGroup, webhooksGroup, recsGroup] : [indexerGroup, webhooksGroup],
+    });
     registerIndexLag(metrics, { store, index: options.index });
   }
   const indexerMetrics = metrics ? registerIndexerMetrics(metrics) : null;
@@ -75,6 +89,16 @@ export async function startEventPipeline(options: {
     onError: (error, what) => options.onError?.(error, what),
   });
   await webhooks.start();
+  const recs = options.recs
+    ? createRecsConsumer({
+        core,
+        ...options.recs,
+        bus,
+        group: recsGroup,
+        onError: (error) => options.onError?.(error, 'recommendation indexing failed'),
+      })
+    : null;
+  await recs?.start();
   const stopWaking = store.onEventsCommitted(() => relay.wake());
   relay.start();
   return {
@@ -86,6 +110,7 @@ export async function startEventPipeline(options: {
       await relay.stop();
       await indexer.stop();
       await webhooks.stop();
+      await recs?.stop();
       await bus.close();
     },
   };

@@ -1,1 +1,2 @@
 export { buildRecommendationsApp, type RecommendationsAppOptions } from './app.ts';
+export type { RecsEngine } from './http/routes.ts';

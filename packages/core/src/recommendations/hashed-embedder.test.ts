@@ -17,7 +17,7 @@ describe('hashed embedder', () => {
 
   it('gives unit vectors of the configured size, the same for the same text', async () => {
     const [a, b] = await embedder.embed(['Rockets reach orbit', 'Rockets reach orbit']);
-    expect(a).toHaveLength(256);
+    expect(a).toHaveLength(512);
     expect(cosine(a!, a!)).toBeCloseTo(1, 6);
     expect(b).toEqual(a);
   });

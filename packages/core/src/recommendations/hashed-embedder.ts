@@ -1,4 +1,4 @@
-import type { EmbeddingProvider } from './recs-port.ts';
+import type { CorpusStats, EmbeddingProvider } from './recs-port.ts';
 
 /**
  * Words too common to tell topics apart (English). They neither count as words nor start or end
@@ -35,30 +35,41 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
+/** Smoothed inverse document frequency; 1 without statistics. */
+function idf(stats: CorpusStats | undefined, term: string): number {
+  if (!stats || stats.documents === 0) return 1;
+  return Math.log((stats.documents + 1) / (stats.documentFrequency(term) + 1)) + 1;
+}
+
 /**
- * The default embedding provider, which needs no model: the hashing trick over words and word
- * pairs. Each feature (word weight 1, adjacent pair 0.5) is hashed to one of `dimensions` slots
- * with a hashed sign, counts are damped (1 + ln tf), and the vector is scaled to unit length, so
- * cosine similarity measures shared vocabulary. Deterministic and corpus-independent: an entry's
- * vector never changes when other items change.
+ * The default embedding provider, which needs no model: TF-IDF over words and word pairs, reduced
+ * to `dimensions` numbers by the hashing trick. Each feature (word weight 1, adjacent pair 0.5)
+ * is hashed to one slot with a hashed sign; its weight is the damped count (1 + ln tf) times the
+ * word's smoothed IDF among the project's entries (a pair: the mean of its words'); the vector
+ * is scaled to unit length, so cosine similarity measures shared, distinctive vocabulary.
+ * Deterministic for the same text and statistics.
  */
 export function createHashedEmbedder(options: { dimensions?: number } = {}): EmbeddingProvider {
-  const dimensions = options.dimensions ?? 256;
-  const embedOne = (text: string): number[] => {
-    const counts = new Map<string, number>();
+  const dimensions = options.dimensions ?? 512;
+  const embedOne = (text: string, stats: CorpusStats | undefined): number[] => {
+    const counts = new Map<string, { count: number; weight: number }>();
     const ws = words(text);
-    const add = (feature: string, weight: number) => counts.set(feature, (counts.get(feature) ?? 0) + weight);
+    const add = (feature: string, weight: number) => {
+      const seen = counts.get(feature);
+      if (seen) seen.count += 1;
+      else counts.set(feature, { count: 1, weight });
+    };
     for (const [i, w] of ws.entries()) {
-      add(w, 1);
+      add(w, idf(stats, w));
       const next = ws[i + 1];
-      if (next !== undefined) add(`${w} ${next}`, 0.5);
+      if (next !== undefined) add(`${w} ${next}`, (0.5 * (idf(stats, w) + idf(stats, next))) / 2);
     }
     const vector = new Array<number>(dimensions).fill(0);
-    for (const [feature, count] of counts) {
+    for (const [feature, { count, weight }] of counts) {
       const h = hash(feature);
       const slot = h % dimensions;
       const sign = (h >>> 31) & 1 ? -1 : 1;
-      vector[slot] = (vector[slot] ?? 0) + sign * (1 + Math.log(count));
+      vector[slot] = (vector[slot] ?? 0) + sign * (1 + Math.log(count)) * weight;
     }
     const norm = Math.hypot(...vector);
     return norm === 0 ? vector : vector.map((v) => v / norm);
@@ -66,6 +77,6 @@ export function createHashedEmbedder(options: { dimensions?: number } = {}): Emb
   return {
     id: `hashed-words-${dimensions}`,
     dimensions,
-    embed: (texts) => Promise.resolve(texts.map(embedOne)),
+    embed: (texts, options) => Promise.resolve(texts.map((t) => embedOne(t, options?.stats))),
   };
 }

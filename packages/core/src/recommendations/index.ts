@@ -1,5 +1,6 @@
 export {
   recsScenarios,
+  type CorpusStats,
   type EmbeddingProvider,
   type RecommendQuery,
   type RecsBatch,
@@ -12,7 +13,7 @@ export {
   type VisitKind,
 } from './recs-port.ts';
 export { createHashedEmbedder, words } from './hashed-embedder.ts';
-export { entryOf, plainText, renderRecsEntries } from './recs-entries.ts';
+export { embeddedText, entryOf, plainText, renderRecsEntries, type RenderedEntry } from './recs-entries.ts';
 export { createRecsConsumer, indexRecsProject, type RecsConsumer, type RecsConsumerOptions } from './recs-indexer.ts';
 export { parseQuery, QuerySyntaxError, type BinaryOp, type QueryNode } from './query/grammar.ts';
 export { parseRecsQuery, queryProperties, typeOf, type QueryType } from './query/check.ts';

@@ -3,7 +3,15 @@ import type { DeliveryItem } from '../delivery/index-port.ts';
 import { ModelView } from '../delivery/indexer/model-view.ts';
 import { RenderContext } from '../delivery/indexer/render-context.ts';
 import { renderVariant } from '../delivery/indexer/render-variant.ts';
-import type { EmbeddingProvider, RecsEntry } from './recs-port.ts';
+import { words } from './hashed-embedder.ts';
+import type { RecsEntry } from './recs-port.ts';
+
+/** An entry before its embedding. */
+export type RenderedEntry = Omit<RecsEntry, 'embedding'>;
+
+/** The text an entry's embedding is made of: its text and its properties. */
+export const embeddedText = (e: Pick<RecsEntry, 'text' | 'properties'>): string =>
+  `${e.text}\n${e.properties.join(' ')}`;
 
 /** Element kinds whose selections become `<element>=<value>` properties (SPEC 2.9). */
 const propertyKinds = new Set(['multiple_choice', 'taxonomy']);
@@ -33,46 +41,42 @@ export function entryOf(item: DeliveryItem): Omit<RecsEntry, 'itemId' | 'embeddi
       texts.push(element.type === 'rich_text' ? plainText(element.value) : element.value);
     }
   }
+  const entry = {
+    properties: [...new Set(properties)],
+    text: texts.filter((t) => t !== '').join('\n'),
+  };
   return {
     language: item.system.language,
     codename: item.system.codename,
     name: item.system.name,
     type: item.system.type,
     lastUpdated: Date.parse(item.system.last_modified),
-    properties: [...new Set(properties)],
-    text: texts.filter((t) => t !== '').join('\n'),
+    ...entry,
+    terms: [...new Set(words(embeddedText(entry)))],
   };
 }
 
 /**
  * Renders the recommendation entries of the items from the store's current state: every
- * published variant (the Delivery production rendering), one entry per language, with the
- * embedding of its text and properties. An item with no published variant gets none.
+ * published variant (the Delivery production rendering), one entry per language, before
+ * embedding. An item with no published variant gets none.
  */
 export async function renderRecsEntries(options: {
   tx: UnitOfWork;
   projectId: string;
   itemIds: readonly string[];
-  embedder: EmbeddingProvider;
-}): Promise<{ itemId: string; entries: RecsEntry[] }[]> {
+}): Promise<{ itemId: string; entries: RenderedEntry[] }[]> {
   const { tx, projectId } = options;
   const model = await ModelView.load(tx, projectId);
   const ctx = new RenderContext({ tx, projectId, model, assetsBase: '' });
-  const rendered = await Promise.all(
+  return Promise.all(
     options.itemIds.map(async (itemId) => {
       const item = await ctx.item(itemId);
       const variants = item ? await ctx.variantsOf(itemId) : [];
       const docs = item
         ? await Promise.all(variants.map((variant) => renderVariant({ ctx, item, variant, channel: 'production' })))
         : [];
-      return { itemId, entries: docs.flatMap((d) => (d ? [entryOf(d.item)] : [])) };
+      return { itemId, entries: docs.flatMap((d) => (d ? [{ ...entryOf(d.item), itemId }] : [])) };
     }),
   );
-  const all = rendered.flatMap((r) => r.entries);
-  const vectors = await options.embedder.embed(all.map((e) => `${e.text}\n${e.properties.join(' ')}`));
-  let next = 0;
-  return rendered.map((r) => ({
-    itemId: r.itemId,
-    entries: r.entries.map((e) => ({ ...e, itemId: r.itemId, embedding: vectors[next++] ?? [] })),
-  }));
 }

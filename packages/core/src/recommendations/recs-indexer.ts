@@ -3,8 +3,8 @@ import type { ChangeEvent } from '../domain/change-event.ts';
 import { modelKinds } from '../domain/model-record.ts';
 import type { EventBus, EventSubscription } from '../ports/event-bus.ts';
 import { createSerialQueue } from '../serial-queue.ts';
-import { renderRecsEntries } from './recs-entries.ts';
-import type { EmbeddingProvider, RecsIndexWriter } from './recs-port.ts';
+import { embeddedText, renderRecsEntries, type RenderedEntry } from './recs-entries.ts';
+import type { CorpusStats, EmbeddingProvider, RecsIndexWriter } from './recs-port.ts';
 
 const modelKindSet = new Set<string>(modelKinds);
 
@@ -17,14 +17,59 @@ interface ProjectTarget {
   readonly batchSize: number;
 }
 
-/** Renders the items and writes them; only the last part (`isLast`) moves the watermark. */
-async function renderAndWrite(t: ProjectTarget, input: { itemIds: readonly string[]; toSeq: number }): Promise<void> {
+/**
+ * Statistics for embedding a batch: on a re-render of every item, the batch's own entries; else
+ * the stored ones plus the batch's (entries replaced are counted twice, a small bias).
+ */
+async function batchStats(
+  t: ProjectTarget,
+  entries: readonly RenderedEntry[],
+  options: { isFull: boolean },
+): Promise<CorpusStats> {
+  const counts = new Map<string, number>();
+  for (const e of entries) for (const term of e.terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  const stored = options.isFull
+    ? { documents: 0, documentFrequency: () => 0 }
+    : await t.writer.termStats({ projectId: t.projectId, terms: [...counts.keys()] });
+  return {
+    documents: stored.documents + entries.length,
+    documentFrequency: (term) => stored.documentFrequency(term) + (counts.get(term) ?? 0),
+  };
+}
+
+/**
+ * Renders the items (in parts of `batchSize`, one store transaction each), embeds them with the
+ * batch's statistics and writes them; only the last part moves the watermark.
+ */
+async function renderAndWrite(
+  t: ProjectTarget,
+  input: { itemIds: readonly string[]; toSeq: number; isFull: boolean },
+): Promise<void> {
   const { core, writer, embedder, projectId } = t;
+  const parts: { itemId: string; entries: RenderedEntry[] }[][] = [];
   for (let start = 0; start === 0 || start < input.itemIds.length; start += t.batchSize) {
     const itemIds = input.itemIds.slice(start, start + t.batchSize);
-    const items = await core.store.transaction((tx) => renderRecsEntries({ tx, projectId, itemIds, embedder }));
-    const isLast = start + t.batchSize >= input.itemIds.length;
-    await writer.apply({ projectId, toSeq: input.toSeq, embedder: embedder.id, items, isPartial: !isLast });
+    parts.push(await core.store.transaction((tx) => renderRecsEntries({ tx, projectId, itemIds })));
+  }
+  const all = parts.flat().flatMap((i) => i.entries);
+  const stats = await batchStats(t, all, { isFull: input.isFull });
+  for (const [index, part] of parts.entries()) {
+    const entries = part.flatMap((i) => i.entries);
+    const vectors = await embedder.embed(entries.map(embeddedText), { stats });
+    let next = 0;
+    const items = part.map((i) => ({
+      itemId: i.itemId,
+      entries: i.entries.map((e) => ({ ...e, embedding: vectors[next++] ?? [] })),
+    }));
+    const isLast = index === parts.length - 1;
+    await writer.apply({
+      projectId,
+      toSeq: input.toSeq,
+      embedder: embedder.id,
+      items,
+      isPartial: !isLast,
+      isFull: isLast && input.isFull,
+    });
   }
 }
 
@@ -37,7 +82,11 @@ async function allItemIds(t: ProjectTarget): Promise<string[]> {
 async function applyEvents(t: ProjectTarget, events: readonly ChangeEvent[]): Promise<void> {
   const last = events.at(-1);
   if (!last) return;
-  const isModel = events.some((e) => modelKindSet.has(e.objectKind));
+  // A model change re-renders everything; so does a project that has more than doubled since its
+  // last full re-render (its term statistics, and so its embeddings, have drifted).
+  const full = await t.writer.fullDocuments(t.projectId);
+  const documents = (await t.writer.termStats({ projectId: t.projectId, terms: [] })).documents;
+  const isModel = events.some((e) => modelKindSet.has(e.objectKind)) || documents > 2 * full;
   const itemIds = isModel
     ? await allItemIds(t)
     : [
@@ -47,7 +96,7 @@ async function applyEvents(t: ProjectTarget, events: readonly ChangeEvent[]): Pr
           ),
         ),
       ];
-  await renderAndWrite(t, { itemIds, toSeq: last.seq });
+  await renderAndWrite(t, { itemIds, toSeq: last.seq, isFull: isModel });
 }
 
 /**
@@ -61,7 +110,7 @@ export async function indexRecsProject(t: ProjectTarget): Promise<number> {
     if (watermark === 0) {
       const latest = await t.core.store.transaction((tx) => tx.outbox.latestSeq(t.projectId));
       if (latest === 0) return 0;
-      await renderAndWrite(t, { itemIds: await allItemIds(t), toSeq: latest });
+      await renderAndWrite(t, { itemIds: await allItemIds(t), toSeq: latest, isFull: true });
       continue;
     }
     const events = await t.core.store.transaction((tx) =>

@@ -19,7 +19,17 @@ export interface RecsEntry {
   readonly properties: readonly string[];
   /** The item's text (name, text and rich text elements), for lexical search. */
   readonly text: string;
+  /** Its distinct words and properties: what document frequencies count. */
+  readonly terms: readonly string[];
   readonly embedding: readonly number[];
+}
+
+/** Document frequencies of terms in a project's entries (for IDF weighting). */
+export interface CorpusStats {
+  /** Entries counted. */
+  readonly documents: number;
+  /** Entries holding the term (0 for a term never seen). */
+  documentFrequency(term: string): number;
 }
 
 export interface RecsBatch {
@@ -32,6 +42,8 @@ export interface RecsBatch {
   readonly items: readonly { readonly itemId: string; readonly entries: readonly RecsEntry[] }[];
   /** A part of a re-render too large for one transaction: written, but the watermark stays. */
   readonly isPartial?: boolean;
+  /** The last part of a re-render of every item: its entry count is kept (see `fullDocuments`). */
+  readonly isFull?: boolean;
 }
 
 export interface RecsIndexWriter {
@@ -44,6 +56,10 @@ export interface RecsIndexWriter {
    * written otherwise (redelivered events are ignored).
    */
   apply(batch: RecsBatch): Promise<boolean>;
+  /** Document frequencies of the terms among the project's entries. */
+  termStats(options: { projectId: string; terms: readonly string[] }): Promise<CorpusStats>;
+  /** The entry count at the last re-render of every item (0: none yet). */
+  fullDocuments(projectId: string): Promise<number>;
 }
 
 /**
@@ -54,7 +70,8 @@ export interface RecsIndexWriter {
 export interface EmbeddingProvider {
   readonly id: string;
   readonly dimensions: number;
-  embed(texts: readonly string[]): Promise<number[][]>;
+  /** `stats`, when given, lets a provider weight rare terms up (providers may ignore it). */
+  embed(texts: readonly string[], options?: { stats?: CorpusStats }): Promise<number[][]>;
 }
 
 /** SPEC 4.5 rule 1. */
@@ -92,6 +109,8 @@ export interface RecsReader {
   recommend(query: RecommendQuery): Promise<string[]>;
   /** Items by a blend of vector similarity to the query and lexical relevance of its words. */
   search(query: SearchQuery): Promise<string[]>;
+  /** Document frequencies of the terms among the project's entries (to embed a search). */
+  termStats(options: { projectId: string; terms: readonly string[] }): Promise<CorpusStats>;
 }
 
 export type VisitKind = 'visit' | 'conversion' | 'portion';

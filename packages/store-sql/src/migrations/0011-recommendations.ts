@@ -36,15 +36,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       lastupdated bigint not null,
       properties text[] not null,
       search_text text not null,
+      search_vector tsvector generated always as (to_tsvector('simple', search_text)) stored,
+      terms text[] not null,
       embedder text not null,
       embedding ${embeddingType} not null,
       primary key (project_id, item_id, language)
     )`.execute(db);
   await sql`create index recs_items_codename on recs_items (project_id, codename)`.execute(db);
-  await sql`create index recs_items_type on recs_items (project_id, type)`.execute(db);
+  await sql`create index recs_items_recent on recs_items (project_id, type, lastupdated desc)`.execute(db);
   await sql`create index recs_items_properties on recs_items using gin (properties)`.execute(db);
-  await sql`create index recs_items_text on recs_items using gin (to_tsvector('simple', search_text))`.execute(db);
-  await sql`create table recs_watermarks (project_id uuid primary key, seq bigint not null)`.execute(db);
+  await sql`create index recs_items_text on recs_items using gin (search_vector)`.execute(db);
+  // Approximate nearest neighbours (HNSW) for the default provider's 512 dimensions; vectors of
+  // other sizes are searched exactly.
+  if (hasVector)
+    await sql`
+      create index recs_items_embedding_512 on recs_items
+      using hnsw ((embedding::vector(512)) vector_cosine_ops) where vector_dims(embedding) = 512`.execute(db);
+  // full_documents: the entry count at the last re-render of every item (IDF drift check).
+  await sql`
+    create table recs_watermarks (
+      project_id uuid primary key,
+      seq bigint not null,
+      full_documents bigint not null default 0
+    )`.execute(db);
+  // Document frequency of each term among a project's entries (IDF of the default embedder).
+  await sql`
+    create table recs_terms (
+      project_id uuid not null,
+      term text not null,
+      df integer not null,
+      primary key (project_id, term)
+    )`.execute(db);
   // Popularity with exponential time decay, kept per item: score as of `updated_at`.
   await sql`
     create table recs_popularity (

@@ -49,7 +49,7 @@ function banner(server: EmbeddedServer): string {
     `  Delivery Preview   ${u.preview}      (delivery-sdk proxy.basePreviewUrl)`,
     `  GraphQL API        ${u.graphql}/<project id>`,
     ...(u.graphqlPreview === undefined ? [] : [`  GraphQL preview    ${u.graphqlPreview}/<project id>   (preview keys)`]),
-    `  Recommendations    ${u.recommendations}      (not built yet)`,
+    `  Recommendations    ${u.recommendations}/api/v2/   (kontent-recommendations baseUrl)`,
     `  Health, metrics    /healthz  /readyz  /metrics on every port above`,
   ];
   if (u.routed !== undefined)

@@ -1,0 +1,47 @@
+import { createHashedEmbedder, randomIds, systemClock, type CoreDeps } from '@lectern/core';
+import { createProcessMetrics, createReadiness, listen, runServiceMain } from '@lectern/http-kit';
+import { createSqlRecs } from '@lectern/recs-sql';
+import { openPostgresStore } from '@lectern/store-sql';
+import { buildRecommendationsApp } from './app.ts';
+import { recommendationsSettings } from './settings.ts';
+
+await runServiceMain({
+  name: 'recommendations',
+  summary:
+    'the Smart Recommendations API of the cluster shape: recommend and search items from the recommendation ' +
+    'index in PostgreSQL (the indexer keeps it), track visits and visitors. Stateless: any number may run.',
+  settings: recommendationsSettings,
+  async start(config, { logger, onStop, step }) {
+    const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
+      openPostgresStore({ connectionString: config.databaseUrl, poolSize: config.poolSize }),
+    );
+    onStop(() => store.close());
+    const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
+    const recs = await createSqlRecs({ db: store.db });
+    const metrics = createProcessMetrics();
+    const readiness = createReadiness([() => store.ping()]);
+    onStop(async () => readiness.drain());
+    const app = buildRecommendationsApp({
+      metrics,
+      readiness,
+      logger,
+      engine: {
+        core,
+        reader: recs.reader,
+        tracking: recs.tracking,
+        embedder: createHashedEmbedder(),
+        signals: store.signals,
+      },
+    });
+    const listening = await step(
+      `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,
+      () =>
+        listen(app, { host: config.host, port: config.port }).catch(async (error: unknown) => {
+          await app.close();
+          throw error;
+        }),
+    );
+    onStop(() => listening.close());
+    logger.info({ url: listening.url, isPgvector: recs.isPgvector }, 'recommendations ready');
+  },
+});

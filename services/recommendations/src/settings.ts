@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { port, sharedSettings, type Setting } from '@lectern/config';
+
+/**
+ * The defaults table of the Recommendations service in the cluster shape: it reads the
+ * recommendation index in PostgreSQL (kept by the indexer's `lectern-recommendations` consumer
+ * group) and records visits there. Stateless: any number may run. Environment only.
+ */
+export const recommendationsSettings = {
+  databaseUrl: sharedSettings.databaseUrl,
+  host: sharedSettings.host,
+  port: {
+    env: 'LECTERN_PORT',
+    schema: port,
+    default: '4404',
+    doc: 'Port of the Smart Recommendations API (0: a free one).',
+  },
+  poolSize: {
+    env: 'LECTERN_DATABASE_POOL_SIZE',
+    schema: z.coerce.number().int().min(1).max(500),
+    default: '10',
+    doc: 'Connections to PostgreSQL held by this process.',
+  },
+  logLevel: sharedSettings.logLevel,
+} satisfies Record<string, Setting<unknown>>;
