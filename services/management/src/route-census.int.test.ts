@@ -29,8 +29,6 @@ const notBuilt = new Set([
   'GET /projects/{environment_id}/environment-cloning-state',
   'PUT /projects/{environment_id}/mark-environment-as-production',
   'GET /projects/{environment_id}/types/{type_identifier}/components',
-  'PUT /projects/{environment_id}/items/{item_identifier}/variants/{language_identifier}/schedule-publish-and-unpublish',
-  'PUT /projects/{environment_id}/items/{item_identifier}/variants/{language_identifier}/unpublish',
   'POST /projects/{environment_id}/users',
   'PUT /projects/{environment_id}/users/{user_identifier}/roles',
   'POST /projects/{environment_id}/validate-async',

@@ -9,6 +9,8 @@ import {
   listVariantsOfItem,
   publishVariant,
   unpublishVariant,
+  schedulePublishAndUnpublish,
+  unpublishToDraft,
   type CoreDeps,
   type VariantInput,
   zeroId,
@@ -31,6 +33,8 @@ const actions: Record<string, Action> = {
   'cancel-scheduled-unpublish': cancelScheduledUnpublish,
   'new-version': createNewVersion,
   'change-workflow': changeWorkflow,
+  unpublish: unpublishToDraft,
+  'schedule-publish-and-unpublish': schedulePublishAndUnpublish,
 };
 
 /**
