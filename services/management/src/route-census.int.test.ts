@@ -28,7 +28,6 @@ const notBuilt = new Set([
   'POST /projects/{environment_id}/clone-environment',
   'GET /projects/{environment_id}/environment-cloning-state',
   'PUT /projects/{environment_id}/mark-environment-as-production',
-  'GET /projects/{environment_id}/types/{type_identifier}/components',
   'POST /projects/{environment_id}/users',
   'PUT /projects/{environment_id}/users/{user_identifier}/roles',
   'POST /projects/{environment_id}/validate-async',

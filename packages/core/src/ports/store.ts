@@ -275,6 +275,11 @@ export interface VariantRepository {
   /** A page of the variants of items of a content type, in creation order (keyset paging, see KeyedPage). */
   pageByType(projectId: string, typeId: string, request: PageRequest): Promise<KeyedPage<VariantRecord>>;
   /**
+   * A page of the variants (of any type) whose latest version holds, at any depth of rich text, a
+   * component of the content type, in creation order (keyset paging, see KeyedPage).
+   */
+  pageWithComponentsOfType(projectId: string, typeId: string, request: PageRequest): Promise<KeyedPage<VariantRecord>>;
+  /**
    * A page of the variants of items in any of the collections: those of the first collection in
    * creation order, then those of the second, and so on (keyset paging, see KeyedPage).
    */

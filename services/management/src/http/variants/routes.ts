@@ -83,10 +83,11 @@ export function variantsRouter({ core }: ManagementServices): Router {
     ['/types', 'content_type', 'CONTENT_TYPE_NOT_FOUND'],
     ['/collections', 'collection', 'COLLECTION_NOT_FOUND'],
     ['/spaces', 'space', 'SPACE_NOT_FOUND'],
+    ['/types', 'components', 'CONTENT_TYPE_NOT_FOUND'],
   ] as const;
   for (const [base, by, notFound] of lists) {
     router
-      .route(identifierPaths(base).map((p) => `${p}/variants`))
+      .route(identifierPaths(base).map((p) => `${p}/${by === 'components' ? 'components' : 'variants'}`))
       .get(async (req, res) => {
         const page = await listVariantsBy(core, {
           ...modelInput(req, res),
