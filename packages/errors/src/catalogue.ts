@@ -308,6 +308,18 @@ export const catalogue = {
     delivery: 1,
     message: 'The content type cannot be the Web Spotlight root type: it needs at least one subpages element.',
   },
+  FILTER_VALUE_INVALID: {
+    kind: 'invalid',
+    management: 265,
+    delivery: 1,
+    message: 'A filter value is invalid.',
+  },
+  BULK_GET_REFERENCES_INVALID: {
+    kind: 'invalid',
+    management: 274,
+    delivery: 1,
+    message: 'Some item or language references could not be resolved. See validation_errors.',
+  },
   ROUTE_NOT_FOUND: {
     kind: 'not_found',
     management: 404,

@@ -23,8 +23,6 @@ const notBuilt = new Set([
   'GET /projects/{environment_id}/assets/{asset_identifier}/renditions/{rendition_identifier}',
   'POST /projects/{environment_id}/assets/{asset_identifier}/renditions',
   'PUT /projects/{environment_id}/assets/{asset_identifier}/renditions/{rendition_identifier}',
-  'POST /projects/{environment_id}/items-with-variant/filter',
-  'POST /projects/{environment_id}/items-with-variant/bulk-get',
   'POST /projects/{environment_id}/clone-environment',
   'GET /projects/{environment_id}/environment-cloning-state',
   'PUT /projects/{environment_id}/mark-environment-as-production',
