@@ -27,6 +27,7 @@ import { spacesRouter } from './http/spaces/routes.ts';
 import { settingsRouter } from './http/settings/routes.ts';
 import { customAppsRouter } from './http/settings/custom-apps-routes.ts';
 import { itemsWithVariantRouter } from './http/variants/items-with-variant-routes.ts';
+import { validateRouter } from './http/environment/validate-routes.ts';
 import { defaultRateLimits, rateLimit, type RateLimits } from './http/rate-limit.ts';
 import { configurePublicOrigin } from './http/public-origin.ts';
 
@@ -105,6 +106,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
       project.use(settingsRouter(options.core));
       project.use(customAppsRouter(options.core));
       project.use(itemsWithVariantRouter(options.core));
+      project.use(validateRouter(options.core));
       project.use(itemsRouter(services));
       project.use(variantsRouter(services));
       project.use(filesRouter(files));

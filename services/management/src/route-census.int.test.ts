@@ -31,7 +31,6 @@ const notBuilt = new Set([
   'POST /projects/{environment_id}/validate-async',
   'GET /projects/{environment_id}/validate-async/tasks/{task_id}',
   'GET /projects/{environment_id}/validate-async/tasks/{task_id}/issues',
-  'POST /projects/{environment_id}/validate',
   'POST /projects/{environment_id}/webhooks-vnext',
   'GET /projects/{environment_id}/webhooks-vnext',
   'GET /projects/{environment_id}/webhooks-vnext/{webhook_identifier}',
