@@ -320,6 +320,12 @@ export const catalogue = {
     delivery: 1,
     message: 'Some item or language references could not be resolved. See validation_errors.',
   },
+  VALIDATION_TASK_NOT_FOUND: {
+    kind: 'not_found',
+    management: 120,
+    delivery: 100,
+    message: 'The content validation task was not found. Tasks are kept for 7 days.',
+  },
   ROUTE_NOT_FOUND: {
     kind: 'not_found',
     management: 404,

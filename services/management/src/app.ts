@@ -106,7 +106,11 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
       project.use(settingsRouter(options.core));
       project.use(customAppsRouter(options.core));
       project.use(itemsWithVariantRouter(options.core));
-      project.use(validateRouter(options.core));
+      project.use(
+        validateRouter(options.core, {
+          onError: (err) => options.logger.error({ err }, 'content validation task failed'),
+        }),
+      );
       project.use(itemsRouter(services));
       project.use(variantsRouter(services));
       project.use(filesRouter(files));

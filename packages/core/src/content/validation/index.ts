@@ -6,3 +6,12 @@ export {
   type ValidationReport,
   type VariantIssue,
 } from './validate.ts';
+export {
+  getValidationTask,
+  listValidationIssues,
+  runValidationTask,
+  startValidation,
+  validationTaskJson,
+  type TaskIssue,
+  type ValidationTaskRecord,
+} from './tasks.ts';

@@ -5,6 +5,7 @@ import { startTestManagement, type TestManagement } from '../../testing/test-ser
 type Json = Record<string, unknown>;
 const recorded =
   'management/kontent-ai+management-sdk-net/Kontent.Ai.Management.Tests/Data/ProjectValidation/ProjectValidation.json';
+const fakes = 'management/kontent-ai+management-sdk-js/test/browser/fake-responses';
 let server: TestManagement;
 
 async function call(path: string, method: string, body?: unknown): Promise<{ status: number; json: Json }> {
@@ -82,5 +83,34 @@ describe('POST /validate', () => {
     // The terms the variants hold are now dangling too.
     const variants = report.json['variant_issues'] as { item: Json }[];
     expect(variants.map((v) => v.item['codename'])).toEqual(['good']);
+  });
+});
+
+describe('POST /validate-async through @kontent-ai/management-sdk', () => {
+  it('answers 202 with a queued task, finishes it in the background and pages its issues', async () => {
+    await call('/items', 'POST', { name: 'Empty one', codename: 'empty_one', type: { codename: 'article' } });
+    await call('/items/codename/empty_one/variants/codename/default', 'PUT', { elements: [] });
+    const started = await server.client.startEnvironmentValidation().toPromise();
+    expect(started.rawData).toMatchObject({ status: 'queued', validation_result: 'none' });
+    expect(
+      shapeDifferences(started.rawData, readFixture(`${fakes}/projects/fake-start-project-validation.json`), {
+        isExact: true,
+      }),
+    ).toEqual([]);
+    let task = started.rawData;
+    for (let i = 0; i < 100 && task.status === 'queued'; i += 1) {
+      await new Promise((r) => setTimeout(r, 50));
+      task = (await server.client.checkEnvironmentValidation().byTaskId(started.rawData.id).toPromise()).rawData;
+    }
+    expect(task).toEqual({ id: started.rawData.id, status: 'finished', validation_result: 'issues_found' });
+    const issues = await server.client.listEnvironmentValidationIssues().byTaskId(task.id).toPromise();
+    const raw = issues.rawData as unknown as { issues: Json[]; pagination: Json };
+    expect(raw.issues.map((i) => i['issue_type'])).toEqual(['type_issue', 'variant_issue', 'variant_issue']);
+    expect(raw.issues.slice(1).map((i) => (i['item'] as Json)['codename'])).toEqual(['good', 'empty_one']);
+    expect(shapeDifferences(raw, readFixture(`${fakes}/projects/fake-project-validation-issues.json`))).toEqual([]);
+
+    const missing = await call('/validate-async/tasks/6a1b3c2d-0000-4000-8000-000000000009', 'GET');
+    expect(missing.status).toBe(404);
+    expect(missing.json['error_code']).toBe(120);
   });
 });
