@@ -56,6 +56,14 @@ export {
   type ApiSurface,
   type CachedAuthenticator,
 } from './operations/authenticate.ts';
+export {
+  getCloningState,
+  markEnvironmentAsProduction,
+  runClone,
+  startClone,
+  type CloningState,
+  type StartedClone,
+} from './operations/clone-environment.ts';
 export * from './model/index.ts';
 export * from './content/index.ts';
 export * from './delivery/index.ts';

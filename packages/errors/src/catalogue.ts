@@ -326,6 +326,12 @@ export const catalogue = {
     delivery: 100,
     message: 'The content validation task was not found. Tasks are kept for 7 days.',
   },
+  ENVIRONMENT_ALREADY_PRODUCTION: {
+    kind: 'invalid',
+    management: 232,
+    delivery: 1,
+    message: 'The environment is already the production environment.',
+  },
   ROUTE_NOT_FOUND: {
     kind: 'not_found',
     management: 404,

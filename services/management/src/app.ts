@@ -28,6 +28,7 @@ import { settingsRouter } from './http/settings/routes.ts';
 import { customAppsRouter } from './http/settings/custom-apps-routes.ts';
 import { itemsWithVariantRouter } from './http/variants/items-with-variant-routes.ts';
 import { validateRouter } from './http/environment/validate-routes.ts';
+import { cloneRouter } from './http/environment/clone-routes.ts';
 import { defaultRateLimits, rateLimit, type RateLimits } from './http/rate-limit.ts';
 import { configurePublicOrigin } from './http/public-origin.ts';
 
@@ -106,6 +107,9 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
       project.use(settingsRouter(options.core));
       project.use(customAppsRouter(options.core));
       project.use(itemsWithVariantRouter(options.core));
+      project.use(
+        cloneRouter(options.core, { onError: (err) => options.logger.error({ err }, 'environment cloning failed') }),
+      );
       project.use(
         validateRouter(options.core, {
           onError: (err) => options.logger.error({ err }, 'content validation task failed'),

@@ -73,7 +73,7 @@ export interface ProjectRepository {
   /** Applies the changes and returns the updated project, or null when absent. */
   update(
     id: string,
-    changes: { name?: string; environment?: string; isSecureAccess?: boolean },
+    changes: { name?: string; environment?: string; isSecureAccess?: boolean; isProduction?: boolean },
   ): Promise<Project | null>;
 }
 
