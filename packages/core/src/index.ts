@@ -64,6 +64,21 @@ export {
   type CloningState,
   type StartedClone,
 } from './operations/clone-environment.ts';
+export {
+  changeUserRoles,
+  inviteUser,
+  projectUserJson,
+  type CollectionGroup,
+  type ProjectUserRecord,
+} from './operations/project-users.ts';
+export {
+  getSubscriptionProject,
+  getSubscriptionUser,
+  listSubscriptionProjects,
+  listSubscriptionUsers,
+  setUserActive,
+  subscriptionId,
+} from './operations/subscriptions.ts';
 export * from './model/index.ts';
 export * from './content/index.ts';
 export * from './delivery/index.ts';

@@ -332,6 +332,30 @@ export const catalogue = {
     delivery: 1,
     message: 'The environment is already the production environment.',
   },
+  USER_NOT_FOUND: {
+    kind: 'not_found',
+    management: 115,
+    delivery: 100,
+    message: 'The user was not found.',
+  },
+  OWN_ROLE_NOT_CHANGEABLE: {
+    kind: 'invalid',
+    management: 117,
+    delivery: 1,
+    message: 'You cannot change your own role.',
+  },
+  SUBSCRIPTION_NOT_FOUND: {
+    kind: 'not_found',
+    management: 130,
+    delivery: 100,
+    message: 'The subscription was not found.',
+  },
+  SUBSCRIPTION_ADMIN_NOT_CHANGEABLE: {
+    kind: 'invalid',
+    management: 229,
+    delivery: 1,
+    message: 'A subscription admin (the owner of a management key) cannot be activated or deactivated.',
+  },
   ROUTE_NOT_FOUND: {
     kind: 'not_found',
     management: 404,

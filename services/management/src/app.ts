@@ -29,6 +29,7 @@ import { customAppsRouter } from './http/settings/custom-apps-routes.ts';
 import { itemsWithVariantRouter } from './http/variants/items-with-variant-routes.ts';
 import { validateRouter } from './http/environment/validate-routes.ts';
 import { cloneRouter } from './http/environment/clone-routes.ts';
+import { projectUsersRouter, subscriptionsRouter } from './http/users/routes.ts';
 import { defaultRateLimits, rateLimit, type RateLimits } from './http/rate-limit.ts';
 import { configurePublicOrigin } from './http/public-origin.ts';
 
@@ -107,6 +108,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
       project.use(settingsRouter(options.core));
       project.use(customAppsRouter(options.core));
       project.use(itemsWithVariantRouter(options.core));
+      project.use(projectUsersRouter(options.core));
       project.use(
         cloneRouter(options.core, { onError: (err) => options.logger.error({ err }, 'environment cloning failed') }),
       );
@@ -127,6 +129,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     app.use(`/${version}/projects/:projectId`, project);
   }
 
+  app.use('/v2/subscriptions/:subscriptionId', subscriptionsRouter(options.core, options.operatorToken));
   app.use(notFound);
   app.use(errorHandler(options.logger));
   return app;

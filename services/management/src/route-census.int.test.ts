@@ -23,19 +23,12 @@ const notBuilt = new Set([
   'GET /projects/{environment_id}/assets/{asset_identifier}/renditions/{rendition_identifier}',
   'POST /projects/{environment_id}/assets/{asset_identifier}/renditions',
   'PUT /projects/{environment_id}/assets/{asset_identifier}/renditions/{rendition_identifier}',
-  'POST /projects/{environment_id}/users',
-  'PUT /projects/{environment_id}/users/{user_identifier}/roles',
   'POST /projects/{environment_id}/webhooks-vnext',
   'GET /projects/{environment_id}/webhooks-vnext',
   'GET /projects/{environment_id}/webhooks-vnext/{webhook_identifier}',
   'PUT /projects/{environment_id}/webhooks-vnext/{webhook_identifier}/enable',
   'PUT /projects/{environment_id}/webhooks-vnext/{webhook_identifier}/disable',
   'DELETE /projects/{environment_id}/webhooks-vnext/{webhook_identifier}',
-  'GET /subscriptions/{subscription_id}/projects',
-  'GET /subscriptions/{subscription_id}/users',
-  'GET /subscriptions/{subscription_id}/users/{user_identifier}',
-  'PUT /subscriptions/{subscription_id}/users/{user_identifier}/activate',
-  'PUT /subscriptions/{subscription_id}/users/{user_identifier}/deactivate',
 ]);
 
 const someId = '6a1b3c2d-0000-4000-8000-000000000001';
