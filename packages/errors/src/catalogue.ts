@@ -356,6 +356,12 @@ export const catalogue = {
     delivery: 1,
     message: 'A subscription admin (the owner of a management key) cannot be activated or deactivated.',
   },
+  RENDITION_NOT_FOUND: {
+    kind: 'not_found',
+    management: 118,
+    delivery: 100,
+    message: 'The requested rendition was not found.',
+  },
   ROUTE_NOT_FOUND: {
     kind: 'not_found',
     management: 404,

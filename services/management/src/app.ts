@@ -30,6 +30,7 @@ import { itemsWithVariantRouter } from './http/variants/items-with-variant-route
 import { validateRouter } from './http/environment/validate-routes.ts';
 import { cloneRouter } from './http/environment/clone-routes.ts';
 import { projectUsersRouter, subscriptionsRouter } from './http/users/routes.ts';
+import { renditionsRouter } from './http/assets/renditions-routes.ts';
 import { defaultRateLimits, rateLimit, type RateLimits } from './http/rate-limit.ts';
 import { configurePublicOrigin } from './http/public-origin.ts';
 
@@ -121,6 +122,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
       project.use(variantsRouter(services));
       project.use(filesRouter(files));
       project.use(assetsRouter(services));
+      project.use(renditionsRouter(options.core));
       project.use(foldersRouter(services));
     } else {
       project.use(v1ItemsRouter(services));

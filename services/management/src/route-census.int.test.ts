@@ -19,10 +19,6 @@ interface Endpoint {
 
 /** Routes not built yet (issue 20), as `METHOD path` of the index. */
 const notBuilt = new Set([
-  'GET /projects/{environment_id}/assets/{asset_identifier}/renditions',
-  'GET /projects/{environment_id}/assets/{asset_identifier}/renditions/{rendition_identifier}',
-  'POST /projects/{environment_id}/assets/{asset_identifier}/renditions',
-  'PUT /projects/{environment_id}/assets/{asset_identifier}/renditions/{rendition_identifier}',
   'POST /projects/{environment_id}/webhooks-vnext',
   'GET /projects/{environment_id}/webhooks-vnext',
   'GET /projects/{environment_id}/webhooks-vnext/{webhook_identifier}',

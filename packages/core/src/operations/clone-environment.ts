@@ -178,6 +178,7 @@ export async function runClone(deps: CoreDeps, started: StartedClone): Promise<v
           if (page.next === null) break;
           after = page.next;
         }
+        for (const r of await tx.model.list(from, 'rendition')) await tx.model.insert({ ...r, projectId: to });
       }
       // Model events make the indexer render the whole clone from the copied state.
       await tx.outbox.append(to, events, now);
