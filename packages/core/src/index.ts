@@ -79,6 +79,7 @@ export {
   setUserActive,
   subscriptionId,
 } from './operations/subscriptions.ts';
+export { assertPermission, permissionsOf, type Permission } from './operations/permissions.ts';
 export * from './model/index.ts';
 export * from './content/index.ts';
 export * from './delivery/index.ts';

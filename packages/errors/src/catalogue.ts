@@ -362,6 +362,12 @@ export const catalogue = {
     delivery: 100,
     message: 'The requested rendition was not found.',
   },
+  PERMISSION_DENIED: {
+    kind: 'forbidden',
+    management: 16,
+    delivery: 16,
+    message: 'You do not have sufficient permissions to perform requested action.',
+  },
   ROUTE_NOT_FOUND: {
     kind: 'not_found',
     management: 404,

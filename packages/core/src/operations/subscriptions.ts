@@ -16,7 +16,8 @@ import { requireOperator } from './require-operator.ts';
  * Lectern installation, for the operator (its API key is the operator token). A Kontent.ai
  * project is a group of environments (an environment and its clones); its id is the first
  * environment's. Users are the invited users of every environment and the owners of active
- * management keys (project managers of their environment).
+ * management keys who were not invited (project managers of their environment, subscription
+ * admins).
  */
 
 export const subscriptionId = idFromExternalId({ projectId: zeroId, kind: 'subscription', externalId: 'lectern' });
@@ -90,8 +91,11 @@ async function members(tx: UnitOfWork) {
     out.set(user.id, entry);
   };
   for (const p of await tx.projects.list()) {
+    const invited = await tx.model.list<ProjectUserBody>(p.id, 'project_user');
     for (const key of await tx.apiKeys.listByProject(p.id)) {
       if (key.kind !== 'management' || key.revokedAt !== null || key.ownerUserId === null) continue;
+      // An invited user's key acts with the user's roles (see permissions.ts).
+      if (invited.some((d) => d.id === key.ownerUserId)) continue;
       const user = await tx.users.get(key.ownerUserId);
       const pm = idFromExternalId({ projectId: p.id, kind: 'role', externalId: 'project-manager' });
       if (user)
@@ -101,7 +105,7 @@ async function members(tx: UnitOfWork) {
           false,
         );
     }
-    for (const doc of await tx.model.list<ProjectUserBody>(p.id, 'project_user')) {
+    for (const doc of invited) {
       const user = await tx.users.get(doc.id);
       if (user) add(user, { environment: p, isActive: doc.body.is_active, groups: doc.body.collection_groups }, true);
     }

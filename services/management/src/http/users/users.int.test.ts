@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManagementClient } from '@kontent-ai/management-sdk';
-import { subscriptionId } from '@lectern/core';
+import { createApiKey, operator, subscriptionId } from '@lectern/core';
 import { readFixture, shapeDifferences } from '@lectern/testing';
 import { startTestManagement, type TestManagement } from '../../testing/test-server.ts';
 
@@ -115,5 +115,55 @@ describe('the Subscription API through @kontent-ai/management-sdk (operator toke
       headers: { authorization: `Bearer ${operatorToken}` },
     });
     expect(wrongId.status).toBe(404);
+  });
+});
+
+describe('roles limit what a management key may change', () => {
+  async function keyFor(email: string, role: number): Promise<string> {
+    await call('/users', 'POST', {
+      email,
+      collection_groups: [{ collections: [], roles: [{ id: roles[role]?.id, languages: [] }] }],
+    });
+    const issued = await createApiKey(server.core, {
+      actor: operator,
+      projectId: server.projectId,
+      kind: 'management',
+      userEmail: email,
+    });
+    return issued.secret;
+  }
+  const send = async (key: string, path: string, method: string, body?: unknown) => {
+    const response = await fetch(`${server.baseUrl}/projects/${server.projectId}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, json: text === '' ? {} : (JSON.parse(text) as Json) };
+  };
+
+  it('lets a content creator write content but not the model or the settings, in the Management error shape', async () => {
+    const key = await keyFor('writer@example.com', 2);
+    expect((await send(key, '/types', 'GET')).status).toBe(200);
+    const model = await send(key, '/types', 'POST', { name: 'Nope', elements: [] });
+    expect(model.status).toBe(403);
+    expect(model.json).toMatchObject({ error_code: 16, request_id: expect.any(String) });
+    expect(
+      (await send(key, '/preview-configuration', 'PUT', { space_domains: [], preview_url_patterns: [] })).status,
+    ).toBe(403);
+    await call('/types', 'POST', { name: 'Note', codename: 'note', elements: [] });
+    expect((await send(key, '/items', 'POST', { name: 'Mine', type: { codename: 'note' } })).status).toBe(201);
+    expect((await send(key, '/items-with-variant/filter', 'POST', {})).status).toBe(200);
+    expect((await call('/types/codename/nope', 'GET')).status).toBe(404);
+  });
+
+  it('gives a reviewer nothing to change, and a deactivated user neither', async () => {
+    const key = await keyFor('reviewer@example.com', 3);
+    expect((await send(key, '/items', 'POST', { name: 'Nope', type: { codename: 'note' } })).status).toBe(403);
+    expect((await send(key, '/items', 'GET')).status).toBe(200);
+    const writer = await keyFor('writer2@example.com', 2);
+    expect((await send(writer, '/items', 'POST', { name: 'Yes', type: { codename: 'note' } })).status).toBe(201);
+    await subscription.deactivateUserInAllProjects().byEmail('writer2@example.com').toPromise();
+    expect((await send(writer, '/items', 'POST', { name: 'No', type: { codename: 'note' } })).status).toBe(403);
   });
 });
