@@ -56,6 +56,30 @@ export {
   type ApiSurface,
   type CachedAuthenticator,
 } from './operations/authenticate.ts';
+export {
+  getCloningState,
+  markEnvironmentAsProduction,
+  runClone,
+  startClone,
+  type CloningState,
+  type StartedClone,
+} from './operations/clone-environment.ts';
+export {
+  changeUserRoles,
+  inviteUser,
+  projectUserJson,
+  type CollectionGroup,
+  type ProjectUserRecord,
+} from './operations/project-users.ts';
+export {
+  getSubscriptionProject,
+  getSubscriptionUser,
+  listSubscriptionProjects,
+  listSubscriptionUsers,
+  setUserActive,
+  subscriptionId,
+} from './operations/subscriptions.ts';
+export { assertPermission, permissionsOf, type Permission } from './operations/permissions.ts';
 export * from './model/index.ts';
 export * from './content/index.ts';
 export * from './delivery/index.ts';

@@ -194,6 +194,21 @@ export function variantRepository(db: Kysely<Database>): VariantRepository {
       );
       return keyedPage(rows, { limit, keyOf: (r) => [positionOf(r)], map: toVariant });
     },
+    async pageWithComponentsOfType(projectId, typeId, { after, limit }) {
+      // A walk of the project's variants in position order, testing each latest version with a
+      // JSON path over its rich text components (nested ones too); it stops once the page is full.
+      let query = select(projectId).where(
+        sql<boolean>`jsonb_path_exists(content_variants.body, '$.elements.**.components[*] ? (@.type.id == $t)', jsonb_build_object('t', ${typeId}::text))`,
+      );
+      if (after) query = query.where('position', '>', after[0] ?? 0);
+      const rows = await inKeyOrder(db, () =>
+        query
+          .orderBy('position')
+          .limit(limit + 1)
+          .execute(),
+      );
+      return keyedPage(rows, { limit, keyOf: (r) => [positionOf(r)], map: toVariant });
+    },
     async pageByCollections(projectId, collectionIds, { after, limit }) {
       // One query per collection from the token's one on, each an index walk in position order
       // that stops once the page (and the one row beyond it) is full.

@@ -71,6 +71,7 @@ function projects(db: Kysely<Database>): ProjectRepository {
         ...(changes.name === undefined ? {} : { name: changes.name }),
         ...(changes.isSecureAccess === undefined ? {} : { is_secure_access: changes.isSecureAccess }),
         ...(changes.environment === undefined ? {} : { environment: changes.environment }),
+        ...(changes.isProduction === undefined ? {} : { is_production: changes.isProduction }),
       };
       const row =
         Object.keys(values).length === 0

@@ -27,6 +27,12 @@ import { spacesRouter } from './http/spaces/routes.ts';
 import { settingsRouter } from './http/settings/routes.ts';
 import { customAppsRouter } from './http/settings/custom-apps-routes.ts';
 import { webhooksRouter } from './http/webhooks/routes.ts';
+import { itemsWithVariantRouter } from './http/variants/items-with-variant-routes.ts';
+import { validateRouter } from './http/environment/validate-routes.ts';
+import { cloneRouter } from './http/environment/clone-routes.ts';
+import { projectUsersRouter, subscriptionsRouter } from './http/users/routes.ts';
+import { renditionsRouter } from './http/assets/renditions-routes.ts';
+import { requirePermission } from './http/permissions.ts';
 import { defaultRateLimits, rateLimit, type RateLimits } from './http/rate-limit.ts';
 import { configurePublicOrigin } from './http/public-origin.ts';
 
@@ -93,6 +99,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     const project = express.Router({ mergeParams: true });
     project.use(requireManagementKey(options.core));
     project.use(rateLimit(options.core, options.rateLimits ?? defaultRateLimits));
+    project.use(requirePermission(options.core));
     if (version === 'v2') {
       project.use(environmentRouter(options.core));
       project.use(languagesRouter(options.core));
@@ -105,10 +112,21 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
       project.use(settingsRouter(options.core));
       project.use(customAppsRouter(options.core));
       project.use(webhooksRouter(options.core));
+      project.use(itemsWithVariantRouter(options.core));
+      project.use(projectUsersRouter(options.core));
+      project.use(
+        cloneRouter(options.core, { onError: (err) => options.logger.error({ err }, 'environment cloning failed') }),
+      );
+      project.use(
+        validateRouter(options.core, {
+          onError: (err) => options.logger.error({ err }, 'content validation task failed'),
+        }),
+      );
       project.use(itemsRouter(services));
       project.use(variantsRouter(services));
       project.use(filesRouter(files));
       project.use(assetsRouter(services));
+      project.use(renditionsRouter(options.core));
       project.use(foldersRouter(services));
     } else {
       project.use(v1ItemsRouter(services));
@@ -117,6 +135,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     app.use(`/${version}/projects/:projectId`, project);
   }
 
+  app.use('/v2/subscriptions/:subscriptionId', subscriptionsRouter(options.core, options.operatorToken));
   app.use(notFound);
   app.use(errorHandler(options.logger));
   return app;

@@ -3,3 +3,4 @@ export * from './assets/index.ts';
 export * from './items/index.ts';
 export * from './variants/index.ts';
 export * from './workflow/index.ts';
+export * from './validation/index.ts';

@@ -12,9 +12,17 @@ export const deliveryModelKinds = [
 /**
  * The objects stored as documents, one kind per Management API resource: the content model, and
  * environment settings Delivery does not read (custom apps; `setting`: one document per singleton
- * setting such as the preview configuration, Web Spotlight and live preview).
+ * setting such as the preview configuration, Web Spotlight and live preview; content validation
+ * tasks with their results; the users invited to an environment; asset renditions).
  */
-export const modelKinds = [...deliveryModelKinds, 'custom_app', 'setting'] as const;
+export const modelKinds = [
+  ...deliveryModelKinds,
+  'custom_app',
+  'setting',
+  'validation_task',
+  'project_user',
+  'rendition',
+] as const;
 export type ModelKind = (typeof modelKinds)[number];
 
 /**

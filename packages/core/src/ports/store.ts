@@ -76,7 +76,7 @@ export interface ProjectRepository {
   /** Applies the changes and returns the updated project, or null when absent. */
   update(
     id: string,
-    changes: { name?: string; environment?: string; isSecureAccess?: boolean },
+    changes: { name?: string; environment?: string; isSecureAccess?: boolean; isProduction?: boolean },
   ): Promise<Project | null>;
 }
 
@@ -278,6 +278,11 @@ export interface VariantRepository {
   findManyInLanguage(projectId: string, languageId: string, itemIds: readonly string[]): Promise<VariantRecord[]>;
   /** A page of the variants of items of a content type, in creation order (keyset paging, see KeyedPage). */
   pageByType(projectId: string, typeId: string, request: PageRequest): Promise<KeyedPage<VariantRecord>>;
+  /**
+   * A page of the variants (of any type) whose latest version holds, at any depth of rich text, a
+   * component of the content type, in creation order (keyset paging, see KeyedPage).
+   */
+  pageWithComponentsOfType(projectId: string, typeId: string, request: PageRequest): Promise<KeyedPage<VariantRecord>>;
   /**
    * A page of the variants of items in any of the collections: those of the first collection in
    * creation order, then those of the second, and so on (keyset paging, see KeyedPage).

@@ -26,7 +26,7 @@ export async function startTestManagement(
   options: Partial<
     Pick<
       ManagementAppOptions,
-      'rateLimits' | 'maxFileBytes' | 'isAssetFileOptionalOnUpdate' | 'trustedProxies' | 'publicUrl'
+      'rateLimits' | 'maxFileBytes' | 'isAssetFileOptionalOnUpdate' | 'trustedProxies' | 'publicUrl' | 'operatorToken'
     >
   > & {
     /** Wraps the store the app uses (e.g. to count queries); `core.store` stays the plain one. */
@@ -42,7 +42,7 @@ export async function startTestManagement(
     metrics: createProcessMetrics(),
     readiness: createReadiness([() => core.store.ping()]),
     logger: createLogger({ level: 'silent' }),
-    operatorToken: null,
+    operatorToken: options.operatorToken ?? null,
     blobs: openFsBlobStore({ root: blobDir }),
     ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
     ...(options.isAssetFileOptionalOnUpdate === undefined

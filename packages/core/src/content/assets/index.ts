@@ -14,3 +14,12 @@ export {
   type AssetView,
 } from './assets.ts';
 export { addAssetFolders, assetFoldersJson, listAssetFolders, modifyAssetFolders } from './folders.ts';
+export {
+  addRendition,
+  getRendition,
+  listRenditions,
+  modifyRendition,
+  renditionJson,
+  type RenditionRecord,
+  type Transformation,
+} from './renditions.ts';

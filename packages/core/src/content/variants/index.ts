@@ -15,3 +15,4 @@ export {
   type VariantRecord,
   type VariantSchedule,
 } from './variant-record.ts';
+export { bulkGetItemsWithVariant, filterItemsWithVariant } from './items-with-variant.ts';

@@ -174,7 +174,8 @@ export const variantPageSize = 50;
 export async function listVariantsBy(
   deps: CoreDeps,
   input: ModelInput & {
-    by: 'content_type' | 'collection' | 'space';
+    /** `components`: variants of any type holding components of the content type. */
+    by: 'content_type' | 'collection' | 'space' | 'components';
     key: RecordKey;
     continuation?: Continuation | undefined;
     pageSize?: number;
@@ -182,22 +183,23 @@ export async function listVariantsBy(
 ): Promise<Page<Record<string, unknown>>> {
   assertModelAccess(input.actor, input.projectId);
   return deps.store.transaction(async (tx) => {
-    const container = await tx.model.find<{ collections?: { id: string }[] }>(input.projectId, input.by, input.key);
+    const kind = input.by === 'components' ? 'content_type' : input.by;
+    const container = await tx.model.find<{ collections?: { id: string }[] }>(input.projectId, kind, input.key);
     if (!container) {
       const code =
-        input.by === 'content_type'
+        kind === 'content_type'
           ? 'CONTENT_TYPE_NOT_FOUND'
           : input.by === 'collection'
             ? 'COLLECTION_NOT_FOUND'
             : 'SPACE_NOT_FOUND';
       throw new LecternError(code, {
-        message: `The ${input.by.replace('_', ' ')} with ${describeReference(input.key)} was not found.`,
+        message: `The ${kind.replace('_', ' ')} with ${describeReference(input.key)} was not found.`,
       });
     }
     const list = {
       name: `variants-by-${input.by}`,
       scope: [input.projectId, container.id],
-      keyLength: input.by === 'content_type' ? 1 : 2,
+      keyLength: input.by === 'content_type' || input.by === 'components' ? 1 : 2,
     };
     const request = { after: keysetAfter(list, input.continuation), limit: input.pageSize ?? variantPageSize };
     const collectionIds = input.by === 'space' ? (container.body.collections ?? []).map((c) => c.id) : [container.id];
@@ -205,7 +207,9 @@ export async function listVariantsBy(
       list,
       input.by === 'content_type'
         ? await tx.variants.pageByType(input.projectId, container.id, request)
-        : await tx.variants.pageByCollections(input.projectId, collectionIds, request),
+        : input.by === 'components'
+          ? await tx.variants.pageWithComponentsOfType(input.projectId, container.id, request)
+          : await tx.variants.pageByCollections(input.projectId, collectionIds, request),
     );
     const lookups = new ContentLookups(tx, input.projectId);
     return {

@@ -10,10 +10,10 @@ import { checkPublishable } from './required.ts';
 import { readVariantMeta, readWorkflowTarget } from './targets.ts';
 import { applyPublish, applyUnpublish, cancelJob, firstStepFor, saveTransition } from './transitions.ts';
 
-type ActionInput = VariantInput & { body?: unknown };
+export type ActionInput = VariantInput & { body?: unknown };
 
 /** True for an absent body (the SDK sends none), `{}` and null. */
-function isEmptyBody(body: unknown): boolean {
+export function isEmptyBody(body: unknown): boolean {
   return body === undefined || body === null || (isRecord(body) && Object.keys(body).length === 0);
 }
 
@@ -33,7 +33,7 @@ function readSchedule(body: unknown, now: Date): { at: Date; zone: string | null
   return { at: at as Date, zone };
 }
 
-async function withVariant(
+export async function withVariant(
   deps: CoreDeps,
   input: ActionInput,
   work: (tx: UnitOfWork, loaded: Awaited<ReturnType<typeof loadExistingVariant>>, now: Date) => Promise<void>,

@@ -53,14 +53,21 @@ export async function applyPublish(tx: UnitOfWork, loaded: Loaded, at: Date): Pr
 
 /**
  * Takes the published version down. When the latest version is the published one it moves to
- * Archived; a newer version being edited stays where it is.
+ * Archived (or, for the deprecated `/unpublish`, to its workflow's first step); a newer version
+ * being edited stays where it is.
  */
-export async function applyUnpublish(tx: UnitOfWork, loaded: Loaded, at: Date): Promise<void> {
+export async function applyUnpublish(
+  tx: UnitOfWork,
+  loaded: Loaded,
+  at: Date,
+  options: { toStep?: 'archived' | 'first' } = {},
+): Promise<void> {
   const v = loaded.variant;
   await cancelJob(tx, v, 'unpublish');
+  const landing = options.toStep === 'first' ? await firstStepFor(loaded) : systemStepIds.archived;
   const next: VariantRecord = {
     ...v,
-    stepId: v.stepId === systemStepIds.published ? systemStepIds.archived : v.stepId,
+    stepId: v.stepId === systemStepIds.published ? landing : v.stepId,
     published: null,
     schedule: { ...v.schedule, unpublish_time: null, unpublish_display_timezone: null },
   };

@@ -13,7 +13,7 @@ export {
   modifyPreviewConfiguration,
   type PreviewConfiguration,
 } from './preview-configuration.ts';
-export { getRole, isRoleId, listRoles, roleId, type RoleJson } from './roles.ts';
+export { getRole, isRoleId, listRoles, listRolesOf, roleId, type RoleJson } from './roles.ts';
 export {
   activateWebSpotlight,
   changeLivePreview,

@@ -28,7 +28,8 @@ export function roleId(projectId: string, key: string): string {
   return idFromExternalId({ projectId, kind: 'role', externalId: key });
 }
 
-function rolesOf(projectId: string): RoleJson[] {
+/** The roles of an environment. */
+export function listRolesOf(projectId: string): RoleJson[] {
   return builtIn.map((r) => ({
     id: roleId(projectId, r.key),
     name: r.name,
@@ -38,14 +39,14 @@ function rolesOf(projectId: string): RoleJson[] {
 
 export async function listRoles(_deps: CoreDeps, input: ModelInput): Promise<RoleJson[]> {
   assertModelAccess(input.actor, input.projectId);
-  return rolesOf(input.projectId);
+  return listRolesOf(input.projectId);
 }
 
 /** One role by id or codename (only the Project manager has one); 404 with error_code 116 otherwise. */
 export async function getRole(_deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<RoleJson> {
   assertModelAccess(input.actor, input.projectId);
   const key = input.key;
-  const found = rolesOf(input.projectId).find((r) =>
+  const found = listRolesOf(input.projectId).find((r) =>
     'id' in key ? r.id === key.id : 'codename' in key ? r.codename === key.codename : false,
   );
   if (!found) throw new LecternError('ROLE_NOT_FOUND');
@@ -54,5 +55,5 @@ export async function getRole(_deps: CoreDeps, input: ModelInput & { key: Record
 
 /** Whether `id` is the id of a role of the environment. */
 export function isRoleId(projectId: string, id: string): boolean {
-  return rolesOf(projectId).some((r) => r.id === id);
+  return listRolesOf(projectId).some((r) => r.id === id);
 }

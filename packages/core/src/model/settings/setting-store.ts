@@ -9,9 +9,10 @@ import { assertModelAccess, commitModel, idFromExternalId, writeModel, type Mode
  * every process finds it without a lookup table. A setting never written reads as its default.
  */
 
-export type SettingName = 'preview_configuration' | 'live_preview' | 'web_spotlight';
+export type SettingName =
+  'preview_configuration' | 'live_preview' | 'web_spotlight' | 'cloning_state' | 'environment_group';
 
-function settingId(projectId: string, name: SettingName): string {
+export function settingId(projectId: string, name: SettingName): string {
   return idFromExternalId({ projectId, kind: 'setting', externalId: name });
 }
 

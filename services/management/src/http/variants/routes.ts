@@ -9,6 +9,8 @@ import {
   listVariantsOfItem,
   publishVariant,
   unpublishVariant,
+  schedulePublishAndUnpublish,
+  unpublishToDraft,
   type CoreDeps,
   type VariantInput,
   zeroId,
@@ -31,6 +33,8 @@ const actions: Record<string, Action> = {
   'cancel-scheduled-unpublish': cancelScheduledUnpublish,
   'new-version': createNewVersion,
   'change-workflow': changeWorkflow,
+  unpublish: unpublishToDraft,
+  'schedule-publish-and-unpublish': schedulePublishAndUnpublish,
 };
 
 /**
@@ -79,10 +83,11 @@ export function variantsRouter({ core }: ManagementServices): Router {
     ['/types', 'content_type', 'CONTENT_TYPE_NOT_FOUND'],
     ['/collections', 'collection', 'COLLECTION_NOT_FOUND'],
     ['/spaces', 'space', 'SPACE_NOT_FOUND'],
+    ['/types', 'components', 'CONTENT_TYPE_NOT_FOUND'],
   ] as const;
   for (const [base, by, notFound] of lists) {
     router
-      .route(identifierPaths(base).map((p) => `${p}/variants`))
+      .route(identifierPaths(base).map((p) => `${p}/${by === 'components' ? 'components' : 'variants'}`))
       .get(async (req, res) => {
         const page = await listVariantsBy(core, {
           ...modelInput(req, res),

@@ -1,0 +1,17 @@
+export {
+  validateProjectContent,
+  type ElementIssue,
+  type Named,
+  type TypeIssue,
+  type ValidationReport,
+  type VariantIssue,
+} from './validate.ts';
+export {
+  getValidationTask,
+  listValidationIssues,
+  runValidationTask,
+  startValidation,
+  validationTaskJson,
+  type TaskIssue,
+  type ValidationTaskRecord,
+} from './tasks.ts';

@@ -1,0 +1,119 @@
+import { LecternError } from '@lectern/errors';
+import type { ModelRecord } from '../../domain/model-record.ts';
+import { isUuid } from '../../domain/uuid.ts';
+import type { CoreDeps } from '../../deps.ts';
+import {
+  assertModelAccess,
+  paginate,
+  type Continuation,
+  type ModelInput,
+  type Page,
+} from '../../model/shared/index.ts';
+import { validateProjectContent, type TypeIssue, type VariantIssue } from './validate.ts';
+
+/*
+ * Asynchronous content validation (reference §2.1 validate-async): a task document of kind
+ * `validation_task` per request, queued, then run in the background by the process that took the
+ * request, which stores the issues with it (finished) or marks it failed. Any process reads a
+ * task and its issues; tasks are kept 7 days. A task whose process stopped before it finished
+ * stays queued (start another).
+ */
+
+export type TaskStatus = 'queued' | 'finished' | 'failed';
+export type TaskResult = 'none' | 'no_issues' | 'issues_found';
+export type TaskIssue = ({ issue_type: 'type_issue' } & TypeIssue) | ({ issue_type: 'variant_issue' } & VariantIssue);
+
+export interface ValidationTaskBody {
+  status: TaskStatus;
+  validation_result: TaskResult;
+  created_at: string;
+  issues: TaskIssue[];
+}
+
+export type ValidationTaskRecord = ModelRecord<ValidationTaskBody>;
+
+const keepMs = 7 * 24 * 3_600_000;
+export const validationIssuesPageSize = 50;
+
+export function validationTaskJson(r: ValidationTaskRecord) {
+  return { id: r.id, status: r.body.status, validation_result: r.body.validation_result };
+}
+
+/** POST validate-async: a queued task (run it with `runValidationTask`). */
+export async function startValidation(deps: CoreDeps, input: ModelInput): Promise<ValidationTaskRecord> {
+  assertModelAccess(input.actor, input.projectId);
+  const now = deps.clock.now();
+  const id = deps.ids.uuid();
+  const record: ValidationTaskRecord = {
+    projectId: input.projectId,
+    kind: 'validation_task',
+    id,
+    codename: `task_${id.replaceAll('-', '')}`,
+    externalId: null,
+    body: { status: 'queued', validation_result: 'none', created_at: now.toISOString(), issues: [] },
+    lastModified: now,
+  };
+  await deps.store.transaction(async (tx) => {
+    // Tasks past their 7 days go when a new one starts.
+    for (const old of await tx.model.list<ValidationTaskBody>(input.projectId, 'validation_task'))
+      if (now.getTime() - Date.parse(old.body.created_at) > keepMs)
+        await tx.model.delete(input.projectId, 'validation_task', old.id);
+    await tx.model.insert(record);
+  });
+  return record;
+}
+
+async function finish(deps: CoreDeps, record: ValidationTaskRecord, body: ValidationTaskBody): Promise<void> {
+  await deps.store.transaction((tx) => tx.model.update({ ...record, body, lastModified: deps.clock.now() }));
+}
+
+/** Validates the project and stores the outcome with the task (finished, or failed on an error). */
+export async function runValidationTask(
+  deps: CoreDeps,
+  input: ModelInput & { task: ValidationTaskRecord },
+): Promise<void> {
+  try {
+    const report = await validateProjectContent(deps, input);
+    const issues: TaskIssue[] = [
+      ...report.typeIssues.map((t) => ({ issue_type: 'type_issue' as const, ...t })),
+      ...report.variantIssues.map((v) => ({ issue_type: 'variant_issue' as const, ...v })),
+    ];
+    await finish(deps, input.task, {
+      ...input.task.body,
+      status: 'finished',
+      validation_result: issues.length > 0 ? 'issues_found' : 'no_issues',
+      issues,
+    });
+  } catch (error) {
+    await finish(deps, input.task, { ...input.task.body, status: 'failed' });
+    throw error;
+  }
+}
+
+async function requireTask(deps: CoreDeps, input: ModelInput & { taskId: string }): Promise<ValidationTaskRecord> {
+  assertModelAccess(input.actor, input.projectId);
+  const found = isUuid(input.taskId)
+    ? await deps.store.transaction((tx) =>
+        tx.model.find<ValidationTaskBody>(input.projectId, 'validation_task', { id: input.taskId.toLowerCase() }),
+      )
+    : null;
+  if (!found || deps.clock.now().getTime() - Date.parse(found.body.created_at) > keepMs)
+    throw new LecternError('VALIDATION_TASK_NOT_FOUND');
+  return found;
+}
+
+export function getValidationTask(
+  deps: CoreDeps,
+  input: ModelInput & { taskId: string },
+): Promise<ValidationTaskRecord> {
+  return requireTask(deps, input);
+}
+
+/** The task's issues, type issues first, 50 a page (none until it has finished). */
+export async function listValidationIssues(
+  deps: CoreDeps,
+  input: ModelInput & { taskId: string; continuation?: Continuation | undefined },
+): Promise<Page<TaskIssue>> {
+  const task = await requireTask(deps, input);
+  return paginate(task.body.issues, { continuation: input.continuation, pageSize: validationIssuesPageSize });
+}

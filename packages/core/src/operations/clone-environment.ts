@@ -1,0 +1,229 @@
+import { LecternError } from '@lectern/errors';
+import { operator } from '../domain/actor.ts';
+import type { ModelRecord } from '../domain/model-record.ts';
+import type { Project } from '../domain/project.ts';
+import type { CoreDeps } from '../deps.ts';
+import { readName } from '../model/collections/model-fields.ts';
+import { assertModelAccess, isRecord, modelEvent, Problems, type ModelInput } from '../model/shared/index.ts';
+import { isRoleId } from '../model/settings/roles.ts';
+import { settingId } from '../model/settings/setting-store.ts';
+import type { UnitOfWork } from '../ports/store.ts';
+import { createApiKey } from './api-keys.ts';
+
+/*
+ * Environments (reference §2.1): an environment is a project; the environments cloned from one
+ * another form a group (a `environment_group` setting naming the first one), of which one is
+ * production. Cloning copies the content model, settings, items, variants, asset folders and
+ * assets (their files by reference: the copies point at the same blobs), keeping every id; keys
+ * are not copied: the clone gets its own management key for the caller's user and its own
+ * delivery and preview keys. The copy runs in the background (`runClone`); the clone's
+ * `environment-cloning-state` says how it went. Scheduled publish jobs are not copied.
+ */
+
+export type CloningState = 'in_progress' | 'failed' | 'done';
+
+export interface StartedClone {
+  readonly project: Project;
+  readonly source: Project;
+  readonly isCopyingContent: boolean;
+  readonly keys: { management: string; delivery: string; preview: string };
+}
+
+function settingRecord(projectId: string, name: 'cloning_state' | 'environment_group', body: object, now: Date) {
+  return {
+    projectId,
+    kind: 'setting' as const,
+    id: settingId(projectId, name),
+    codename: name,
+    externalId: null,
+    body,
+    lastModified: now,
+  };
+}
+
+async function groupOf(tx: UnitOfWork, projectId: string): Promise<string> {
+  const found = await tx.model.find<{ root: string }>(projectId, 'setting', {
+    id: settingId(projectId, 'environment_group'),
+  });
+  return found?.body.root ?? projectId;
+}
+
+async function setState(deps: CoreDeps, projectId: string, state: CloningState): Promise<void> {
+  await deps.store.transaction((tx) =>
+    tx.model.update(settingRecord(projectId, 'cloning_state', { state }, deps.clock.now())),
+  );
+}
+
+/** POST clone-environment: validates, creates the environment and its keys; the copy is `runClone`'s. */
+export async function startClone(deps: CoreDeps, input: ModelInput & { body: unknown }): Promise<StartedClone> {
+  assertModelAccess(input.actor, input.projectId);
+  const problems = new Problems();
+  const body = isRecord(input.body) ? input.body : {};
+  if (!isRecord(input.body)) problems.add(undefined, 'The body must be a JSON object.');
+  const name = readName(body['name'], 'name', problems, 200);
+  const roles = body['roles_to_activate'];
+  if (roles !== undefined && roles !== null) {
+    if (!Array.isArray(roles)) problems.add('roles_to_activate', 'must be an array of role ids');
+    else
+      for (const [i, id] of roles.entries())
+        if (typeof id !== 'string' || !isRoleId(input.projectId, id.toLowerCase()))
+          problems.add(`roles_to_activate[${i}]`, 'The role was not found.');
+  }
+  const options = isRecord(body['copy_data_options']) ? body['copy_data_options'] : {};
+  const copyContent = options['content_items_assets'];
+  if (copyContent !== undefined && typeof copyContent !== 'boolean')
+    problems.add('copy_data_options.content_items_assets', 'must be true or false');
+  problems.throwIfAny();
+  const actor = input.actor;
+  const now = deps.clock.now();
+  const { source, project, email } = await deps.store.transaction(async (tx) => {
+    const source = await tx.projects.get(input.projectId);
+    if (!source) throw new LecternError('PROJECT_NOT_FOUND');
+    const user = actor.type === 'api_key' && actor.userId ? await tx.users.get(actor.userId) : null;
+    const project: Project = {
+      id: deps.ids.uuid(),
+      name: source.name,
+      environment: name as string,
+      isSecureAccess: source.isSecureAccess,
+      isProduction: false,
+      createdAt: now,
+    };
+    await tx.projects.insert(project);
+    await tx.model.insert(settingRecord(project.id, 'cloning_state', { state: 'in_progress' }, now));
+    await tx.model.insert(settingRecord(project.id, 'environment_group', { root: await groupOf(tx, source.id) }, now));
+    await tx.outbox.append(
+      project.id,
+      [
+        {
+          objectKind: 'project',
+          operation: 'create',
+          objectId: project.id,
+          channel: 'management',
+          payload: { name: project.name },
+        },
+      ],
+      now,
+    );
+    return { source, project, email: user?.email ?? null };
+  });
+  const issue = async (kind: 'management' | 'delivery_primary' | 'preview_primary') =>
+    (
+      await createApiKey(deps, {
+        actor: operator,
+        projectId: project.id,
+        kind,
+        ...(kind === 'management' ? { userEmail: email ?? 'operator@lectern.local' } : {}),
+      })
+    ).secret;
+  return {
+    project,
+    source,
+    isCopyingContent: copyContent !== false,
+    keys: {
+      management: await issue('management'),
+      delivery: await issue('delivery_primary'),
+      preview: await issue('preview_primary'),
+    },
+  };
+}
+
+/** Copies everything into the clone in one transaction, then marks it done (failed on an error). */
+export async function runClone(deps: CoreDeps, started: StartedClone): Promise<void> {
+  const from = started.source.id;
+  const to = started.project.id;
+  try {
+    await deps.store.transaction(async (tx) => {
+      const now = deps.clock.now();
+      const events = [];
+      for (const kind of [
+        'language',
+        'collection',
+        'taxonomy',
+        'snippet',
+        'content_type',
+        'workflow',
+        'space',
+        'custom_app',
+        'setting',
+      ] as const) {
+        for (const r of await tx.model.list(from, kind)) {
+          if (kind === 'setting' && (r.codename === 'cloning_state' || r.codename === 'environment_group')) continue;
+          const copy: ModelRecord = {
+            ...r,
+            projectId: to,
+            id: kind === 'setting' ? settingId(to, r.codename as 'web_spotlight') : r.id,
+          };
+          await tx.model.insert(copy);
+          events.push(modelEvent('create', copy));
+        }
+      }
+      if (started.isCopyingContent) {
+        const items = await tx.items.list(from);
+        for (const item of items) await tx.items.insert({ ...item, projectId: to });
+        for (const v of await tx.variants.listByItems(
+          from,
+          items.map((i) => i.id),
+        ))
+          await tx.variants.save({ ...v, projectId: to });
+        const folders = await tx.assetFolders.get(from);
+        if (folders) await tx.assetFolders.save(to, folders);
+        for (let after: readonly number[] | null = null; ;) {
+          const page = await tx.assets.page(from, { after, limit: 500 });
+          const files = await tx.binaryFiles.getMany(
+            from,
+            page.rows.map((a) => a.fileId),
+          );
+          for (const f of files) await tx.binaryFiles.insert({ ...f, projectId: to });
+          for (const a of page.rows) await tx.assets.insert({ ...a, projectId: to });
+          if (page.next === null) break;
+          after = page.next;
+        }
+        for (const r of await tx.model.list(from, 'rendition')) await tx.model.insert({ ...r, projectId: to });
+      }
+      // Model events make the indexer render the whole clone from the copied state.
+      await tx.outbox.append(to, events, now);
+    });
+    await setState(deps, to, 'done');
+  } catch (error) {
+    await setState(deps, to, 'failed');
+    throw error;
+  }
+}
+
+/** GET environment-cloning-state: of a clone, how its copy went; any other environment is `done`. */
+export async function getCloningState(deps: CoreDeps, input: ModelInput): Promise<CloningState> {
+  assertModelAccess(input.actor, input.projectId);
+  const found = await deps.store.transaction((tx) =>
+    tx.model.find<{ state: CloningState }>(input.projectId, 'setting', {
+      id: settingId(input.projectId, 'cloning_state'),
+    }),
+  );
+  return found?.body.state ?? 'done';
+}
+
+/**
+ * PUT mark-environment-as-production: this environment becomes its group's production one and the
+ * former one stops being it (232 when it already is). `enable_webhooks` is accepted; Lectern's
+ * webhooks are per environment and keep their state.
+ */
+export async function markEnvironmentAsProduction(
+  deps: CoreDeps,
+  input: ModelInput & { body: unknown },
+): Promise<void> {
+  assertModelAccess(input.actor, input.projectId);
+  const flag = isRecord(input.body) ? input.body['enable_webhooks'] : undefined;
+  if (flag !== undefined && flag !== null && typeof flag !== 'boolean')
+    throw new LecternError('INVALID_REQUEST_BODY', {
+      problems: [{ path: 'enable_webhooks', message: 'must be true or false' }],
+    });
+  await deps.store.transaction(async (tx) => {
+    const project = await tx.projects.get(input.projectId);
+    if (!project) throw new LecternError('PROJECT_NOT_FOUND');
+    if (project.isProduction) throw new LecternError('ENVIRONMENT_ALREADY_PRODUCTION');
+    const group = await groupOf(tx, project.id);
+    for (const other of await tx.projects.list())
+      if (other.id !== project.id && other.isProduction && (await groupOf(tx, other.id)) === group)
+        await tx.projects.update(other.id, { isProduction: false });
+    await tx.projects.update(project.id, { isProduction: true });
+  });
+}
