@@ -129,7 +129,12 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   });
   const graphqls = (options.ports.graphqls ?? []).map((port, i) => {
     const name = `graphql-${i + 1}`;
-    start(name, 'graphql', { ...common, ...options.graphqlEnv, LECTERN_GRAPHQL_PORT: String(port) }, url(port));
+    start(
+      name,
+      'graphql',
+      { ...common, ...deliveryIndex, ...options.graphqlEnv, LECTERN_GRAPHQL_PORT: String(port) },
+      url(port),
+    );
     return { name, url: url(port) };
   });
 

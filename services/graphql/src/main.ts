@@ -1,7 +1,7 @@
 import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
 import { deliveryHttpOptions } from '@lectern/delivery';
 import { createProcessMetrics, createReadiness, listen, runServiceMain } from '@lectern/http-kit';
-import { createSqlIndex } from '@lectern/index-sql';
+import { openDeliveryIndex } from '@lectern/index-elasticsearch';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildGraphqlApp } from './app.ts';
 import { graphqlOptions, graphqlSettings } from './settings.ts';
@@ -10,7 +10,8 @@ await runServiceMain({
   name: 'graphql',
   summary:
     'the Delivery GraphQL API of the cluster shape (and preview GraphQL when LECTERN_GRAPHQL_PREVIEW is on), ' +
-    'reading the SQL delivery index that the indexer keeps in PostgreSQL. Stateless: any number may run at once.',
+    'reading the delivery index that the indexer keeps (LECTERN_DELIVERY_INDEX: the search engine by default, or ' +
+    'SQL tables in PostgreSQL). Stateless: any number may run at once.',
   settings: graphqlSettings,
   async start(config, { logger, onStop, step }) {
     const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
@@ -18,9 +19,18 @@ await runServiceMain({
     );
     onStop(() => store.close());
     const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
-    const index = createSqlIndex({ db: store.db });
+    const delivery = await step(
+      'cannot use the delivery index (check LECTERN_DELIVERY_INDEX, LECTERN_SEARCH_URL)',
+      async () => {
+        const opened = openDeliveryIndex({ config, db: store.db });
+        await opened.ping();
+        return opened;
+      },
+    );
+    onStop(() => delivery.close());
+    const index = delivery.index;
     const metrics = createProcessMetrics();
-    const readiness = createReadiness([() => store.ping()]);
+    const readiness = createReadiness([() => store.ping(), () => delivery.ping()]);
     onStop(async () => readiness.drain());
     // Replicas share the uncached limits through the database.
     const http = { ...deliveryHttpOptions(config), isRateLimitShared: true };
@@ -53,6 +63,6 @@ await runServiceMain({
       onStop(() => listening.close());
       urls.push(listening.url);
     }
-    logger.info({ url: urls[0], previewUrl: urls[1] ?? null }, 'graphql ready');
+    logger.info({ url: urls[0], previewUrl: urls[1] ?? null, deliveryIndex: delivery.description }, 'graphql ready');
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliveryIndexSettings } from '@lectern/index-elasticsearch';
 import { envBoolean, port, sharedSettings, wholeNumber, type ConfigOf, type Setting } from '@lectern/config';
 import { deliveryLimitSettings } from '@lectern/delivery';
 import type { GraphqlOptions } from './graphql-options.ts';
@@ -96,6 +97,7 @@ export const graphqlSettings = {
     default: '10',
     doc: 'Connections to PostgreSQL held by this process.',
   },
+  ...deliveryIndexSettings,
   ...deliveryLimitSettings,
   ...graphqlLimitSettings,
   logLevel: sharedSettings.logLevel,
