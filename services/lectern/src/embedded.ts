@@ -89,6 +89,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
     }),
   };
   const listening: Partial<Record<ListenerName | 'routed' | 'graphqlPreview', Listening>> = {};
+  let graphqlPreviewServer: Server | undefined;
   const closeAll = () => Promise.all(Object.values(listening).map((l) => l.close()));
   try {
     for (const name of Object.keys(apps) as ListenerName[]) {
@@ -107,14 +108,16 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
       });
       const port = config.portBase === 0 ? 0 : config.portBase + 5;
       listening.graphqlPreview = await listen(graphqlPreview, { host: config.host, port });
+      graphqlPreviewServer = graphqlPreview.server;
     }
     if (config.hostRoutingPort !== undefined) {
-      const targets: Record<ListenerName, Server> = {
+      const targets = {
         management: apps.management,
         delivery: apps.delivery.server,
         preview: apps.preview.server,
         graphql: apps.graphql.server,
         recommendations: apps.recommendations.server,
+        ...(graphqlPreviewServer === undefined ? {} : { graphqlPreview: graphqlPreviewServer }),
       };
       const router = createHostRouter({ targets, tls });
       const routed = await listen(router, { host: config.host, port: config.hostRoutingPort });

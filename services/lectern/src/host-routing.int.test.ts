@@ -64,7 +64,7 @@ describe('one port for every API, chosen by the Host name', () => {
   let server: EmbeddedServer;
   let projectId: string;
   beforeAll(async () => {
-    server = await start({ LECTERN_HOST_ROUTING_PORT: '0' });
+    server = await start({ LECTERN_HOST_ROUTING_PORT: '0', LECTERN_GRAPHQL_PREVIEW: 'true' });
     projectId = server.demo?.project.id ?? '';
   });
 
@@ -82,6 +82,16 @@ describe('one port for every API, chosen by the Host name', () => {
     const withKey = await get({ url, host: 'preview-deliver.lectern.example', path: `/${projectId}/items`, key: keyOf(server, 'preview_primary') });
     expect(withKey.status).toBe(200);
     expect(withKey.body).toHaveProperty('items');
+  });
+
+  it('routes graphql. and preview-graphql. to GraphQL and preview GraphQL', async () => {
+    const url = server.urls.routed ?? '';
+    const path = `/${projectId}?query=${encodeURIComponent('{ __typename }')}`;
+    const graphql = await get({ url, host: 'graphql.lectern.example', path });
+    expect(graphql).toMatchObject({ status: 200, body: { data: { __typename: '_RootQuery' } } });
+    expect((await get({ url, host: 'preview-graphql.lectern.example', path })).status).toBe(401);
+    const preview = await get({ url, host: 'preview-graphql.lectern.example', path, key: keyOf(server, 'preview_primary') });
+    expect(preview).toMatchObject({ status: 200, body: { data: { __typename: '_RootQuery' } } });
   });
 
   it('answers a host it does not know with a 404 naming the host names it serves', async () => {

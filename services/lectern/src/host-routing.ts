@@ -17,18 +17,22 @@ export const hostPrefixes = {
   deliver: 'delivery',
   'preview-deliver': 'preview',
   graphql: 'graphql',
+  'preview-graphql': 'graphqlPreview',
   recommend: 'recommendations',
-} as const satisfies Record<string, ListenerName>;
+} as const satisfies Record<string, RoutedApi>;
+
+/** The APIs one port can route to: every listener, and preview GraphQL when it is on. */
+type RoutedApi = ListenerName | 'graphqlPreview';
 
 export interface HostRouterOptions {
   /** The HTTP server of each API: a routed request is handed to it as if it had arrived there. */
-  readonly targets: Readonly<Record<ListenerName, Server>>;
+  readonly targets: Readonly<Record<ListenerName, Server>> & { readonly graphqlPreview?: Server };
   /** PEM certificate chain and private key files; with them the routed port speaks HTTPS. */
   readonly tls: { readonly certFile: string; readonly keyFile: string } | null;
 }
 
 /** The API a Host header names, or null: its first label, case-insensitive, port ignored. */
-export function apiOfHost(host: string | undefined): ListenerName | null {
+export function apiOfHost(host: string | undefined): RoutedApi | null {
   if (host === undefined) return null;
   const name = host.toLowerCase().replace(/:\d+$/, '');
   const label = name.slice(0, name.includes('.') ? name.indexOf('.') : name.length);
@@ -39,6 +43,7 @@ function answerUnknownHost(request: IncomingMessage, response: ServerResponse): 
   const names = Object.keys(hostPrefixes)
     .map((p) => `${p}.<domain>`)
     .join(', ');
+  // preview-graphql. is served only while preview GraphQL is on (LECTERN_GRAPHQL_PREVIEW).
   const error = new LecternError('ROUTE_NOT_FOUND', {
     message: `No API is served at the host '${request.headers.host ?? ''}'. This port chooses the API by the first label of the Host header: ${names}.`,
   });
@@ -54,8 +59,9 @@ function answerUnknownHost(request: IncomingMessage, response: ServerResponse): 
 export function createHostRouter(options: HostRouterOptions): Server {
   const route = (request: IncomingMessage, response: ServerResponse) => {
     const api = apiOfHost(request.headers.host);
-    if (api === null) answerUnknownHost(request, response);
-    else options.targets[api].emit('request', request, response);
+    const target = api === null ? undefined : options.targets[api];
+    if (target === undefined) answerUnknownHost(request, response);
+    else target.emit('request', request, response);
   };
   const serverOptions = { maxHeaderSize: parserMaxHeaderBytes };
   const server =
