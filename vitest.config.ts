@@ -1,4 +1,19 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * graphql ships a CommonJS build (`main`, what Node loads) and an ESM one (`module`, what Vite
+ * would pick for our sources). graphql-jit, loaded by Node, gets the CommonJS one: resolve ours the
+ * same way, so tests run one graphql instance as production does.
+ */
+const graphqlAsNode = {
+  alias: [
+    {
+      find: /^graphql$/,
+      replacement: createRequire(new URL('./services/graphql/package.json', import.meta.url)).resolve('graphql'),
+    },
+  ],
+};
 
 const exclude = ['**/node_modules/**', '**/.tools/**', '**/dist/**'];
 const roots = '{packages,services,test}/**';
@@ -37,6 +52,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: graphqlAsNode,
         test: {
           name: 'unit',
           include: ['{packages,services}/*/src/**/*.test.ts'],
@@ -44,6 +60,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: graphqlAsNode,
         test: {
           name: 'int',
           include: [`${roots}/*.int.test.ts`],
@@ -54,6 +71,7 @@ export default defineConfig({
         },
       },
       ...engineProjects.map((p) => ({
+        resolve: graphqlAsNode,
         test: {
           name: p.name,
           include: [`${roots}/*${p.suffix}`],
