@@ -1,10 +1,9 @@
 import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
-import { deliveryHttpOptions } from '@lectern/delivery';
 import { createProcessMetrics, createReadiness, listen, runServiceMain } from '@lectern/http-kit';
 import { createSqlIndex } from '@lectern/index-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildGraphqlApp } from './app.ts';
-import { graphqlOptions, graphqlSettings } from './settings.ts';
+import { graphqlHttpOptions, graphqlOptions, graphqlSettings } from './settings.ts';
 
 await runServiceMain({
   name: 'graphql',
@@ -22,8 +21,8 @@ await runServiceMain({
     const metrics = createProcessMetrics();
     const readiness = createReadiness([() => store.ping()]);
     onStop(async () => readiness.drain());
-    // Replicas share the uncached limits through the database.
-    const http = { ...deliveryHttpOptions(config), isRateLimitShared: true };
+    // Replicas share the resource budget through the database.
+    const http = { ...graphqlHttpOptions(config), isRateLimitShared: true };
     const graphql = graphqlOptions(config);
     const listeners = [
       { channel: 'production', port: config.graphqlPort, env: 'LECTERN_GRAPHQL_PORT' },
