@@ -1,4 +1,19 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * graphql ships a CommonJS build (`main`, what Node loads) and an ESM one (`module`, what Vite
+ * would pick for our sources). graphql-jit, loaded by Node, gets the CommonJS one: resolve ours the
+ * same way, so tests run one graphql instance as production does.
+ */
+const graphqlAsNode = {
+  alias: [
+    {
+      find: /^graphql$/,
+      replacement: createRequire(new URL('./services/graphql/package.json', import.meta.url)).resolve('graphql'),
+    },
+  ],
+};
 
 const exclude = ['**/node_modules/**', '**/.tools/**', '**/dist/**'];
 const roots = '{packages,services,test}/**';
@@ -47,6 +62,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: graphqlAsNode,
         test: {
           name: 'unit',
           include: ['{packages,services}/*/src/**/*.test.ts'],
@@ -54,6 +70,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: graphqlAsNode,
         test: {
           name: 'k8s',
           include: ['test/k8s/*.k8s.test.ts'],
@@ -72,6 +89,7 @@ export default defineConfig({
         },
       },
       ...engineProjects.map((p) => ({
+        resolve: graphqlAsNode,
         test: {
           name: p.name,
           include: [`${roots}/*${p.suffix}`],

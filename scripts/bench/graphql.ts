@@ -64,9 +64,11 @@ function graphqlQuery(gte: string): string {
   );
 }
 
-/** The URL of the GraphQL GET with `{n}` left raw for the load generator's walk. */
+/** The URL of the GraphQL GET with `{n}` left raw for the load generator's walk: in the query text as a literal, or in the variables (one query text, as clients built with codegen send). */
 const graphqlPath = (projectId: string, gte: string) =>
   `/${projectId}?query=${encodeURIComponent(graphqlQuery('__N__')).replace('__N__', gte)}`;
+const graphqlVariablesPath = (projectId: string, gte: string) =>
+  `/${projectId}?query=${encodeURIComponent(`query List($n: Float!) ${graphqlQuery('$n')}`)}&variables=${encodeURIComponent('{"n":__N__}').replace('__N__', gte)}`;
 const restPath = (projectId: string, gte: string) =>
   `/${projectId}/items?system.type=article&elements.rank%5Bgte%5D=${gte}&order=elements.rank%5Bdesc%5D&limit=10&depth=1`;
 
@@ -75,6 +77,7 @@ interface Pair {
   readonly connections: number;
   readonly rest: LoadResult;
   readonly graphql: LoadResult;
+  readonly variables: LoadResult;
 }
 
 async function main() {
@@ -119,6 +122,10 @@ async function main() {
           `(${rest.items.length} items, REST modular_content ${Object.keys(rest.modular_content).length}, ` +
           `GraphQL linked ${gqlItems.reduce((n, i) => n + i.authors.items.length + i.related.items.length, 0)})`,
       );
+      const viaVariables = (await (await fetch(`${graphqlUrl}${graphqlVariablesPath(p, mid)}`)).json()) as typeof gql;
+      if (JSON.stringify(viaVariables.data) !== JSON.stringify(gql.data)) {
+        console.log(`  GraphQL with variables answers differently: ${JSON.stringify(viaVariables.errors ?? null)}`);
+      }
       let offset = Number(mid) + 1;
       const load = async (base: string, template: string, c: number, isWalk: boolean) => {
         const spec = { baseUrl: base, template, count: isWalk ? articles : 0, width: 0, connections: c };
@@ -132,10 +139,11 @@ async function main() {
         const gte = isWalk ? '{n}' : mid;
         const r = await load(server.url, restPath(p, gte), c, isWalk);
         const g = await load(graphqlUrl, graphqlPath(p, gte), c, isWalk);
+        const v = await load(graphqlUrl, graphqlVariablesPath(p, gte), c, isWalk);
         process.stdout.write(
-          ` REST ${r.requestsPerSecond.toFixed(0)}, GraphQL ${g.requestsPerSecond.toFixed(0)} req/s\n`,
+          ` REST ${r.requestsPerSecond.toFixed(0)}, GraphQL ${g.requestsPerSecond.toFixed(0)} (variables ${v.requestsPerSecond.toFixed(0)}) req/s\n`,
         );
-        pairs.push({ name, connections: c, rest: r, graphql: g });
+        pairs.push({ name, connections: c, rest: r, graphql: g, variables: v });
       };
       await measure('list of 10 + linked, cache miss', 1, true);
       await measure('list of 10 + linked, cache miss', connections, true);
@@ -154,6 +162,7 @@ async function main() {
       `server: \`lectern start\` in its own process (rate limits off); Node ${process.version}, ${availableParallelism()} CPUs\n`,
   );
   const ms = (r: LoadResult) => `${r.p50Ms.toFixed(2)} / ${r.p99Ms.toFixed(2)}`;
+  const ratio = (g: LoadResult, r: LoadResult) => (g.requestsPerSecond / Math.max(1, r.requestsPerSecond)).toFixed(2);
   console.log(
     table(
       [
@@ -161,10 +170,13 @@ async function main() {
         'conns',
         'REST req/s',
         'REST p50/p99 ms',
-        'GraphQL req/s',
-        'GraphQL p50/p99 ms',
-        'GraphQL ÷ REST',
-        'errors REST/GraphQL',
+        'GraphQL literal req/s',
+        'p50/p99 ms',
+        '÷ REST',
+        'GraphQL variables req/s',
+        'p50/p99 ms',
+        '÷ REST',
+        'errors',
       ],
       pairs.map((x) => [
         x.name,
@@ -173,8 +185,11 @@ async function main() {
         ms(x.rest),
         x.graphql.requestsPerSecond.toFixed(0),
         ms(x.graphql),
-        (x.graphql.requestsPerSecond / Math.max(1, x.rest.requestsPerSecond)).toFixed(2),
-        `${x.rest.errors}/${x.graphql.errors}`,
+        ratio(x.graphql, x.rest),
+        x.variables.requestsPerSecond.toFixed(0),
+        ms(x.variables),
+        ratio(x.variables, x.rest),
+        `${x.rest.errors}/${x.graphql.errors}/${x.variables.errors}`,
       ]),
     ),
   );

@@ -17,6 +17,8 @@ export interface GraphqlOptions {
    */
   readonly unitsPerSecond?: number;
   readonly unitsPerMinute?: number;
+  /** Compile a query text with graphql-jit once it has run this many times (0: never). */
+  readonly jitAfterHits?: number;
   /** POST body bytes (SPEC 8: 8 kB). */
   readonly maxBodyBytes?: number;
   /** GET URL characters (SPEC 8: 2,000). */
@@ -33,6 +35,7 @@ export const graphqlDefaults: ResolvedGraphqlOptions = Object.freeze({
   isSecureAccessKeyAllowed: false,
   unitsPerSecond: 2_000,
   unitsPerMinute: 40_000,
+  jitAfterHits: 2,
   maxBodyBytes: 8 * 1024,
   maxUrlLength: 2_000,
 });

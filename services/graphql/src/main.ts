@@ -1,10 +1,9 @@
 import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
-import { deliveryHttpOptions } from '@lectern/delivery';
 import { createProcessMetrics, createReadiness, listen, runServiceMain } from '@lectern/http-kit';
 import { openDeliveryIndex } from '@lectern/index-elasticsearch';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildGraphqlApp } from './app.ts';
-import { graphqlOptions, graphqlSettings } from './settings.ts';
+import { graphqlHttpOptions, graphqlOptions, graphqlSettings } from './settings.ts';
 
 await runServiceMain({
   name: 'graphql',
@@ -32,8 +31,8 @@ await runServiceMain({
     const metrics = createProcessMetrics();
     const readiness = createReadiness([() => store.ping(), () => delivery.ping()]);
     onStop(async () => readiness.drain());
-    // Replicas share the uncached limits through the database.
-    const http = { ...deliveryHttpOptions(config), isRateLimitShared: true };
+    // Replicas share the resource budget through the database.
+    const http = { ...graphqlHttpOptions(config), isRateLimitShared: true };
     const graphql = graphqlOptions(config);
     const listeners = [
       { channel: 'production', port: config.graphqlPort, env: 'LECTERN_GRAPHQL_PORT' },

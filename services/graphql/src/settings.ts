@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { deliveryIndexSettings } from '@lectern/index-elasticsearch';
 import { envBoolean, port, sharedSettings, wholeNumber, type ConfigOf, type Setting } from '@lectern/config';
-import { deliveryLimitSettings } from '@lectern/delivery';
+import { deliveryLimitSettings, type DeliveryHttpOptions } from '@lectern/delivery';
 import type { GraphqlOptions } from './graphql-options.ts';
 
 /**
@@ -72,6 +72,24 @@ export function graphqlOptions(config: ConfigOf<typeof graphqlLimitSettings>): G
   };
 }
 
+/** The read path's settings GraphQL shares with Delivery: wait bound and response cache (its rate limit is its own). */
+const readPathSettings = {
+  deliveryWaitTimeoutMs: deliveryLimitSettings.deliveryWaitTimeoutMs,
+  deliveryCacheEntries: deliveryLimitSettings.deliveryCacheEntries,
+  deliveryCacheMib: deliveryLimitSettings.deliveryCacheMib,
+  deliveryCdnMaxAgeSeconds: deliveryLimitSettings.deliveryCdnMaxAgeSeconds,
+} satisfies Record<string, Setting<unknown>>;
+
+/** The Delivery read-path options of the GraphQL service. */
+export function graphqlHttpOptions(config: ConfigOf<typeof readPathSettings>): DeliveryHttpOptions {
+  return {
+    waitTimeoutMs: config.deliveryWaitTimeoutMs,
+    cacheMaxEntries: config.deliveryCacheEntries,
+    cacheMaxBytes: config.deliveryCacheMib * 1024 * 1024,
+    cdnMaxAgeSeconds: config.deliveryCdnMaxAgeSeconds,
+  };
+}
+
 /**
  * The defaults table of the GraphQL service in the cluster shape: one process serving the GraphQL
  * API (and preview GraphQL when enabled), reading the SQL delivery index in PostgreSQL. Stateless.
@@ -98,7 +116,7 @@ export const graphqlSettings = {
     doc: 'Connections to PostgreSQL held by this process.',
   },
   ...deliveryIndexSettings,
-  ...deliveryLimitSettings,
+  ...readPathSettings,
   ...graphqlLimitSettings,
   logLevel: sharedSettings.logLevel,
 } satisfies Record<string, Setting<unknown>>;

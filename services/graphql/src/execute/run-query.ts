@@ -1,18 +1,11 @@
-import {
-  GraphQLError,
-  execute,
-  parse,
-  validate,
-  type DocumentNode,
-  type ExecutionResult,
-  type GraphQLFormattedError,
-} from 'graphql';
+import { GraphQLError, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
 import type { IndexedLanguage, TypeElements } from '@lectern/core';
 import { LecternError } from '@lectern/errors';
 import type { ResolvedGraphqlOptions } from '../graphql-options.ts';
 import { queryCost, selectOperation } from '../limits/query-cost.ts';
 import type { SchemaCache } from '../schema/schema-cache.ts';
 import type { ReadScopeLike } from './read-scope.ts';
+import { checkedDocument, runPrepared } from './prepared-documents.ts';
 import { rootValue, type QueryContext } from './root-value.ts';
 
 /** One GraphQL request as it arrived (GET parameters or POST body). */
@@ -39,9 +32,6 @@ export interface ModelSource {
 
 /** The root resolvers of each schema, made once. */
 const roots = new WeakMap<object, Record<string, unknown>>();
-
-/** Tokens a query may hold: far above any 8 kB query, it bounds parsing work. */
-const maxTokens = 4_000;
 
 const failure = (code: string, errors: readonly { message: string; toJSON?: () => GraphQLFormattedError }[]) => ({
   body: {
@@ -89,15 +79,10 @@ export async function runQuery(input: {
   const { request, scope, options } = input;
   const project = input.schemas.get(scope.projectId, await input.model.types());
   if (!project.isValid) return failure('SCHEMA_INVALID', project.problems);
-  let document: DocumentNode;
-  try {
-    document = parse(request.query, { maxTokens });
-  } catch (error) {
-    if (error instanceof GraphQLError) return failure('GRAPHQL_PARSE_FAILED', [error]);
-    throw error;
-  }
-  const invalid = validate(project.schema, document);
-  if (invalid.length > 0) return failure('GRAPHQL_VALIDATION_FAILED', invalid);
+  const checked = checkedDocument(project.schema, request.query);
+  if ('code' in checked) return failure(checked.code, checked.errors);
+  const { prepared } = checked;
+  const { document } = prepared;
   const operation = selectOperation(document, request.operationName);
   if (operation === null) {
     const message =
@@ -138,13 +123,14 @@ export async function runQuery(input: {
     isWhereCombined: options.isWhereCombined,
     charge: 0,
   };
-  const result = await execute({
+  const result = await runPrepared({
     schema: project.schema,
-    document,
+    prepared,
+    operationName: request.operationName,
     rootValue: roots.get(project) ?? roots.set(project, rootValue(project.types)).get(project),
     contextValue: context,
-    variableValues: request.variables ?? {},
-    operationName: request.operationName,
+    variables: request.variables ?? {},
+    jitAfterHits: options.jitAfterHits,
   });
   const fatal = serverFailure(result);
   if (fatal !== null) throw fatal;

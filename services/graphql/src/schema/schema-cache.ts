@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { buildSchema, validateSchema, type GraphQLSchema } from 'graphql';
+import { buildSchema, isObjectType, validateSchema, type GraphQLSchema } from 'graphql';
 import { readGraphqlModel, type ModelType } from './content-model.ts';
 import { modelSdl } from './model-sdl.ts';
 import type { NamingProblem } from './naming.ts';
@@ -16,6 +16,24 @@ export type ProjectSchema =
       readonly typeNames: ReadonlyMap<string, string>;
     }
   | { readonly isValid: false; readonly problems: readonly NamingProblem[] };
+
+/**
+ * Source objects hold a collection field (a field with arguments, root fields included) as a
+ * function of its arguments. graphql-js's default resolver calls such functions; graphql-jit
+ * compiles a field without a resolver to a property read, so those fields get one that calls.
+ */
+function attachResolvers(schema: GraphQLSchema): void {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith('__')) continue;
+    for (const field of Object.values(type.getFields())) {
+      if (field.args.length === 0) continue;
+      field.resolve = (source: Record<string, unknown>, args, context, info) => {
+        const value = source[info.fieldName];
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown)(args, context, info) : value;
+      };
+    }
+  }
+}
 
 /** Builds the schema of a content model (Delivery JSON of its types). */
 export function buildProjectSchema(
@@ -36,6 +54,7 @@ export function buildProjectSchema(
   }
   const errors = validateSchema(schema);
   if (errors.length > 0) return { isValid: false, problems: errors.map((e) => ({ message: e.message })) };
+  attachResolvers(schema);
   const typeNames = new Map<string, string>();
   for (const t of typesJson as readonly { system?: { codename?: unknown; name?: unknown } }[]) {
     const { codename, name } = t.system ?? {};
