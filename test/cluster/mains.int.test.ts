@@ -47,6 +47,7 @@ const required = {
   management: ['LECTERN_DATABASE_URL', 'LECTERN_S3_ENDPOINT', 'LECTERN_KAFKA_BROKERS', 'LECTERN_OPERATOR_TOKEN'],
   indexer: ['LECTERN_DATABASE_URL', 'LECTERN_KAFKA_BROKERS', 'LECTERN_ASSETS_BASE_URL'],
   delivery: ['LECTERN_DATABASE_URL'],
+  recommendations: ['LECTERN_DATABASE_URL'],
 };
 
 describe('the cluster services’ main.ts, before any engine', () => {
