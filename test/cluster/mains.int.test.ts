@@ -60,6 +60,7 @@ const required = {
   delivery: ['LECTERN_DATABASE_URL'],
   webhooks: ['LECTERN_DATABASE_URL', 'LECTERN_KAFKA_BROKERS'],
   graphql: ['LECTERN_DATABASE_URL'],
+  recommendations: ['LECTERN_DATABASE_URL'],
 };
 
 describe('the cluster services’ main.ts, before any engine', () => {

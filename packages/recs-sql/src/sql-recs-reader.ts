@@ -14,12 +14,13 @@ const similarWeight = 0.6;
 /** Weight of vector similarity in search (lexical relevance: the rest). */
 const searchVectorWeight = 0.5;
 
-/** The words of a search as a tsquery matching any of them. */
-function anyWordQuery(text: string): string {
+/** The words of a search as tsqueries matching any of them and all of them ('' without words). */
+function wordQueries(text: string): { any: string; all: string } {
   const terms = words(text)
     .flatMap((w) => w.split(/[^\p{L}\p{N}]+/u))
     .filter((w) => w.length > 1);
-  return [...new Set(terms)].map((t) => `'${t}'`).join(' | ');
+  const quoted = [...new Set(terms)].map((t) => `'${t}'`);
+  return { any: quoted.join(' | '), all: quoted.join(' & ') };
 }
 
 /** Candidates per source: enough that the booster and the language de-duplication can reorder. */
@@ -101,7 +102,7 @@ export function createSqlRecsReader(options: { db: Kysely<unknown>; vectors: Vec
     },
 
     async search(q: SearchQuery) {
-      const tsquery = anyWordQuery(q.text);
+      const tsquery = wordQueries(q.text);
       const k = candidatesFor(q.limit, false);
       const type = q.requestedType === null ? sql`true` : sql`r.type = ${q.requestedType}`;
       const where = sql`r.project_id = ${q.projectId} and ${type}`;
@@ -110,11 +111,15 @@ export function createSqlRecsReader(options: { db: Kysely<unknown>; vectors: Vec
         sql`(select ${key} from recs_items r where ${where} and ${near.condition} order by ${near.order} limit ${k})`,
       ];
       const lexical =
-        tsquery === '' ? sql`0::float8` : sql`ts_rank_cd(r.search_vector, to_tsquery('simple', ${tsquery}), 32)`;
-      if (tsquery !== '')
+        tsquery.any === ''
+          ? sql`0::float8`
+          : sql`ts_rank_cd(r.search_vector, to_tsquery('simple', ${tsquery.any}), 32)`;
+      // Lexical candidates: the items holding every word, best first (selective, so cheap to rank);
+      // items holding only some words come through the vector source, and all are scored by any word.
+      if (tsquery.all !== '')
         sources.push(sql`(select ${key} from recs_items r
-          where ${where} and r.search_vector @@ to_tsquery('simple', ${tsquery})
-          order by ${lexical} desc limit ${k})`);
+          where ${where} and r.search_vector @@ to_tsquery('simple', ${tsquery.all})
+          order by ts_rank_cd(r.search_vector, to_tsquery('simple', ${tsquery.all}), 32) desc limit ${k})`);
       const similarity = sql`(1 - ${vectors.distance(q.embedding)} / 2)`;
       return db.transaction().execute(async (trx) => {
         await vectors.prepare(trx, k);
