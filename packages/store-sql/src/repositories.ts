@@ -15,7 +15,7 @@ import { contentItemRepository, scheduledJobRepository, variantRepository } from
 import { outbox, outboxRelay } from './outbox-repositories.ts';
 import { assetFolderRepository, assetRepository, binaryFileRepository } from './asset-repositories.ts';
 import { notify } from './signals.ts';
-import { webhookQueueRepository, webhookRepository } from './webhook-repositories.ts';
+import { noticeRepository, webhookQueueRepository, webhookRepository } from './webhook-repositories.ts';
 
 const noOwner = '00000000-0000-0000-0000-000000000000';
 
@@ -195,5 +195,6 @@ export function unitOfWork(db: Kysely<Database>): UnitOfWork {
     assetFolders: assetFolderRepository(db),
     webhooks: webhookRepository(db),
     webhookQueue: webhookQueueRepository(db),
+    notices: noticeRepository(db),
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type {
+  NoticeRepository,
   NotificationState,
   WebhookFormat,
   WebhookHealth,
@@ -364,6 +365,24 @@ export function webhookQueueRepository(db: Kysely<Database>): WebhookQueueReposi
           order by n.ord limit 1)) as at
         from webhooks w where w.is_enabled and w.health <> 'dead'`.execute(db);
       return date(row.rows[0]?.at ?? null);
+    },
+  };
+}
+
+export function noticeRepository(db: Kysely<Database>): NoticeRepository {
+  return {
+    async claimKeyExpiryNotices({ now, until }) {
+      const rows = await sql<{ key_id: string; project_id: string; expires_at: Date | string }>`
+        with claimed as (
+          insert into key_expiry_notices (key_id, sent_at)
+          select k.id, ${now} from api_keys k
+          where k.kind = 'management' and k.revoked_at is null
+            and k.expires_at > ${now} and k.expires_at <= ${until}
+          on conflict (key_id) do nothing
+          returning key_id)
+        select k.id as key_id, k.project_id, k.expires_at from claimed c join api_keys k on k.id = c.key_id
+        order by k.expires_at`.execute(db);
+      return rows.rows.map((r) => ({ keyId: r.key_id, projectId: r.project_id, expiresAt: new Date(r.expires_at) }));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewWebhookNotification, Store, WebhookRecord } from '@lectern/core';
+import type { ApiKeyRecord, NewWebhookNotification, Store, WebhookRecord } from '@lectern/core';
 
 /**
  * The contract of the webhook ports (WebhookRepository, WebhookQueueRepository), run by every
@@ -176,6 +176,41 @@ export function describeWebhookContract(options: { engine: string; open: () => P
         tx.webhookQueue.list({ projectId: p1, webhookId: w1, since: t0, filter: 'all', limit: 10 }),
       );
       expect(all.map((n) => n.eventSeq)).toEqual([3, 2, 1]);
+    });
+
+    it('claims each management key expiry notice once', async () => {
+      const key = (id: string, over: Partial<ApiKeyRecord>): ApiKeyRecord => ({
+        id,
+        projectId: p1,
+        kind: 'management',
+        ownerUserId: null,
+        secretHash: 'ab'.repeat(32),
+        createdAt: t0,
+        expiresAt: at(3 * 24 * 60),
+        revokedAt: null,
+        ...over,
+      });
+      await store.transaction(async (tx) => {
+        const user = async (email: string) =>
+          (await tx.users.insert({ id: crypto.randomUUID(), email, name: email, createdAt: t0 })).id;
+        await tx.apiKeys.insert(key('eeeeeeee-0000-4000-8000-000000000001', { ownerUserId: await user('a@x.test') }));
+        await tx.apiKeys.insert(
+          key('eeeeeeee-0000-4000-8000-000000000002', {
+            ownerUserId: await user('b@x.test'),
+            expiresAt: at(9 * 24 * 60),
+          }),
+        );
+        await tx.apiKeys.insert(
+          key('eeeeeeee-0000-4000-8000-000000000003', { ownerUserId: await user('c@x.test'), revokedAt: t0 }),
+        );
+      });
+      const claim = () =>
+        store.transaction((tx) => tx.notices.claimKeyExpiryNotices({ now: t0, until: at(5 * 24 * 60) }));
+      const [first, second] = await Promise.all([claim(), claim()]);
+      expect([...(first ?? []), ...(second ?? [])].map((k) => [k.keyId, k.expiresAt])).toEqual([
+        ['eeeeeeee-0000-4000-8000-000000000001', at(3 * 24 * 60)],
+      ]);
+      expect(await claim()).toEqual([]);
     });
 
     it('does not lease a disabled or dead webhook, discards, requeues, expires and purges', async () => {
