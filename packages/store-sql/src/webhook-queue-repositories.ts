@@ -142,17 +142,22 @@ export function webhookQueueRepository(db: Kysely<Database>): WebhookQueueReposi
         })
         .where('id', 'in', a.ids)
         .execute();
+      // Only for notifications still there: the webhook may have been deleted during the POST.
       await db
         .insertInto('webhook_attempts')
-        .values(
-          a.ids.map((id) => ({
-            notification_id: id,
-            at: a.at,
-            status: a.status,
-            is_accepted: a.isAccepted,
-            duration_ms: Math.round(a.durationMs),
-            response: a.response,
-          })),
+        .columns(['notification_id', 'at', 'status', 'is_accepted', 'duration_ms', 'response'])
+        .expression(
+          db
+            .selectFrom('webhook_notifications')
+            .select([
+              'id',
+              sql<Date>`${a.at}::timestamptz`.as('at'),
+              sql<number | null>`${a.status}::int4`.as('status'),
+              sql<boolean>`${a.isAccepted}::boolean`.as('is_accepted'),
+              sql<number>`${Math.round(a.durationMs)}::int4`.as('duration_ms'),
+              sql<string | null>`${a.response}::text`.as('response'),
+            ])
+            .where('id', 'in', a.ids),
         )
         .execute();
     },

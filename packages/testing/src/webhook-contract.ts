@@ -279,7 +279,22 @@ export function describeWebhookContract(options: { engine: string; open: () => P
       expect((await store.transaction((tx) => tx.webhooks.get(p1, w2)))?.health).toBe('dead');
       expect((await store.transaction((tx) => tx.webhookQueue.depth())).pending).toBe(1);
       await store.transaction((tx) => tx.webhooks.updateHealth(p1, w2, webhook(w2)));
+      // An outcome recorded after its webhook was deleted (a POST under way) changes nothing.
+      const [orphan] = await store.transaction((tx) =>
+        tx.webhookQueue.due({ projectId: p1, webhookId: w1, now: at(9), limit: 1 }),
+      );
       expect(await store.transaction((tx) => tx.webhooks.delete(p1, w1))).toBe(true);
+      await store.transaction((tx) =>
+        tx.webhookQueue.recordAttempt({
+          ids: [orphan!.id],
+          at: at(9),
+          status: 200,
+          response: '',
+          isAccepted: true,
+          durationMs: 1,
+          nextAttemptAt: null,
+        }),
+      );
       expect(await store.transaction((tx) => tx.webhooks.delete(p1, w1))).toBe(false);
       // w1's queue went with it; w2's untried notification went when it was declared dead.
       expect(await store.transaction((tx) => tx.webhookQueue.depth())).toEqual({
