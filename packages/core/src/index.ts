@@ -88,6 +88,8 @@ export { createSerialQueue, type SerialQueue } from './serial-queue.ts';
 export { parseSeqSignal, type SignalTopic, type Signals } from './ports/signals.ts';
 export type {
   DeliveryAttempt,
+  ExpiringKey,
+  NoticeRepository,
   NewWebhookNotification,
   NotificationFilter,
   NotificationState,

@@ -15,7 +15,8 @@ import { contentItemRepository, scheduledJobRepository, variantRepository } from
 import { outbox, outboxRelay } from './outbox-repositories.ts';
 import { assetFolderRepository, assetRepository, binaryFileRepository } from './asset-repositories.ts';
 import { notify } from './signals.ts';
-import { webhookQueueRepository, webhookRepository } from './webhook-repositories.ts';
+import { webhookRepository } from './webhook-repositories.ts';
+import { noticeRepository, webhookQueueRepository } from './webhook-queue-repositories.ts';
 
 const noOwner = '00000000-0000-0000-0000-000000000000';
 
@@ -196,5 +197,6 @@ export function unitOfWork(db: Kysely<Database>): UnitOfWork {
     assetFolders: assetFolderRepository(db),
     webhooks: webhookRepository(db),
     webhookQueue: webhookQueueRepository(db),
+    notices: noticeRepository(db),
   };
 }

@@ -200,6 +200,11 @@ export interface WebhookAttemptsTable {
   response: string | null;
 }
 
+export interface KeyExpiryNoticesTable {
+  key_id: string;
+  sent_at: Date;
+}
+
 export interface WebhookProgressTable {
   project_id: string;
   seq: Int8;
@@ -224,4 +229,5 @@ export interface Database {
   webhook_notifications: WebhookNotificationsTable;
   webhook_attempts: WebhookAttemptsTable;
   webhook_progress: WebhookProgressTable;
+  key_expiry_notices: KeyExpiryNoticesTable;
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewWebhookNotification, Store, WebhookRecord } from '@lectern/core';
+import type { ApiKeyRecord, NewWebhookNotification, Store, WebhookRecord } from '@lectern/core';
 
 /**
  * The contract of the webhook ports (WebhookRepository, WebhookQueueRepository), run by every
@@ -178,6 +178,41 @@ export function describeWebhookContract(options: { engine: string; open: () => P
       expect(all.map((n) => n.eventSeq)).toEqual([3, 2, 1]);
     });
 
+    it('claims each management key expiry notice once', async () => {
+      const key = (id: string, over: Partial<ApiKeyRecord>): ApiKeyRecord => ({
+        id,
+        projectId: p1,
+        kind: 'management',
+        ownerUserId: null,
+        secretHash: 'ab'.repeat(32),
+        createdAt: t0,
+        expiresAt: at(3 * 24 * 60),
+        revokedAt: null,
+        ...over,
+      });
+      await store.transaction(async (tx) => {
+        const user = async (email: string) =>
+          (await tx.users.insert({ id: crypto.randomUUID(), email, name: email, createdAt: t0 })).id;
+        await tx.apiKeys.insert(key('eeeeeeee-0000-4000-8000-000000000001', { ownerUserId: await user('a@x.test') }));
+        await tx.apiKeys.insert(
+          key('eeeeeeee-0000-4000-8000-000000000002', {
+            ownerUserId: await user('b@x.test'),
+            expiresAt: at(9 * 24 * 60),
+          }),
+        );
+        await tx.apiKeys.insert(
+          key('eeeeeeee-0000-4000-8000-000000000003', { ownerUserId: await user('c@x.test'), revokedAt: t0 }),
+        );
+      });
+      const claim = () =>
+        store.transaction((tx) => tx.notices.claimKeyExpiryNotices({ now: t0, until: at(5 * 24 * 60) }));
+      const [first, second] = await Promise.all([claim(), claim()]);
+      expect([...(first ?? []), ...(second ?? [])].map((k) => [k.keyId, k.expiresAt])).toEqual([
+        ['eeeeeeee-0000-4000-8000-000000000001', at(3 * 24 * 60)],
+      ]);
+      expect(await claim()).toEqual([]);
+    });
+
     it('does not lease a disabled or dead webhook, discards, requeues, expires and purges', async () => {
       await store.transaction((tx) => tx.webhookQueue.enqueue([notification(w1, 1), notification(w1, 2)]));
       await store.transaction((tx) => tx.webhooks.updateRegistration(p1, w1, { ...webhook(w1), isEnabled: false }));
@@ -244,7 +279,22 @@ export function describeWebhookContract(options: { engine: string; open: () => P
       expect((await store.transaction((tx) => tx.webhooks.get(p1, w2)))?.health).toBe('dead');
       expect((await store.transaction((tx) => tx.webhookQueue.depth())).pending).toBe(1);
       await store.transaction((tx) => tx.webhooks.updateHealth(p1, w2, webhook(w2)));
+      // An outcome recorded after its webhook was deleted (a POST under way) changes nothing.
+      const [orphan] = await store.transaction((tx) =>
+        tx.webhookQueue.due({ projectId: p1, webhookId: w1, now: at(9), limit: 1 }),
+      );
       expect(await store.transaction((tx) => tx.webhooks.delete(p1, w1))).toBe(true);
+      await store.transaction((tx) =>
+        tx.webhookQueue.recordAttempt({
+          ids: [orphan!.id],
+          at: at(9),
+          status: 200,
+          response: '',
+          isAccepted: true,
+          durationMs: 1,
+          nextAttemptAt: null,
+        }),
+      );
       expect(await store.transaction((tx) => tx.webhooks.delete(p1, w1))).toBe(false);
       // w1's queue went with it; w2's untried notification went when it was declared dead.
       expect(await store.transaction((tx) => tx.webhookQueue.depth())).toEqual({

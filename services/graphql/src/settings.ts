@@ -106,7 +106,7 @@ export const graphqlSettings = {
   graphqlPreviewPort: {
     env: 'LECTERN_GRAPHQL_PREVIEW_PORT',
     schema: port,
-    default: '4408',
+    default: '4409',
     doc: 'Port of preview GraphQL, when LECTERN_GRAPHQL_PREVIEW is on (0: a free one).',
   },
   poolSize: {

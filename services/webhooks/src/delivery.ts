@@ -15,7 +15,8 @@ export interface AttemptReport {
 /**
  * The request of a batch: the current format batches every notification under `notifications`;
  * the legacy format sends one notification, with the webhook's URL in its message. Custom headers
- * of one key are merged (`key: v1, v2`); the signature goes under both header names.
+ * of one key are merged (`key: v1, v2`); the signature goes under both header names, and
+ * `x-lectern-notification-ids` lists the notifications' stable ids.
  */
 export function buildRequest(webhook: WebhookRecord, batch: readonly WebhookNotification[]) {
   let payload: object;
@@ -35,6 +36,8 @@ export function buildRequest(webhook: WebhookRecord, batch: readonly WebhookNoti
   const headers: Record<string, string> = {
     ...Object.fromEntries([...custom.values()].map((e) => [e.key, e.values.join(', ')])),
     'content-type': 'application/json; charset=utf-8',
+    // The stable ids of what the POST carries, in order: a receiver can drop repeats (at-least-once).
+    'x-lectern-notification-ids': batch.map((n) => n.id).join(','),
     ...signatureHeaders(body, webhook.secret),
   };
   return { url: webhook.url, headers, body };

@@ -13,4 +13,12 @@ export { createWebhookWorker, type WebhookWorker, type WebhookWorkerOptions } fr
 export { registerWebhookMetrics } from './metrics.ts';
 export { createWebhookService, webhooksGroup } from './service.ts';
 export { webhookDeliverySettings, webhookMailSettings, webhooksServiceSettings } from './settings.ts';
-export { createSmtpSender, projectApiManagers, webhookMail, type MailSender, type WebhookMailKind } from './mail.ts';
+export {
+  createSmtpSender,
+  keyExpiryNoticeMs,
+  projectApiManagers,
+  sendKeyExpiryNotices,
+  webhookMail,
+  type MailSender,
+  type WebhookMailKind,
+} from './mail.ts';

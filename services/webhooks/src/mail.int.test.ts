@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { addTaxonomy, addWebhook, operator } from '@lectern/core';
+import { addTaxonomy, addWebhook, createApiKey, operator } from '@lectern/core';
 import { openTestCore, seedProject, startTestReceiver, type TestCore, type TestReceiver } from '@lectern/testing';
 import { createHttpSender } from './http-sender.ts';
 import { createSmtpSender } from './mail.ts';
@@ -120,5 +120,26 @@ describe('webhook e-mails (SPEC 6.7)', () => {
     await worker.catchUp();
     await worker.deliverDue();
     expect(subjects().at(-1)).toBe('Webhook "Mailer" works again');
+  });
+
+  it('tells the API managers once, 5 days before a management key expires (SPEC 3.2)', async () => {
+    const issued = await createApiKey(core, {
+      actor: operator,
+      projectId,
+      kind: 'management',
+      userEmail: 'short@example.com',
+      validityDays: 6,
+    });
+    await worker.deliverDue();
+    expect(sink.mails).toEqual([]);
+    core.clock.advance(day + 60_000);
+    await worker.deliverDue();
+    expect(sink.mails).toHaveLength(1);
+    expect(sink.mails[0]?.to).toEqual(['short@example.com', 'tester@example.com']);
+    expect(subjects()[0]).toMatch(/^A management API key of project .* expires on \d{4}-\d{2}-\d{2}$/);
+    expect(sink.mails[0]?.text).toContain(issued.key.id);
+    core.clock.advance(hour);
+    await worker.deliverDue();
+    expect(sink.mails).toHaveLength(1);
   });
 });

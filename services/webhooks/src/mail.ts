@@ -57,3 +57,29 @@ export function webhookMail(kind: WebhookMailKind, webhook: WebhookRecord): { su
       };
   }
 }
+
+/** How long before a management key expires its notice goes out (SPEC 3.2). */
+export const keyExpiryNoticeMs = 5 * 24 * 3_600_000;
+
+/**
+ * Sends the SPEC 3.2 notice for every management key expiring within 5 days whose notice no one
+ * has sent: claimed in the store first, so of several workers one sends each. Returns how many.
+ */
+export async function sendKeyExpiryNotices(options: { store: Store; mail: MailSender; now: Date }): Promise<number> {
+  const { store, now } = options;
+  const keys = await store.transaction((tx) =>
+    tx.notices.claimKeyExpiryNotices({ now, until: new Date(now.getTime() + keyExpiryNoticeMs) }),
+  );
+  for (const key of keys) {
+    const to = await projectApiManagers(store, key.projectId);
+    if (to.length === 0) continue;
+    await options.mail({
+      to,
+      subject: `A management API key of project ${key.projectId} expires on ${key.expiresAt.toISOString().slice(0, 10)}`,
+      text:
+        `The management API key ${key.keyId} of project ${key.projectId} expires at ${key.expiresAt.toISOString()}. ` +
+        `Requests with it will then be refused (401, error_code 8). Regenerate it before then: lectern keys regenerate ${key.keyId}\n`,
+    });
+  }
+  return keys.length;
+}

@@ -40,6 +40,16 @@ export async function materialiseEvents(options: {
 
 /** Catches one project up from the outbox: every event after its progress. Returns the notifications created. */
 export async function catchUpProject(options: { store: Store; ids: IdSource; projectId: string }): Promise<number> {
+  // Nothing at or below every webhook's `fromSeq` can be notified: skip it without reading it
+  // (all of the outbox when the project has no webhook), so a first start on a large store is quick.
+  await options.store.transaction(async (tx) => {
+    const { projectId } = options;
+    const progress = await tx.webhookQueue.progress(projectId);
+    const webhooks = (await tx.webhooks.list(projectId)).filter((w) => w.isEnabled && w.health !== 'dead');
+    const floor =
+      webhooks.length === 0 ? await tx.outbox.latestSeq(projectId) : Math.min(...webhooks.map((w) => w.fromSeq));
+    if (floor > progress) await tx.webhookQueue.advanceProgress(projectId, floor);
+  });
   let created = 0;
   for (;;) {
     const events = await options.store.transaction(async (tx) =>

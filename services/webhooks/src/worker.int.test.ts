@@ -174,6 +174,12 @@ describe('the webhook worker', () => {
     core.clock.advance(1);
     await worker.deliverDue();
     expect(receiver.received).toHaveLength(2);
+    // The retry carries the same notifications under the same stable ids, then the one behind.
+    const firstIds = String(receiver.received[0]?.headers['x-lectern-notification-ids']).split(',');
+    const retryIds = String(receiver.received[1]?.headers['x-lectern-notification-ids']).split(',');
+    expect(firstIds).toHaveLength(1);
+    expect(retryIds[0]).toBe(firstIds[0]);
+    expect(retryIds).toHaveLength(2);
     const failing = await getWebhook(core, { actor, projectId, format: 'vnext', id: hook.id });
     expect(failing.health).toBe('failing');
     const debug = await listWebhookNotifications(core, {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock, EventBus, EventSubscription, IdSource, Store } from '@lectern/core';
 import { drainWebhook, type AttemptReport } from './delivery.ts';
 import type { Sender } from './http-sender.ts';
-import type { MailSender } from './mail.ts';
+import { sendKeyExpiryNotices, type MailSender } from './mail.ts';
 import { catchUpProject, materialiseEvents } from './materialise.ts';
 import { deadAfterMs, retentionMs } from './retry-policy.ts';
 
@@ -117,6 +117,10 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
         // Dead also when nothing more was tried: failing for 7 days with nothing accepted.
         await tx.webhookQueue.declareDead(new Date(now.getTime() - deadAfterMs));
       });
+      if (options.mail)
+        await sendKeyExpiryNotices({ store, mail: options.mail, now }).catch(
+          report('sending management key expiry notices failed'),
+        );
     }
     const free = maxWebhooks - active.size;
     if (free <= 0) return;

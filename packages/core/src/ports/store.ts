@@ -6,7 +6,7 @@ import type { ContentItemRecord } from '../content/items/item-record.ts';
 import type { VariantRecord } from '../content/variants/variant-record.ts';
 import type { ScheduledJob } from '../content/workflow/scheduled-job.ts';
 import type { AssetFolderTree, AssetRecord, BinaryFileRecord } from '../content/assets/asset-record.ts';
-import type { WebhookQueueRepository, WebhookRepository } from './webhooks.ts';
+import type { NoticeRepository, WebhookQueueRepository, WebhookRepository } from './webhooks.ts';
 
 /**
  * A place in a keyset-paged list: the sort key of a row, as the adapter defines it. Numbers only,
@@ -66,6 +66,7 @@ export interface UnitOfWork {
   readonly assetFolders: AssetFolderRepository;
   readonly webhooks: WebhookRepository;
   readonly webhookQueue: WebhookQueueRepository;
+  readonly notices: NoticeRepository;
 }
 
 export interface ProjectRepository {

@@ -207,3 +207,20 @@ export interface WebhookQueueRepository {
   /** The earliest moment a pending notification of an enabled, not dead webhook is due; null when none. */
   nextDueAt(): Promise<Date | null>;
 }
+
+/** A management key about to expire, whose notice this caller now owns. */
+export interface ExpiringKey {
+  readonly keyId: string;
+  readonly projectId: string;
+  readonly expiresAt: Date;
+}
+
+/** Once-only e-mail notices (store-sql `UnitOfWork.notices`). */
+export interface NoticeRepository {
+  /**
+   * Claims the unrevoked management keys expiring after `now` and at or before `until` whose
+   * expiry notice (SPEC 3.2) has not been claimed yet, recording it at `now`; each key is returned
+   * to one caller only, whatever runs concurrently.
+   */
+  claimKeyExpiryNotices(options: { now: Date; until: Date }): Promise<ExpiringKey[]>;
+}

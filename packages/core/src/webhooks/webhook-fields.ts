@@ -7,6 +7,7 @@ const reservedHeaders = new Set([
   'content-length',
   'x-kontent-ai-signature',
   'x-kc-signature',
+  'x-lectern-notification-ids',
   'request-context',
   'request-id',
   'traceparent',

@@ -14,6 +14,7 @@ import { sql, type Kysely } from 'kysely';
  *   from the queue but kept for the debug list until it ages out).
  * - `webhook_attempts`: one row per notification per POST.
  * - `webhook_progress`: per project, the last event sequence turned into notifications.
+ * - `key_expiry_notices`: management keys whose expiry e-mail (SPEC 3.2) has gone out.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -89,6 +90,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('response', 'text')
     .execute();
   await sql`create index webhook_attempts_notification on webhook_attempts (notification_id, at)`.execute(db);
+
+  // SPEC 3.2: the e-mail 5 days before a management key expires goes out once per key.
+  await db.schema
+    .createTable('key_expiry_notices')
+    .addColumn('key_id', 'uuid', (c) => c.primaryKey().references('api_keys.id').onDelete('cascade'))
+    .addColumn('sent_at', 'timestamptz', (c) => c.notNull())
+    .execute();
 
   await db.schema
     .createTable('webhook_progress')
