@@ -1,0 +1,217 @@
+import { webhookActions, type Project, type WebhookNotification, type WebhookRecord } from '@lectern/core';
+import { html, type Html } from './html.ts';
+import { actionButton, csrfField, formatTime, page, type PageContext } from './layout.ts';
+
+/** SPEC 3.1's health states and their colours. */
+const healthLabels: Readonly<Record<WebhookRecord['health'], string>> = {
+  unknown: 'Ready for message',
+  working: 'Working',
+  failing: 'Failing',
+  dead: 'Dead',
+};
+
+export function healthBadge(w: WebhookRecord): Html {
+  if (!w.isEnabled) return html`<span class="health health-disabled">Disabled</span>`;
+  return html`<span class="health health-${w.health}">${healthLabels[w.health]}</span>`;
+}
+
+function webhookActionsFor(ctx: PageContext, projectId: string, w: WebhookRecord): Html {
+  const base = `/console/projects/${projectId}/webhooks/${w.id}`;
+  return html`${
+    w.isEnabled
+      ? actionButton(ctx, { action: `${base}/disable`, label: 'Disable', accessibleLabel: `Disable ${w.name}` })
+      : actionButton(ctx, { action: `${base}/enable`, label: 'Enable', accessibleLabel: `Enable ${w.name}` })
+  }
+  ${actionButton(ctx, { action: `${base}/reset`, label: 'Reset', accessibleLabel: `Reset ${w.name}` })}`;
+}
+
+function triggerFieldset(): Html {
+  const sections = Object.entries(webhookActions).map(
+    ([type, actions]) =>
+      html`<fieldset class="triggers">
+        <legend>${type.replace('_', ' ')}</legend>
+        ${actions.map(
+          (a) =>
+            html`<label class="check"
+              ><input
+                type="checkbox"
+                name="trigger"
+                value="${type}:${a}"
+                ${type === 'content_item' && (a === 'published' || a === 'unpublished') ? html` checked` : ''}
+              />
+              ${a.replaceAll('_', ' ')}</label
+            >`,
+        )}
+      </fieldset>`,
+  );
+  return html`<fieldset>
+      <legend>Content to watch</legend>
+      <label class="check"
+        ><input type="radio" name="slot" value="published" checked /> Published content (Delivery API)</label
+      >
+      <label class="check"><input type="radio" name="slot" value="preview" /> Latest content (Preview API)</label>
+    </fieldset>
+    <fieldset>
+      <legend>Events</legend>
+      <label class="check"
+        ><input type="radio" name="events" value="specific" checked /> The events selected below</label
+      >
+      <label class="check"><input type="radio" name="events" value="all" /> Every event</label>
+    </fieldset>
+    <div class="trigger-grid">${sections}</div>`;
+}
+
+export function webhooksPage(
+  ctx: PageContext,
+  options: { project: Project; webhooks: readonly WebhookRecord[]; notice?: string },
+): Html {
+  const p = options.project;
+  const rows = options.webhooks.map(
+    (w) =>
+      html`<tr>
+        <td><a href="/console/projects/${p.id}/webhooks/${w.id}">${w.name}</a></td>
+        <td class="url">${w.url}</td>
+        <td>${healthBadge(w)}</td>
+        <td>${formatTime(w.lastModified)}</td>
+        <td class="actions">${webhookActionsFor(ctx, p.id, w)}</td>
+      </tr>`,
+  );
+  return page(ctx, {
+    title: `${p.name}: webhooks`,
+    ...(options.notice === undefined ? {} : { notice: options.notice }),
+    body: html`<section aria-labelledby="webhooks-heading">
+        <h2 id="webhooks-heading">Webhooks</h2>
+        ${
+          options.webhooks.length === 0
+            ? html`<p>No webhooks yet.</p>`
+            : html`<div class="scroll">
+                <table id="webhooks" data-refresh="5">
+                  <thead>
+                    <tr>
+                      <th scope="col">Name</th>
+                      <th scope="col">URL</th>
+                      <th scope="col">Health</th>
+                      <th scope="col">Changed</th>
+                      <th scope="col">Actions</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${rows}
+                  </tbody>
+                </table>
+              </div>`
+        }
+      </section>
+      <section aria-labelledby="create-webhook-heading" class="card">
+        <h2 id="create-webhook-heading">Register a webhook</h2>
+        <form method="post" action="/console/projects/${p.id}/webhooks" class="stack">
+          ${csrfField(ctx.csrf)}
+          <label for="webhook-name">Name</label>
+          <input id="webhook-name" name="name" required maxlength="200" />
+          <label for="webhook-url">URL</label>
+          <input
+            id="webhook-url"
+            name="url"
+            type="url"
+            required
+            maxlength="2048"
+            placeholder="https://example.com/hook"
+          />
+          <label for="webhook-secret">Secret <span class="muted">(empty: a random one)</span></label>
+          <input id="webhook-secret" name="secret" maxlength="200" autocomplete="off" />
+          ${triggerFieldset()}
+          <button type="submit">Register webhook</button>
+        </form>
+      </section>`,
+  });
+}
+
+export type DebugFilter = 'all' | 'failed' | 'failing';
+const filterLabels: Readonly<Record<DebugFilter, string>> = {
+  all: 'All',
+  failed: 'Failed at any time',
+  failing: 'Actively failing',
+};
+
+function notificationRow(n: WebhookNotification): Html {
+  const isFailing = n.state === 'pending' && n.hasFailed;
+  return html`<tr class="${isFailing ? 'row-failing' : ''}">
+    <td>${formatTime(n.createdAt)}</td>
+    <td>${n.kind}</td>
+    <td>${isFailing ? 'failing' : n.state}${n.hasFailed && !isFailing ? ' (failed before)' : ''}</td>
+    <td>${n.attempts}</td>
+    <td>${formatTime(n.lastAttemptAt)}</td>
+    <td>${n.lastStatus ?? html`<span class="muted">none</span>`}</td>
+    <td>
+      ${n.lastResponse === null ? html`<span class="muted">—</span>` : html`<pre class="response">${n.lastResponse}</pre>`}
+    </td>
+  </tr>`;
+}
+
+/** One webhook and its debug list (SPEC 6.8): the last 3 days, newest first, three filters. */
+export function webhookPage(
+  ctx: PageContext,
+  options: {
+    project: Project;
+    webhook: WebhookRecord;
+    filter: DebugFilter;
+    notifications: readonly WebhookNotification[];
+    notice?: string;
+  },
+): Html {
+  const { project: p, webhook: w } = options;
+  const base = `/console/projects/${p.id}/webhooks/${w.id}`;
+  const filters = (Object.keys(filterLabels) as DebugFilter[]).map(
+    (f) =>
+      html`<li>
+        <a href="${base}?filter=${f}" ${f === options.filter ? html` aria-current="page"` : ''}>${filterLabels[f]}</a>
+      </li>`,
+  );
+  return page(ctx, {
+    title: `Webhook ${w.name}`,
+    ...(options.notice === undefined ? {} : { notice: options.notice }),
+    body: html`<div id="webhook-state" data-refresh="5">
+        <p>${healthBadge(w)} <span class="url">${w.url}</span></p>
+        <p class="actions">${webhookActionsFor(ctx, p.id, w)}</p>
+        <section aria-labelledby="debug-heading">
+          <h2 id="debug-heading">Debug list <span class="muted small">(last 3 days, newest first)</span></h2>
+          <nav aria-label="Filter notifications">
+            <ul class="filters">
+              ${filters}
+            </ul>
+          </nav>
+          ${
+            options.notifications.length === 0
+              ? html`<p>No notifications${options.filter === 'all' ? '' : ' match this filter'}.</p>`
+              : html`<div class="scroll">
+                  <table id="notifications">
+                    <thead>
+                      <tr>
+                        <th scope="col">Created</th>
+                        <th scope="col">Event</th>
+                        <th scope="col">State</th>
+                        <th scope="col">Attempts</th>
+                        <th scope="col">Last attempt</th>
+                        <th scope="col">Status</th>
+                        <th scope="col">Last response</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      ${options.notifications.map(notificationRow)}
+                    </tbody>
+                  </table>
+                </div>`
+          }
+        </section>
+      </div>
+      <section aria-labelledby="url-heading" class="card">
+        <h2 id="url-heading">Change the URL</h2>
+        <form method="post" action="${base}/url" class="stack">
+          ${csrfField(ctx.csrf)}
+          <label for="webhook-url">URL</label>
+          <input id="webhook-url" name="url" type="url" required maxlength="2048" value="${w.url}" />
+          <button type="submit">Save URL</button>
+        </form>
+      </section>`,
+  });
+}
