@@ -28,12 +28,14 @@ export function keysPage(
   const rows = options.keys.map(
     (k) =>
       html`<tr class="key-${k.status}">
-        <td>${kindLabels[k.kind] ?? k.kind}</td>
-        <td>${k.ownerEmail ?? html`<span class="muted">shared</span>`}</td>
-        <td><span class="status status-${k.status}">${k.status}</span></td>
-        <td>${formatTime(k.createdAt)}</td>
-        <td>${k.expiresAt === null ? html`<span class="muted">never</span>` : formatTime(k.expiresAt)}</td>
-        <td class="actions">
+        <td data-label="Kind">${kindLabels[k.kind] ?? k.kind}</td>
+        <td data-label="User">${k.ownerEmail ?? html`<span class="muted">shared</span>`}</td>
+        <td data-label="Status"><span class="status status-${k.status}">${k.status}</span></td>
+        <td data-label="Created">${formatTime(k.createdAt)}</td>
+        <td data-label="Expires">
+          ${k.expiresAt === null ? html`<span class="muted">never</span>` : formatTime(k.expiresAt)}
+        </td>
+        <td data-label="${k.status === 'revoked' ? 'Revoked' : 'Actions'}" class="actions">
           ${
             k.status === 'revoked'
               ? formatTime(k.revokedAt)
@@ -53,7 +55,7 @@ export function keysPage(
           options.keys.length === 0
             ? html`<p>No keys yet.</p>`
             : html`<div class="scroll">
-                <table>
+                <table class="cards">
                   <thead>
                     <tr>
                       <th scope="col">Kind</th>

@@ -23,11 +23,11 @@ export function projectsPage(
   const rows = options.projects.map(
     (p) =>
       html`<tr>
-        <td><a href="/console/projects/${p.id}">${p.name}</a></td>
-        <td><code>${p.id}</code></td>
-        <td>${p.environment}</td>
-        <td>${p.isSecureAccess ? 'on' : 'off'}</td>
-        <td>${formatTime(p.createdAt)}</td>
+        <td data-label="Name"><a href="/console/projects/${p.id}">${p.name}</a></td>
+        <td data-label="Id"><code>${p.id}</code></td>
+        <td data-label="Environment">${p.environment}</td>
+        <td data-label="Secure access">${p.isSecureAccess ? 'on' : 'off'}</td>
+        <td data-label="Created">${formatTime(p.createdAt)}</td>
       </tr>`,
   );
   return page(ctx, {
@@ -39,7 +39,7 @@ export function projectsPage(
           options.projects.length === 0
             ? html`<p>No projects yet.</p>`
             : html`<div class="scroll">
-                <table>
+                <table class="cards">
                   <thead>
                     <tr>
                       <th scope="col">Name</th>

@@ -69,11 +69,11 @@ export function webhooksPage(
   const rows = options.webhooks.map(
     (w) =>
       html`<tr>
-        <td><a href="/console/projects/${p.id}/webhooks/${w.id}">${w.name}</a></td>
-        <td class="url">${w.url}</td>
-        <td>${healthBadge(w)}</td>
-        <td>${formatTime(w.lastModified)}</td>
-        <td class="actions">${webhookActionsFor(ctx, p.id, w)}</td>
+        <td data-label="Name"><a href="/console/projects/${p.id}/webhooks/${w.id}">${w.name}</a></td>
+        <td data-label="URL" class="url">${w.url}</td>
+        <td data-label="Health">${healthBadge(w)}</td>
+        <td data-label="Changed">${formatTime(w.lastModified)}</td>
+        <td data-label="Actions" class="actions">${webhookActionsFor(ctx, p.id, w)}</td>
       </tr>`,
   );
   return page(ctx, {
@@ -85,7 +85,7 @@ export function webhooksPage(
           options.webhooks.length === 0
             ? html`<p>No webhooks yet.</p>`
             : html`<div class="scroll">
-                <table id="webhooks" data-refresh="5">
+                <table id="webhooks" class="cards" data-refresh="5">
                   <thead>
                     <tr>
                       <th scope="col">Name</th>
@@ -136,13 +136,13 @@ const filterLabels: Readonly<Record<DebugFilter, string>> = {
 function notificationRow(n: WebhookNotification): Html {
   const isFailing = n.state === 'pending' && n.hasFailed;
   return html`<tr class="${isFailing ? 'row-failing' : ''}">
-    <td>${formatTime(n.createdAt)}</td>
-    <td>${n.kind}</td>
-    <td>${isFailing ? 'failing' : n.state}${n.hasFailed && !isFailing ? ' (failed before)' : ''}</td>
-    <td>${n.attempts}</td>
-    <td>${formatTime(n.lastAttemptAt)}</td>
-    <td>${n.lastStatus ?? html`<span class="muted">none</span>`}</td>
-    <td>
+    <td data-label="Created">${formatTime(n.createdAt)}</td>
+    <td data-label="Event">${n.kind}</td>
+    <td data-label="State">${isFailing ? 'failing' : n.state}${n.hasFailed && !isFailing ? ' (failed before)' : ''}</td>
+    <td data-label="Attempts">${n.attempts}</td>
+    <td data-label="Last attempt">${formatTime(n.lastAttemptAt)}</td>
+    <td data-label="Status">${n.lastStatus ?? html`<span class="muted">none</span>`}</td>
+    <td data-label="Last response">
       ${n.lastResponse === null ? html`<span class="muted">—</span>` : html`<pre class="response">${n.lastResponse}</pre>`}
     </td>
   </tr>`;
@@ -184,7 +184,7 @@ export function webhookPage(
             options.notifications.length === 0
               ? html`<p>No notifications${options.filter === 'all' ? '' : ' match this filter'}.</p>`
               : html`<div class="scroll">
-                  <table id="notifications">
+                  <table id="notifications" class="cards">
                     <thead>
                       <tr>
                         <th scope="col">Created</th>
