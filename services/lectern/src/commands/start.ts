@@ -50,6 +50,7 @@ function banner(server: EmbeddedServer): string {
     `  GraphQL API        ${u.graphql}      (not built yet)`,
     `  Recommendations    ${u.recommendations}      (not built yet)`,
     `  Health, metrics    /healthz  /readyz  /metrics on every port above`,
+    `  Web console        ${u.management}/console   (sign in with the operatorToken of ${server.dataDir}/server.json, or a project's management key)`,
   ];
   if (u.routed !== undefined)
     lines.push(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addWebhook, listProjects, operator, revokeApiKey } from '@lectern/core';
+import { addWebhook, getProject, listApiKeys, listProjects, operator, revokeApiKey } from '@lectern/core';
 import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
 import { buildManagementApp, createManagementServer } from '../../app.ts';
@@ -199,6 +199,45 @@ describe('the operator console', () => {
 
     await revokeApiKey(core, { actor: operator, keyId: managementKey.id });
     expect((await browser.request(`/console/projects/${projectId}`)).location).toBe('/console/sign-in');
+  });
+
+  it('renames a project, turns secure access on, and regenerates and revokes keys through the core', async () => {
+    const browser = new Browser();
+    await browser.signIn(operatorToken);
+    const seeded = await seedProject(core, ['delivery_primary']);
+    const page = `/console/projects/${seeded.projectId}`;
+    await browser.request(page);
+    const saved = await browser.request(page, { form: { _csrf: browser.csrf, name: 'Renamed', secure_access: 'on' } });
+    expect(saved.status).toBe(303);
+    const project = await getProject(core, { actor: operator, projectId: seeded.projectId });
+    expect([project.name, project.isSecureAccess]).toEqual(['Renamed', true]);
+    // A bad name is a 400 page that names the problem, and changes nothing.
+    const bad = await browser.request(page, { form: { _csrf: browser.csrf, name: '   ' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toContain('must be 1 to 200 characters');
+    expect((await getProject(core, { actor: operator, projectId: seeded.projectId })).name).toBe('Renamed');
+
+    const old = seeded.keys.delivery_primary as { id: string; value: string };
+    await browser.request(`${page}/keys`);
+    const regenerated = await browser.request(`${page}/keys/${old.id}/regenerate`, { form: { _csrf: browser.csrf } });
+    expect(regenerated.status).toBe(201);
+    expect(regenerated.headers.get('cache-control')).toBe('no-store');
+    const shown = /id="issued-key"[^>]*>([^<]+)</.exec(regenerated.body)?.[1] as string;
+    const keys = await listApiKeys(core, { actor: operator, projectId: seeded.projectId });
+    expect(keys.find((k) => k.id === old.id)?.status).toBe('revoked');
+    const fresh = keys.find((k) => k.status === 'active') as { id: string };
+    expect(shown).toContain(fresh.id.replaceAll('-', ''));
+    expect((await browser.request(`${page}/keys`)).body).not.toContain(shown);
+
+    const revoked = await browser.request(`${page}/keys/${fresh.id}/revoke`, { form: { _csrf: browser.csrf } });
+    expect(revoked.status).toBe(303);
+    const after = await listApiKeys(core, { actor: operator, projectId: seeded.projectId });
+    expect(after.every((k) => k.status === 'revoked')).toBe(true);
+    // A key of another project is not acted on from this one.
+    const stray = await browser.request(`/console/projects/${projectId}/keys/${old.id}/revoke`, {
+      form: { _csrf: browser.csrf },
+    });
+    expect(stray.status).toBe(404);
   });
 
   it('serves its script and stylesheet with a year of caching', async () => {
