@@ -91,7 +91,7 @@ describe.skipIf(executable === null)('webhook health and the debug list in headl
     expect(await badge().textContent()).toBe('Ready for message');
     const grey = await colour();
 
-    await page.getByRole('link', { name: 'Shop cache' }).click();
+    await page.getByRole('link', { name: 'Shop cache', exact: true }).click();
     await deliver({ kind: 'content_item', status: 200, response: 'ok', health: 'working' });
     // The page refreshes itself: no reload.
     await expect.poll(() => badge().textContent(), { timeout: 15_000 }).toBe('Working');

@@ -135,6 +135,14 @@ describe.skipIf(executable === null)('the console in headless Chromium', () => {
     await page.getByText('Ready for message').first().waitFor();
     await page.getByRole('link', { name: 'Webhooks' }).click();
     await screenshot(page, 'webhooks');
+    // Edit: add a trigger, keep the rest.
+    await page.getByRole('link', { name: 'Edit Local receiver' }).click();
+    await page.getByRole('group', { name: 'content item' }).getByLabel('created').check();
+    await page.getByRole('button', { name: 'Save webhook' }).click();
+    await page.getByText('Webhook saved.').waitFor();
+    await page.getByRole('link', { name: 'Edit Local receiver' }).click();
+    expect(await page.getByRole('group', { name: 'content item' }).getByLabel('created').isChecked()).toBe(true);
+    expect(await page.getByRole('group', { name: 'content item' }).getByLabel('published', { exact: true }).isChecked()).toBe(true);
 
     // The overview refreshes itself while content is published through the Management API.
     await page.getByRole('link', { name: 'Overview' }).click();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addWebhook, getProject, listApiKeys, listProjects, operator, revokeApiKey } from '@lectern/core';
+import { addWebhook, getProject, getWebhook, listApiKeys, listProjects, operator, revokeApiKey } from '@lectern/core';
 import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
 import { buildManagementApp, createManagementServer } from '../../app.ts';
@@ -41,7 +41,7 @@ class Browser {
     this.headers = headers;
   }
 
-  async request(path: string, init: { method?: string; form?: Record<string, string> } = {}) {
+  async request(path: string, init: { method?: string; form?: Record<string, string> | URLSearchParams } = {}) {
     const response = await fetch(`${base}${path}`, {
       method: init.method ?? (init.form ? 'POST' : 'GET'),
       redirect: 'manual',
@@ -238,6 +238,67 @@ describe('the operator console', () => {
       form: { _csrf: browser.csrf },
     });
     expect(stray.status).toBe(404);
+  });
+
+  it('edits a webhook: name, URL and triggers change; secret, filters and workflow steps are kept', async () => {
+    const hook = await addWebhook(core, {
+      actor: operator,
+      projectId,
+      format: 'vnext',
+      body: {
+        name: 'Before',
+        url: 'https://example.com/before',
+        secret: 'kept-secret',
+        delivery_triggers: {
+          slot: 'published',
+          events: 'specific',
+          content_item: {
+            enabled: true,
+            actions: [
+              {
+                action: 'workflow_step_changed',
+                transition_to: [
+                  { workflow_identifier: { codename: 'default' }, step_identifier: { codename: 'published' } },
+                ],
+              },
+            ],
+            filters: { languages: [{ codename: 'default' }] },
+          },
+        },
+      },
+    });
+    const browser = new Browser();
+    await browser.signIn(operatorToken);
+    const edit = `/console/projects/${projectId}/webhooks/${hook.id}/edit`;
+    const form = await browser.request(edit);
+    expect(form.body).toMatch(/value="content_item:workflow_step_changed"\s+checked/);
+    const body = new URLSearchParams({
+      _csrf: browser.csrf,
+      name: 'After',
+      url: 'https://example.com/after',
+      secret: '',
+    });
+    body.append('slot', 'preview');
+    body.append('events', 'specific');
+    body.append('trigger', 'content_item:workflow_step_changed');
+    body.append('trigger', 'asset:deleted');
+    expect((await browser.request(edit, { form: body })).status).toBe(303);
+    const after = await getWebhook(core, { actor: operator, projectId, format: 'vnext', id: hook.id });
+    expect([after.name, after.url, after.secret]).toEqual(['After', 'https://example.com/after', 'kept-secret']);
+    const triggers = after.triggers as Record<string, { enabled: boolean; actions: unknown[]; filters?: unknown }>;
+    expect(triggers['slot']).toBe('preview');
+    expect(triggers['content_item']?.actions).toEqual(
+      (hook.triggers['content_item'] as { actions: unknown[] }).actions,
+    );
+    expect(triggers['content_item']?.filters).toEqual((hook.triggers['content_item'] as { filters: unknown }).filters);
+    expect(triggers['asset']).toMatchObject({ enabled: true, actions: [{ action: 'deleted' }] });
+    // Nothing chosen is a 400 page naming the problem; the webhook stays as it was.
+    const none = await browser.request(edit, {
+      form: { _csrf: browser.csrf, name: 'X', url: 'https://example.com/x', slot: 'published', events: 'specific' },
+    });
+    expect(none.status).toBe(400);
+    expect(none.body).toContain('Select at least one trigger');
+    expect((await getWebhook(core, { actor: operator, projectId, format: 'vnext', id: hook.id })).name).toBe('After');
   });
 
   it('serves its script and stylesheet with a year of caching', async () => {

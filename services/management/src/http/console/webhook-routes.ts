@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import {
   addWebhook,
-  changeWebhookUrl,
+  editWebhook,
   getProject,
   getWebhook,
   listWebhookNotifications,
@@ -13,6 +13,7 @@ import {
 } from '@lectern/core';
 import { noticeOf } from './project-routes.ts';
 import { consoleState, field, type ConsoleOptions } from './routes.ts';
+import { webhookEditPage } from './webhook-edit-page.ts';
 import { webhookPage, webhooksPage, type DebugFilter } from './webhooks-pages.ts';
 
 const notices: Readonly<Record<string, string>> = {
@@ -20,7 +21,7 @@ const notices: Readonly<Record<string, string>> = {
   enabled: 'Webhook enabled: later changes are notified.',
   disabled: 'Webhook disabled: its unsent notifications were deleted.',
   reset: 'Webhook reset: the retry policy restarts and the last failed notification is sent again.',
-  url: 'URL saved.',
+  edited: 'Webhook saved.',
 };
 
 /** Every value of a repeated form field. */
@@ -29,13 +30,33 @@ function fields(req: Request, name: string): string[] {
   return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
 }
 
-/** The form's trigger selection as the `delivery_triggers` of a `/webhooks-vnext` body. */
-function deliveryTriggers(req: Request): Record<string, unknown> {
+type StoredSection = { filters?: unknown; actions?: { action?: string; transition_to?: unknown }[] };
+
+/**
+ * The form's trigger selection as the `delivery_triggers` of a `/webhooks-vnext` body. An edit
+ * keeps what the form does not show: each section's filters and the workflow steps of
+ * `workflow_step_changed` (set through the Management API).
+ */
+function deliveryTriggers(req: Request, current?: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const chosen = fields(req, 'trigger');
   const triggers: Record<string, unknown> = { slot: field(req, 'slot'), events: field(req, 'events') };
   for (const type of Object.keys(webhookActions)) {
-    const actions = chosen.filter((c) => c.startsWith(`${type}:`)).map((c) => ({ action: c.slice(type.length + 1) }));
-    if (actions.length > 0) triggers[type] = { enabled: true, actions };
+    const stored = current?.[type] as StoredSection | undefined;
+    const actions = chosen
+      .filter((c) => c.startsWith(`${type}:`))
+      .map((c) => c.slice(type.length + 1))
+      .map((action) => {
+        const transitions = stored?.actions?.find((a) => a.action === action)?.transition_to;
+        return Array.isArray(transitions) && transitions.length > 0
+          ? { action, transition_to: transitions }
+          : { action };
+      });
+    if (actions.length > 0)
+      triggers[type] = {
+        enabled: true,
+        actions,
+        ...(stored?.filters === undefined ? {} : { filters: stored.filters }),
+      };
   }
   return triggers;
 }
@@ -109,9 +130,24 @@ export function webhookRoutes(options: ConsoleOptions): Router {
     await resetWebhook(core, one(req, res));
     res.redirect(303, back(req, 'reset'));
   });
-  router.post('/projects/:projectId/webhooks/:webhookId/url', async (req, res) => {
-    await changeWebhookUrl(core, { ...one(req, res), body: { url: field(req, 'url') } });
-    res.redirect(303, back(req, 'url'));
+  router.get('/projects/:projectId/webhooks/:webhookId/edit', async (req, res) => {
+    const { project, ctx } = await ctxFor(res, req.params.projectId);
+    const webhook = await getWebhook(core, one(req, res));
+    res.type('html').send(webhookEditPage(ctx, { project, webhook }).value);
+  });
+  router.post('/projects/:projectId/webhooks/:webhookId/edit', async (req, res) => {
+    const current = await getWebhook(core, one(req, res));
+    const secret = field(req, 'secret')?.trim();
+    await editWebhook(core, {
+      ...one(req, res),
+      body: {
+        name: field(req, 'name'),
+        url: field(req, 'url'),
+        ...(secret === undefined || secret === '' ? {} : { secret }),
+        delivery_triggers: deliveryTriggers(req, current.triggers),
+      },
+    });
+    res.redirect(303, back(req, 'edited'));
   });
   return router;
 }

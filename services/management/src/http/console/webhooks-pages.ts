@@ -1,6 +1,7 @@
-import { webhookActions, type Project, type WebhookNotification, type WebhookRecord } from '@lectern/core';
+import { type Project, type WebhookNotification, type WebhookRecord } from '@lectern/core';
 import { html, type Html } from './html.ts';
 import { actionButton, csrfField, formatTime, page, type PageContext } from './layout.ts';
+import { triggerFieldset } from './webhook-edit-page.ts';
 
 /** SPEC 3.1's health states and their colours. */
 const healthLabels: Readonly<Record<WebhookRecord['health'], string>> = {
@@ -18,47 +19,12 @@ export function healthBadge(w: WebhookRecord): Html {
 function webhookActionsFor(ctx: PageContext, projectId: string, w: WebhookRecord): Html {
   const base = `/console/projects/${projectId}/webhooks/${w.id}`;
   return html`${
-    w.isEnabled
-      ? actionButton(ctx, { action: `${base}/disable`, label: 'Disable', accessibleLabel: `Disable ${w.name}` })
-      : actionButton(ctx, { action: `${base}/enable`, label: 'Enable', accessibleLabel: `Enable ${w.name}` })
-  }
-  ${actionButton(ctx, { action: `${base}/reset`, label: 'Reset', accessibleLabel: `Reset ${w.name}` })}`;
-}
-
-function triggerFieldset(): Html {
-  const sections = Object.entries(webhookActions).map(
-    ([type, actions]) =>
-      html`<fieldset class="triggers">
-        <legend>${type.replace('_', ' ')}</legend>
-        ${actions.map(
-          (a) =>
-            html`<label class="check"
-              ><input
-                type="checkbox"
-                name="trigger"
-                value="${type}:${a}"
-                ${type === 'content_item' && (a === 'published' || a === 'unpublished') ? html` checked` : ''}
-              />
-              ${a.replaceAll('_', ' ')}</label
-            >`,
-        )}
-      </fieldset>`,
-  );
-  return html`<fieldset>
-      <legend>Content to watch</legend>
-      <label class="check"
-        ><input type="radio" name="slot" value="published" checked /> Published content (Delivery API)</label
-      >
-      <label class="check"><input type="radio" name="slot" value="preview" /> Latest content (Preview API)</label>
-    </fieldset>
-    <fieldset>
-      <legend>Events</legend>
-      <label class="check"
-        ><input type="radio" name="events" value="specific" checked /> The events selected below</label
-      >
-      <label class="check"><input type="radio" name="events" value="all" /> Every event</label>
-    </fieldset>
-    <div class="trigger-grid">${sections}</div>`;
+      w.isEnabled
+        ? actionButton(ctx, { action: `${base}/disable`, label: 'Disable', accessibleLabel: `Disable ${w.name}` })
+        : actionButton(ctx, { action: `${base}/enable`, label: 'Enable', accessibleLabel: `Enable ${w.name}` })
+    }
+    ${actionButton(ctx, { action: `${base}/reset`, label: 'Reset', accessibleLabel: `Reset ${w.name}` })}
+    <a class="button-link" href="${base}/edit" aria-label="Edit ${w.name}">Edit</a>`;
 }
 
 export function webhooksPage(
@@ -171,47 +137,38 @@ export function webhookPage(
     title: `Webhook ${w.name}`,
     ...(options.notice === undefined ? {} : { notice: options.notice }),
     body: html`<div id="webhook-state" data-refresh="5">
-        <p>${healthBadge(w)} <span class="url">${w.url}</span></p>
-        <p class="actions">${webhookActionsFor(ctx, p.id, w)}</p>
-        <section aria-labelledby="debug-heading">
-          <h2 id="debug-heading">Debug list <span class="muted small">(last 3 days, newest first)</span></h2>
-          <nav aria-label="Filter notifications">
-            <ul class="filters">
-              ${filters}
-            </ul>
-          </nav>
-          ${
-            options.notifications.length === 0
-              ? html`<p>No notifications${options.filter === 'all' ? '' : ' match this filter'}.</p>`
-              : html`<div class="scroll">
-                  <table id="notifications" class="cards">
-                    <thead>
-                      <tr>
-                        <th scope="col">Created</th>
-                        <th scope="col">Event</th>
-                        <th scope="col">State</th>
-                        <th scope="col">Attempts</th>
-                        <th scope="col">Last attempt</th>
-                        <th scope="col">Status</th>
-                        <th scope="col">Last response</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      ${options.notifications.map(notificationRow)}
-                    </tbody>
-                  </table>
-                </div>`
-          }
-        </section>
-      </div>
-      <section aria-labelledby="url-heading" class="card">
-        <h2 id="url-heading">Change the URL</h2>
-        <form method="post" action="${base}/url" class="stack">
-          ${csrfField(ctx.csrf)}
-          <label for="webhook-url">URL</label>
-          <input id="webhook-url" name="url" type="url" required maxlength="2048" value="${w.url}" />
-          <button type="submit">Save URL</button>
-        </form>
-      </section>`,
+      <p>${healthBadge(w)} <span class="url">${w.url}</span></p>
+      <p class="actions">${webhookActionsFor(ctx, p.id, w)}</p>
+      <section aria-labelledby="debug-heading">
+        <h2 id="debug-heading">Debug list <span class="muted small">(last 3 days, newest first)</span></h2>
+        <nav aria-label="Filter notifications">
+          <ul class="filters">
+            ${filters}
+          </ul>
+        </nav>
+        ${
+          options.notifications.length === 0
+            ? html`<p>No notifications${options.filter === 'all' ? '' : ' match this filter'}.</p>`
+            : html`<div class="scroll">
+                <table id="notifications" class="cards">
+                  <thead>
+                    <tr>
+                      <th scope="col">Created</th>
+                      <th scope="col">Event</th>
+                      <th scope="col">State</th>
+                      <th scope="col">Attempts</th>
+                      <th scope="col">Last attempt</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Last response</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${options.notifications.map(notificationRow)}
+                  </tbody>
+                </table>
+              </div>`
+        }
+      </section>
+    </div> `,
   });
 }
