@@ -292,6 +292,25 @@ describe('the operator console', () => {
     );
     expect(triggers['content_item']?.filters).toEqual((hook.triggers['content_item'] as { filters: unknown }).filters);
     expect(triggers['asset']).toMatchObject({ enabled: true, actions: [{ action: 'deleted' }] });
+    // A dead webhook given a new URL is revived (SPEC 3.1); the same URL leaves it dead.
+    await core.store.transaction((tx) =>
+      tx.webhooks.updateHealth(projectId, hook.id, {
+        health: 'dead',
+        failingSince: core.clock.now(),
+        lastAcceptedAt: null,
+        resetHandledAt: null,
+        failureMailedAt: null,
+      }),
+    );
+    const same = new URLSearchParams(body);
+    same.set('_csrf', browser.csrf);
+    await browser.request(edit, { form: same });
+    const health = async () =>
+      (await getWebhook(core, { actor: operator, projectId, format: 'vnext', id: hook.id })).health;
+    expect(await health()).toBe('dead');
+    same.set('url', 'https://example.com/revived');
+    await browser.request(edit, { form: same });
+    expect(await health()).toBe('unknown');
     // Nothing chosen is a 400 page naming the problem; the webhook stays as it was.
     const none = await browser.request(edit, {
       form: { _csrf: browser.csrf, name: 'X', url: 'https://example.com/x', slot: 'published', events: 'specific' },
