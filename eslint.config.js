@@ -60,6 +60,11 @@ export default tseslint.config(
     },
   },
   {
+    // The console's browser script (services/management/src/http/console/assets).
+    files: ['**/console/assets/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // Vitest global setups and config files are loaded by their default export.
     files: ['test/engines/setup-*.ts', '*.config.ts', '*.config.js'],
     rules: { 'no-restricted-syntax': 'off' },

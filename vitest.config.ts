@@ -30,6 +30,7 @@ const roots = '{packages,services,test}/**';
  *   *.s3.int.test.ts       s3          MinIO (S3 API)        inject('s3Endpoint'), s3AccessKey, s3SecretKey
  *   *.cluster.int.test.ts  cluster     PostgreSQL, Kafka, MinIO and OpenSearch (every service as its own process)
  *   test/k8s/*.k8s.test.ts k8s         none: the Helm chart checked offline (helm, kubeconform, promtool)
+ *   *.browser.int.test.ts  browser     headless Chromium (Debian's `chromium`, scripts/lib/browser.sh) driven by playwright-core
  *
  * So an adapter test for bus-kafka is `*.kafka.int.test.ts`, for index-elasticsearch
  * `*.search.int.test.ts`, for blob-s3 `*.s3.int.test.ts`. Run one with `--project <name>`.
@@ -46,6 +47,7 @@ const engineProjects = [
     setup: ['test/engines/setup-postgres.ts', 'test/engines/setup-search.ts'],
   },
   { name: 's3', suffix: '.s3.int.test.ts', setup: ['test/engines/setup-s3.ts'] },
+  { name: 'browser', suffix: '.browser.int.test.ts', setup: [] },
   {
     name: 'cluster',
     suffix: '.cluster.int.test.ts',

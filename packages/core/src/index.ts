@@ -41,6 +41,7 @@ export {
   renameEnvironment,
   updateProject,
 } from './operations/projects.ts';
+export { projectOverview, type ProjectOverview } from './operations/project-overview.ts';
 export {
   createApiKey,
   listApiKeys,
@@ -52,6 +53,7 @@ export {
 } from './operations/api-keys.ts';
 export {
   authenticate,
+  authenticateKeyOfAnyProject,
   createCachedAuthenticator,
   type ApiSurface,
   type CachedAuthenticator,

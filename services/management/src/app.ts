@@ -4,6 +4,7 @@ import { toManagementError } from '@lectern/errors';
 import { answerClientErrorsOf, parserMaxHeaderBytes, type Readiness } from '@lectern/http-kit';
 import { adminRouter } from './http/admin/routes.ts';
 import { requireManagementKey } from './http/auth.ts';
+import { consoleRouter } from './http/console/routes.ts';
 import { requestContext, type ManagementDeps } from './http/context.ts';
 import { environmentRouter } from './http/environment/routes.ts';
 import { errorHandler, notFound } from './http/errors.ts';
@@ -88,6 +89,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   });
 
   app.use('/admin', adminRouter(options.core, options.operatorToken));
+  app.use('/console', consoleRouter(options));
   const services = {
     core: options.core,
     blobs: options.blobs ?? null,

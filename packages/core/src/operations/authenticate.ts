@@ -51,6 +51,20 @@ export async function authenticate(
   });
 }
 
+/**
+ * `authenticate` for a caller that presents a key without naming its project (the console's
+ * sign-in): the project is the key's own, so every other check is the same.
+ */
+export async function authenticateKeyOfAnyProject(
+  deps: CoreDeps,
+  input: { api: ApiSurface; authorization: string | undefined },
+): Promise<Actor> {
+  const presented = input.authorization === undefined ? null : bearer.exec(input.authorization)?.[1];
+  const parsed = presented ? parseKey(presented) : null;
+  const key = parsed ? await deps.store.transaction((tx) => tx.apiKeys.get(parsed.keyId)) : null;
+  return authenticate(deps, { ...input, projectId: key?.projectId ?? '00000000-0000-0000-0000-000000000000' });
+}
+
 export interface CachedAuthenticator {
   /** `authenticate`, answered from memory for a request like one seen within `ttlMs`. */
   authenticate(input: { api: ApiSurface; projectId: string; authorization: string | undefined }): Promise<Actor>;

@@ -11,5 +11,6 @@ export {
   type OneWebhookInput,
   type WebhookInput,
 } from './webhooks.ts';
+export { editWebhook } from './webhook-edit.ts';
 export { legacyWebhookJson, webhookJson, webhookNotificationJson } from './webhook-json.ts';
 export { readBoolean, webhookActions } from './webhook-triggers.ts';

@@ -51,6 +51,7 @@ function banner(server: EmbeddedServer): string {
     ...(u.graphqlPreview === undefined ? [] : [`  GraphQL preview    ${u.graphqlPreview}/<project id>   (preview keys)`]),
     `  Recommendations    ${u.recommendations}/api/v2/   (kontent-recommendations baseUrl)`,
     `  Health, metrics    /healthz  /readyz  /metrics on every port above`,
+    `  Web console        ${u.management}/console   (sign in with the operatorToken of ${server.dataDir}/server.json, or a project's management key)`,
   ];
   if (u.routed !== undefined)
     lines.push(

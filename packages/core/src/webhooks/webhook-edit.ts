@@ -1,0 +1,63 @@
+import { LecternError } from '@lectern/errors';
+import type { CoreDeps } from '../deps.ts';
+import { isUuid } from '../domain/uuid.ts';
+import type { WebhookRecord } from '../ports/webhooks.ts';
+import { assertModelAccess, isRecord, Problems } from '../model/shared/index.ts';
+import { readWebhookHeaders, readWebhookName, readWebhookSecret, readWebhookUrl } from './webhook-fields.ts';
+import { readDeliveryTriggers, readLegacyTriggers } from './webhook-triggers.ts';
+import type { OneWebhookInput } from './webhooks.ts';
+
+/**
+ * Edits a webhook's registration (the console's edit form; Kontent.ai edits webhooks in its UI):
+ * name, URL and triggers as in a POST body of its format; `secret` and (vnext) `headers` when
+ * given, else kept. Health is the worker's, except that a new URL revives a dead webhook for
+ * later triggers, as `changeWebhookUrl` does (SPEC 3.1). What is queued stays queued.
+ */
+export async function editWebhook(deps: CoreDeps, input: OneWebhookInput & { body: unknown }): Promise<WebhookRecord> {
+  assertModelAccess(input.actor, input.projectId);
+  return deps.store.transaction(async (tx) => {
+    const current = isUuid(input.id)
+      ? await tx.webhooks.get(input.projectId, input.id.toLowerCase(), { isForUpdate: true })
+      : null;
+    if (current === null || current.format !== input.format)
+      throw new LecternError('WEBHOOK_NOT_FOUND', { message: `The webhook with id '${input.id}' was not found.` });
+    const problems = new Problems();
+    const body = isRecord(input.body) ? input.body : {};
+    if (!isRecord(input.body)) problems.add(undefined, 'The body must be a JSON object.');
+    const name = readWebhookName(body['name'], problems);
+    const url = readWebhookUrl(body['url'], problems);
+    const secret = body['secret'] === undefined ? current.secret : readWebhookSecret(body['secret'], problems);
+    const headers =
+      current.format === 'vnext' && body['headers'] !== undefined
+        ? readWebhookHeaders(body['headers'], problems)
+        : current.headers;
+    const ctx = { tx, projectId: input.projectId, problems };
+    const triggers =
+      current.format === 'vnext'
+        ? await readDeliveryTriggers(ctx, body['delivery_triggers'])
+        : await readLegacyTriggers(ctx, body['triggers']);
+    problems.throwIfAny();
+    const now = deps.clock.now();
+    const isRevived = current.health === 'dead' && url !== current.url;
+    const next: WebhookRecord = {
+      ...current,
+      name: name as string,
+      url: url as string,
+      secret: secret as string,
+      headers,
+      triggers: triggers as Record<string, unknown>,
+      lastModified: now,
+      ...(isRevived
+        ? {
+            health: 'unknown',
+            failingSince: null,
+            failureMailedAt: null,
+            fromSeq: await tx.outbox.latestSeq(input.projectId),
+          }
+        : {}),
+    };
+    await tx.webhooks.updateRegistration(current.projectId, current.id, next);
+    if (isRevived) await tx.webhooks.updateHealth(current.projectId, current.id, next);
+    return next;
+  });
+}

@@ -1,0 +1,115 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { authenticate, operator, type Actor, type CoreDeps } from '@lectern/core';
+import { LecternError } from '@lectern/errors';
+
+/*
+ * Console sessions, kept in this process's memory: a random id in an HttpOnly, SameSite=Strict
+ * cookie (Secure over HTTPS) and, per session, the CSRF token every form carries. A session
+ * remembers what signed in, not a verdict: each request checks the operator token or the
+ * management key again through the core, so a revoked or expired key ends its sessions at once.
+ */
+
+export const sessionCookie = 'lectern_console';
+/** Before sign-in: the CSRF token of the sign-in form (double submit). */
+export const signInCookie = 'lectern_console_signin';
+const idleMs = 12 * 3_600_000;
+const maxSessions = 10_000;
+
+export type Credential =
+  | { readonly type: 'operator'; readonly tokenDigest: Buffer }
+  | { readonly type: 'key'; readonly key: string; readonly projectId: string };
+
+interface Session {
+  readonly id: string;
+  readonly csrf: string;
+  readonly credential: Credential;
+  lastSeen: number;
+}
+
+export interface SignedIn {
+  readonly session: Session;
+  readonly actor: Actor;
+  /** The project a management key session is limited to; null for the operator (all projects). */
+  readonly projectId: string | null;
+}
+
+export function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+export function sameSecret(a: string, b: string): boolean {
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function readCookie(req: Request, name: string): string | null {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return null;
+}
+
+export function setCookie(req: Request, res: Response, name: string, value: string, maxAgeSeconds?: number): void {
+  const attributes = ['Path=/console', 'HttpOnly', 'SameSite=Strict'];
+  if (req.secure) attributes.push('Secure');
+  if (maxAgeSeconds !== undefined) attributes.push(`Max-Age=${maxAgeSeconds}`);
+  res.append('set-cookie', `${name}=${value}; ${attributes.join('; ')}`);
+}
+
+export interface SessionStore {
+  start(credential: Credential): Session;
+  end(id: string): void;
+  /** The signed-in caller of the request, or null (no session, idle too long, credential no longer valid). */
+  resolve(req: Request): Promise<SignedIn | null>;
+}
+
+export function createSessionStore(core: CoreDeps, operatorToken: string | null): SessionStore {
+  const sessions = new Map<string, Session>();
+  const actorOf = async (credential: Credential): Promise<Actor | null> => {
+    if (credential.type === 'operator') {
+      return operatorToken !== null && timingSafeEqual(credential.tokenDigest, digest(operatorToken)) ? operator : null;
+    }
+    return authenticate(core, {
+      api: 'management',
+      projectId: credential.projectId,
+      authorization: `Bearer ${credential.key}`,
+    }).catch((error: unknown) => {
+      if (error instanceof LecternError) return null;
+      throw error;
+    });
+  };
+  return {
+    start(credential) {
+      const now = Date.now();
+      for (const [id, s] of sessions)
+        if (now - s.lastSeen > idleMs || sessions.size >= maxSessions) sessions.delete(id);
+      const session: Session = { id: randomToken(), csrf: randomToken(), credential, lastSeen: now };
+      sessions.set(session.id, session);
+      return session;
+    },
+    end(id) {
+      sessions.delete(id);
+    },
+    async resolve(req) {
+      const id = readCookie(req, sessionCookie);
+      const session = id === null ? undefined : sessions.get(id);
+      if (session === undefined) return null;
+      if (Date.now() - session.lastSeen > idleMs) {
+        sessions.delete(session.id);
+        return null;
+      }
+      const actor = await actorOf(session.credential);
+      if (actor === null) {
+        sessions.delete(session.id);
+        return null;
+      }
+      session.lastSeen = Date.now();
+      return { session, actor, projectId: session.credential.type === 'key' ? session.credential.projectId : null };
+    },
+  };
+}
