@@ -5,7 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { stringify } from 'yaml';
-import { createTestDatabase } from '@lectern/testing';
+import { signatureHelper } from '@kontent-ai/webhook-helper';
+import { createTestDatabase, startTestReceiver, type TestReceiver } from '@lectern/testing';
 import { freePort } from '../engines/index.ts';
 import { createProjectWithKeys, type ClusterProject } from '../cluster/admin.ts';
 import { startServiceProcess, waitUntilReady, type ServiceProcess } from '../cluster/service-process.ts';
@@ -41,9 +42,10 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
   let project: ClusterProject;
   const operatorToken = randomBytes(24).toString('hex');
   const urls = new Map<string, string>();
+  const suffix = randomBytes(5).toString('hex');
+  let receiver: TestReceiver;
 
   beforeAll(async () => {
-    const suffix = randomBytes(5).toString('hex');
     const ports = {
       management: await freePort(),
       delivery: await freePort(),
@@ -78,7 +80,8 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
       indexer: service('indexer'),
       graphql: { ...service('graphql'), preview: true, previewPort: ports.graphqlPreview },
       recommendations: service('recommendations'),
-      webhooks: service('webhooks'),
+      // The test receiver listens on loopback, which webhooks refuse by default.
+      webhooks: { ...service('webhooks'), config: { ...config['webhooks'], webhooksAllowPrivate: true } },
       metrics: { prometheusRule: { enabled: true }, grafanaDashboard: { enabled: true } },
     };
     const valuesFile = join(work, 'values.yaml');
@@ -124,9 +127,11 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
       name: 'Chart test',
       userEmail: 'chart@lectern.test',
     });
+    receiver = await startTestReceiver();
   });
   afterAll(async () => {
     await Promise.all(started.map((s) => s.process.stop()));
+    await receiver?.close();
     rmSync(work, { recursive: true, force: true });
   });
   beforeEach(({ onTestFailed }) => {
@@ -210,6 +215,11 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
     expect(await item(`deliver.${domain}`)).toBe('404 undefined');
     await manage('PUT', `${variant}/publish`);
     expect(await item(`deliver.${domain}`)).toBe('200 Through the chart');
+    // The index is OpenSearch's, under the prefix the values name (deliveryIndex.indexPrefix).
+    const aliases = (await (await fetch(`${searchUrl}/_cat/aliases/lectern-chart-${suffix}-*?format=json`)).json()) as {
+      alias: string;
+    }[];
+    expect(aliases.map((a) => a.alias)).toContain(`lectern-chart-${suffix}-${project.projectId}`);
   });
 
   it('answers GraphQL through the graphql. host and preview GraphQL through preview-graphql.', async () => {
@@ -270,6 +280,39 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
       got = await recommend();
     }
     expect(got).toBe('200 [{"codename":"second_note"}]');
+  });
+
+  it('delivers a signed webhook notification from the webhooks Deployment', async () => {
+    const secret = 'chart-webhook-secret';
+    const response = await fetch(`${urls.get(`manage.${domain}`)}/v2/projects/${project.projectId}/webhooks-vnext`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${project.managementKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Chart hook',
+        url: receiver.url,
+        secret,
+        delivery_triggers: {
+          slot: 'published',
+          events: 'specific',
+          taxonomy: { enabled: true, actions: [{ action: 'created' }] },
+        },
+      }),
+    });
+    expect(response.status).toBe(201);
+    const taxonomy = await fetch(`${urls.get(`manage.${domain}`)}/v2/projects/${project.projectId}/taxonomies`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${project.managementKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Chart topics', codename: 'chart_topics', terms: [] }),
+    });
+    expect(taxonomy.status).toBe(201);
+    await receiver.waitFor(1, 30_000);
+    const got = receiver.received[0]!;
+    expect(
+      signatureHelper.isValidSignatureFromString(got.text, secret, got.headers['x-kontent-ai-signature'] as string),
+    ).toBe(true);
+    expect(got.json['notifications']).toMatchObject([
+      { data: { system: { codename: 'chart_topics' } }, message: { action: 'created' } },
+    ]);
   });
 
   it('stores a binary in S3 with the mounted keys and serves it at its asset URL', async () => {
