@@ -2,7 +2,7 @@
  * `promtool test rules` cases for the chart's alerts (release `lectern` in namespace `lectern`):
  * series as the ServiceMonitor's targets carry them (job = the Kubernetes Service), each alert
  * firing once its threshold has held for `for` (10m), none before, and none for another
- * namespace's series.
+ * namespace's series or a webhook queue that drains.
  */
 export function alertRuleTests(rulesFile: string): unknown {
   const at = (job: string, extra = '') => `{namespace="lectern", job="lectern-${job}"${extra}}`;
@@ -22,7 +22,26 @@ export function alertRuleTests(rulesFile: string): unknown {
             series: `lectern_event_consumer_lag_events${at('indexer', ', group="lectern-indexer"')}`,
             values: '5000x40',
           },
-          { series: `lectern_webhook_queue_oldest_pending_seconds${at('webhooks')}`, values: '0+60x40' },
+          // Webhooks: 10 notifications a minute delivered, each after 300 s to 3600 s (p99 ≈ 3567 s);
+          // 5 pending, none delivered (the accepted counter stays flat).
+          {
+            series: `lectern_webhook_delivery_latency_seconds_bucket${at('webhooks', ', le="300"')}`,
+            values: '0x40',
+          },
+          {
+            series: `lectern_webhook_delivery_latency_seconds_bucket${at('webhooks', ', le="3600"')}`,
+            values: '0+10x40',
+          },
+          {
+            series: `lectern_webhook_delivery_latency_seconds_bucket${at('webhooks', ', le="+Inf"')}`,
+            values: '0+10x40',
+          },
+          { series: `lectern_webhook_notifications${at('webhooks', ', state="pending"')}`, values: '5x40' },
+          { series: `lectern_webhook_notifications${at('webhooks', ', state="delivered"')}`, values: '900x40' },
+          {
+            series: `lectern_webhook_notifications_sent_total${at('webhooks', ', outcome="accepted"')}`,
+            values: '0x40',
+          },
           {
             series: `lectern_http_request_duration_seconds_count${at('delivery', ', status="200"')}`,
             values: '0+90x40',
@@ -80,17 +99,32 @@ export function alertRuleTests(rulesFile: string): unknown {
               },
             ],
           },
-          // Over 600 s from 11m on, firing 10m later.
-          { eval_time: '20m', alertname: 'LecternWebhookQueueOld', exp_alerts: [] },
+          { eval_time: '5m', alertname: 'LecternWebhookDeliverySlow', exp_alerts: [] },
           {
-            eval_time: '25m',
-            alertname: 'LecternWebhookQueueOld',
+            eval_time: '20m',
+            alertname: 'LecternWebhookDeliverySlow',
             exp_alerts: [
               {
                 exp_labels: warning,
                 exp_annotations: {
-                  summary: 'Webhook notifications wait to be delivered',
-                  description: 'The oldest pending webhook notification has waited 25m 0s.',
+                  summary: 'Webhook notifications are delivered late',
+                  description:
+                    '1% of the webhook notifications delivered in the last 10m waited more than 59m 27s (receivers slow to accept, or retries).',
+                },
+              },
+            ],
+          },
+          { eval_time: '5m', alertname: 'LecternWebhookQueueStalled', exp_alerts: [] },
+          {
+            eval_time: '20m',
+            alertname: 'LecternWebhookQueueStalled',
+            exp_alerts: [
+              {
+                exp_labels: warning,
+                exp_annotations: {
+                  summary: 'Webhook notifications wait and none is delivered',
+                  description:
+                    '5 webhook notifications are pending and none was delivered for 600s (receivers failing, or the webhooks worker stuck).',
                 },
               },
             ],
@@ -118,10 +152,22 @@ export function alertRuleTests(rulesFile: string): unknown {
             series: 'lectern_outbox_relay_oldest_pending_seconds{namespace="other", job="x-management"}',
             values: '9000x40',
           },
+          // A queue that drains: pending notifications while deliveries succeed (and another
+          // namespace's stalled queue) raise nothing.
+          { series: `lectern_webhook_notifications${at('webhooks', ', state="pending"')}`, values: '5x40' },
+          {
+            series: `lectern_webhook_notifications_sent_total${at('webhooks', ', outcome="accepted"')}`,
+            values: '0+3x40',
+          },
+          {
+            series: 'lectern_webhook_notifications{namespace="other", job="lectern-webhooks", state="pending"}',
+            values: '5x40',
+          },
         ],
         alert_rule_test: [
           { eval_time: '20m', alertname: 'LecternIndexLag', exp_alerts: [] },
           { eval_time: '20m', alertname: 'LecternOutboxRelayBehind', exp_alerts: [] },
+          { eval_time: '20m', alertname: 'LecternWebhookQueueStalled', exp_alerts: [] },
         ],
       },
     ],

@@ -5,7 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { stringify } from 'yaml';
-import { createTestDatabase } from '@lectern/testing';
+import { signatureHelper } from '@kontent-ai/webhook-helper';
+import { createTestDatabase, startTestReceiver, type TestReceiver } from '@lectern/testing';
 import { freePort } from '../engines/index.ts';
 import { createProjectWithKeys, type ClusterProject } from '../cluster/admin.ts';
 import { startServiceProcess, waitUntilReady, type ServiceProcess } from '../cluster/service-process.ts';
@@ -15,7 +16,8 @@ import { entryExists, podProcessSpec, unreadEnv, type PodProcessSpec } from './p
 const postgresUrl = inject('postgresUrl');
 const kafkaBrokers = inject('kafkaBrokers');
 const s3Endpoint = inject('s3Endpoint');
-const tools = postgresUrl && kafkaBrokers && s3Endpoint ? findK8sTools() : null;
+const searchUrl = inject('searchUrl');
+const tools = postgresUrl && kafkaBrokers && s3Endpoint && searchUrl ? findK8sTools() : null;
 const wait = { 'x-kc-wait-for-loading-new-content': 'true' };
 const domain = 'lectern.test';
 
@@ -40,20 +42,25 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
   let project: ClusterProject;
   const operatorToken = randomBytes(24).toString('hex');
   const urls = new Map<string, string>();
+  const suffix = randomBytes(5).toString('hex');
+  let receiver: TestReceiver;
 
   beforeAll(async () => {
-    const suffix = randomBytes(5).toString('hex');
     const ports = {
       management: await freePort(),
       delivery: await freePort(),
       preview: await freePort(),
       indexer: await freePort(),
       graphql: await freePort(),
+      graphqlPreview: await freePort(),
       recommendations: await freePort(),
       webhooks: await freePort(),
     };
     const config = schemaDefaults();
-    const service = (name: keyof typeof ports) => ({ port: ports[name], config: config[name] ?? {} });
+    const service = (name: Exclude<keyof typeof ports, 'preview' | 'graphqlPreview'>) => ({
+      port: ports[name],
+      config: config[name] ?? {},
+    });
     const values = {
       domain,
       listenHost: '127.0.0.1',
@@ -66,12 +73,15 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
         credentialsSecret: { name: 'test-s3', accessKeyKey: 'ak', secretKeyKey: 'sk' },
       },
       operatorToken: { secret: { name: 'test-operator', key: 'token' } },
+      // The default engine (OpenSearch), its URL from a Secret, indices of this run only.
+      deliveryIndex: { urlSecret: { name: 'test-search', key: 'url' }, indexPrefix: `lectern-chart-${suffix}` },
       management: service('management'),
       delivery: { ...service('delivery'), previewPort: ports.preview },
       indexer: service('indexer'),
-      graphql: service('graphql'),
+      graphql: { ...service('graphql'), preview: true, previewPort: ports.graphqlPreview },
       recommendations: service('recommendations'),
-      webhooks: service('webhooks'),
+      // The test receiver listens on loopback, which webhooks refuse by default.
+      webhooks: { ...service('webhooks'), config: { ...config['webhooks'], webhooksAllowPrivate: true } },
       metrics: { prometheusRule: { enabled: true }, grafanaDashboard: { enabled: true } },
     };
     const valuesFile = join(work, 'values.yaml');
@@ -82,6 +92,7 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
       'test-database': { uri: await createTestDatabase(postgresUrl) },
       'test-s3': { ak: inject('s3AccessKey'), sk: inject('s3SecretKey') },
       'test-operator': { token: operatorToken },
+      'test-search': { url: searchUrl },
     };
     const toSpec = (o: K8sObject) =>
       podProcessSpec({ name: o.metadata.name, pod: o.spec.template.spec, secrets, dir: join(work, 'secrets') });
@@ -116,9 +127,11 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
       name: 'Chart test',
       userEmail: 'chart@lectern.test',
     });
+    receiver = await startTestReceiver();
   });
   afterAll(async () => {
     await Promise.all(started.map((s) => s.process.stop()));
+    await receiver?.close();
     rmSync(work, { recursive: true, force: true });
   });
   beforeEach(({ onTestFailed }) => {
@@ -157,9 +170,11 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
     }
   }
 
-  it('runs every Deployment whose entry exists here: management, delivery and indexer at least', () => {
+  it('runs all six Deployments', () => {
     const run = started.map((s) => s.spec.name);
-    expect(run).toEqual(expect.arrayContaining(['lectern-management', 'lectern-delivery', 'lectern-indexer']));
+    expect(run.sort()).toEqual(
+      ['delivery', 'graphql', 'indexer', 'management', 'recommendations', 'webhooks'].map((s) => `lectern-${s}`),
+    );
     expect(run).toEqual(specs.filter(entryExists).map((s) => s.name));
   });
 
@@ -200,6 +215,104 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
     expect(await item(`deliver.${domain}`)).toBe('404 undefined');
     await manage('PUT', `${variant}/publish`);
     expect(await item(`deliver.${domain}`)).toBe('200 Through the chart');
+    // The index is OpenSearch's, under the prefix the values name (deliveryIndex.indexPrefix).
+    const aliases = (await (await fetch(`${searchUrl}/_cat/aliases/lectern-chart-${suffix}-*?format=json`)).json()) as {
+      alias: string;
+    }[];
+    expect(aliases.map((a) => a.alias)).toContain(`lectern-chart-${suffix}-${project.projectId}`);
+  });
+
+  it('answers GraphQL through the graphql. host and preview GraphQL through preview-graphql.', async () => {
+    const query = async (host: string, key?: string) => {
+      const response = await fetch(`${urls.get(host)}/${project.projectId}`, {
+        method: 'POST',
+        headers: { ...wait, 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+        body: JSON.stringify({ query: '{ note(codename: "chart_note") { title } }' }),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    expect(await query(`graphql.${domain}`)).toEqual({
+      status: 200,
+      body: { data: { note: { title: 'Through the chart' } } },
+    });
+    expect(await query(`preview-graphql.${domain}`, project.previewKey)).toEqual({
+      status: 200,
+      body: { data: { note: { title: 'Through the chart' } } },
+    });
+  });
+
+  it('recommends a similar published note through the recommend. host (index kept by the indexer)', async () => {
+    const manage = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${urls.get(`manage.${domain}`)}/v2/projects/${project.projectId}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${project.managementKey}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    };
+    await manage('POST', '/items', { name: 'Second note', codename: 'second_note', type: { codename: 'note' } });
+    const variant = '/items/codename/second_note/variants/codename/default';
+    await manage('PUT', variant, { elements: [{ element: { codename: 'title' }, value: 'Also through the chart' }] });
+    await manage('PUT', `${variant}/publish`);
+    const key = await fetch(`${urls.get(`manage.${domain}`)}/admin/projects/${project.projectId}/keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'recommendations' }),
+    });
+    const recsKey = String(((await key.json()) as Record<string, unknown>)['api_key']);
+    const recommend = async () => {
+      const response = await fetch(`${urls.get(`recommend.${domain}`)}/api/v2/recommend/items`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${recsKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          visitId: 'chart-visitor',
+          currentItemCodename: 'chart_note',
+          responseLimit: 3,
+          requestedTypeCodename: 'note',
+          recommendationSettings: { scenario: 'similar' },
+        }),
+      });
+      return `${response.status} ${JSON.stringify(await response.json())}`;
+    };
+    let got = await recommend();
+    for (let i = 0; i < 100 && got !== '200 [{"codename":"second_note"}]'; i++) {
+      await sleep(200);
+      got = await recommend();
+    }
+    expect(got).toBe('200 [{"codename":"second_note"}]');
+  });
+
+  it('delivers a signed webhook notification from the webhooks Deployment', async () => {
+    const secret = 'chart-webhook-secret';
+    const response = await fetch(`${urls.get(`manage.${domain}`)}/v2/projects/${project.projectId}/webhooks-vnext`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${project.managementKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Chart hook',
+        url: receiver.url,
+        secret,
+        delivery_triggers: {
+          slot: 'published',
+          events: 'specific',
+          taxonomy: { enabled: true, actions: [{ action: 'created' }] },
+        },
+      }),
+    });
+    expect(response.status).toBe(201);
+    const taxonomy = await fetch(`${urls.get(`manage.${domain}`)}/v2/projects/${project.projectId}/taxonomies`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${project.managementKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Chart topics', codename: 'chart_topics', terms: [] }),
+    });
+    expect(taxonomy.status).toBe(201);
+    await receiver.waitFor(1, 30_000);
+    const got = receiver.received[0]!;
+    expect(
+      signatureHelper.isValidSignatureFromString(got.text, secret, got.headers['x-kontent-ai-signature'] as string),
+    ).toBe(true);
+    expect(got.json['notifications']).toMatchObject([
+      { data: { system: { codename: 'chart_topics' } }, message: { action: 'created' } },
+    ]);
   });
 
   it('stores a binary in S3 with the mounted keys and serves it at its asset URL', async () => {

@@ -185,11 +185,12 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
       'LecternHighErrorRate',
       'LecternIndexLag',
       'LecternOutboxRelayBehind',
-      'LecternWebhookQueueOld',
+      'LecternWebhookDeliverySlow',
+      'LecternWebhookQueueStalled',
     ]);
     const rulesFile = join(work, 'rules.yaml');
     writeFileSync(rulesFile, stringify(rule!.spec));
-    expect(run(t.promtool, ['check', 'rules', rulesFile])).toContain('SUCCESS: 5 rules found');
+    expect(run(t.promtool, ['check', 'rules', rulesFile])).toContain('SUCCESS: 6 rules found');
     // Each alert fires on the services' metrics once its threshold held for 10m, not before, not
     // for another namespace.
     const testsFile = join(work, 'rules.test.yaml');
@@ -223,21 +224,85 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
     expect(JSON.stringify(ingress!.spec.rules)).not.toContain('graphql.');
   });
 
-  it('passes the search engine (examples/eck.yaml) to the listed services only, its password as a file', () => {
+  /** A Deployment's env as name → value. */
+  const envOf = (objects: K8sObject[], name: string) =>
+    Object.fromEntries(
+      (
+        byKind(objects, 'Deployment').find((d) => d.metadata.name === `lectern-${name}`)!.spec.template.spec
+          .containers[0].env as { name: string; value: string }[]
+      ).map((e) => [e.name, e.value]),
+    );
+  const searchEnv = (env: Record<string, string>) => Object.keys(env).filter((n) => /SEARCH|DELIVERY_INDEX/.test(n));
+
+  it('passes the delivery index (examples/eck.yaml) to delivery, indexer and graphql, its URL from the Secret as a file', () => {
     const objects = parseManifests(rendered['example-eck.yaml']!);
-    const envOf = (name: string) =>
-      Object.fromEntries(
-        (
-          byKind(objects, 'Deployment').find((d) => d.metadata.name === `lectern-${name}`)!.spec.template.spec
-            .containers[0].env as { name: string; value: string }[]
-        ).map((e) => [e.name, e.value]),
-      );
-    expect(envOf('recommendations')).toMatchObject({
-      LECTERN_SEARCH_URL: 'https://lectern-es-es-http.elastic.svc:9200',
-      LECTERN_SEARCH_USERNAME: 'elastic',
-      LECTERN_SEARCH_PASSWORD_FILE: '/var/run/secrets/lectern/search/password',
+    for (const name of ['delivery', 'indexer', 'graphql']) {
+      expect(envOf(objects, name)).toMatchObject({
+        LECTERN_DELIVERY_INDEX: 'elasticsearch',
+        LECTERN_SEARCH_URL_FILE: '/var/run/secrets/lectern/search/url',
+        LECTERN_SEARCH_INDEX_PREFIX: 'lectern-delivery',
+      });
+      const pod = byKind(objects, 'Deployment').find((d) => d.metadata.name === `lectern-${name}`)!.spec.template.spec;
+      expect(pod.volumes.find((v: { name: string }) => v.name === 'search').secret).toEqual({
+        secretName: 'lectern-search',
+        items: [{ key: 'url', path: 'url' }],
+      });
+    }
+    for (const name of ['management', 'recommendations', 'webhooks']) {
+      expect(searchEnv(envOf(objects, name))).toEqual([]);
+    }
+    // The default install reads OpenSearch, its URL from the shared Secret.
+    const defaults = parseManifests(rendered['defaults']!);
+    expect(envOf(defaults, 'graphql')).toMatchObject({ LECTERN_DELIVERY_INDEX: 'opensearch' });
+  });
+
+  it('keeps the delivery index in PostgreSQL with one value (deliveryIndex.engine=sql): no search Secret mounted', () => {
+    const objects = parseManifests(helmTemplate(t, { set: { ...required, 'deliveryIndex.engine': 'sql' } }));
+    for (const name of ['delivery', 'indexer', 'graphql']) {
+      expect(searchEnv(envOf(objects, name))).toEqual(['LECTERN_DELIVERY_INDEX']);
+      expect(envOf(objects, name)['LECTERN_DELIVERY_INDEX']).toBe('sql');
+    }
+    expect(JSON.stringify(objects)).not.toContain('search-url');
+  });
+
+  it('fails at render on a delivery index combination that cannot work, saying which value to change', () => {
+    expect(renderError(t, { ...required, 'deliveryIndex.engine': 'solr' })).toMatch(/deliveryIndex\/engine|engine/);
+    expect(renderError(t, { ...required, 'deliveryIndex.urlSecret.name': '' })).toMatch(
+      /deliveryIndex\.urlSecret\.name: engine opensearch needs the Secret .*deliveryIndex\.engine=sql/,
+    );
+    expect(renderError(t, { ...required, 'deliveryIndex.engine': 'sql', 'deliveryIndex.indexPrefix': 'x' })).toMatch(
+      /deliveryIndex\.indexPrefix/,
+    );
+    expect(renderError(t, { ...required, 'graphql.config.graphqlMaxDepth': 'deep' })).toMatch(/graphqlMaxDepth/);
+    expect(renderError(t, { ...required, 'webhooks.config.webhookAllowPrivate': 'true' })).toMatch(
+      /webhookAllowPrivate/,
+    );
+  });
+
+  it('serves preview GraphQL on its own port and host when graphql.preview is on; mounts the SMTP Secret when named', () => {
+    const objects = parseManifests(
+      helmTemplate(t, { set: { ...required, 'graphql.preview': 'true', 'webhooks.smtp.urlSecret.name': 'mail' } }),
+    );
+    expect(envOf(objects, 'graphql')).toMatchObject({
+      LECTERN_GRAPHQL_PORT: '4403',
+      LECTERN_GRAPHQL_PREVIEW: 'true',
+      LECTERN_GRAPHQL_PREVIEW_PORT: '4408',
     });
-    expect(Object.keys(envOf('delivery')).filter((n) => n.startsWith('LECTERN_SEARCH'))).toEqual([]);
+    const service = byKind(objects, 'Service').find((o) => o.metadata.name === 'lectern-graphql')!;
+    expect(service.spec.ports.map((p: { name: string; port: number }) => `${p.name}:${p.port}`)).toEqual([
+      'http:4403',
+      'preview:4408',
+    ]);
+    const [ingress] = byKind(objects, 'Ingress');
+    const rule = ingress!.spec.rules.find((r: { host: string }) => r.host === 'preview-graphql.lectern.example.com');
+    expect(rule.http.paths[0].backend.service).toEqual({ name: 'lectern-graphql', port: { name: 'preview' } });
+    expect(envOf(objects, 'webhooks')).toMatchObject({
+      LECTERN_SMTP_URL_FILE: '/var/run/secrets/lectern/smtp/url',
+    });
+    // Off by default: no preview listener, no SMTP.
+    const defaults = parseManifests(rendered['defaults']!);
+    expect(envOf(defaults, 'graphql')['LECTERN_GRAPHQL_PREVIEW']).toBeUndefined();
+    expect(envOf(defaults, 'webhooks')['LECTERN_SMTP_URL_FILE']).toBeUndefined();
   });
 
   it('keeps k8s/base in step with the chart (regenerate: node scripts/k8s-manifests.ts)', () => {

@@ -32,29 +32,44 @@ The services: entry file, listeners (the first one carries the probes and /metri
 external engines each one reads. The environment names are the ones docs/cluster.md lists.
 */}}
 {{- define "lectern.services" -}}
+{{- $graphqlPreview := .Values.graphql.preview -}}
 management:
   main: services/management/src/main.ts
   listeners: [{ name: http, value: port, env: LECTERN_PORT }]
   kafka: true
   s3: true
   operatorToken: true
+  managementPublicUrl: true
   ingress: [{ host: management, port: http }]
 delivery:
   main: services/delivery/src/main.ts
   listeners:
     - { name: http, value: port, env: LECTERN_DELIVERY_PORT }
     - { name: preview, value: previewPort, env: LECTERN_PREVIEW_PORT }
+  deliveryIndex: true
   ingress: [{ host: delivery, port: http }, { host: preview, port: preview }]
 indexer:
   main: services/indexer/src/main.ts
   listeners: [{ name: http, value: port, env: LECTERN_PORT }]
+  # Two consumer groups: lectern-indexer (delivery index) and lectern-recommendations.
   kafka: true
+  deliveryIndex: true
   assetsBaseUrl: true
   startupSeconds: 600
 graphql:
   main: services/graphql/src/main.ts
-  listeners: [{ name: http, value: port, env: LECTERN_PORT }]
+  listeners:
+    - { name: http, value: port, env: LECTERN_GRAPHQL_PORT }
+    {{- if $graphqlPreview }}
+    - { name: preview, value: previewPort, env: LECTERN_GRAPHQL_PREVIEW_PORT }
+    {{- end }}
+  deliveryIndex: true
+  {{- if $graphqlPreview }}
+  flags: [LECTERN_GRAPHQL_PREVIEW]
+  ingress: [{ host: graphql, port: http }, { host: previewGraphql, port: preview }]
+  {{- else }}
   ingress: [{ host: graphql, port: http }]
+  {{- end }}
 recommendations:
   main: services/recommendations/src/main.ts
   listeners: [{ name: http, value: port, env: LECTERN_PORT }]
@@ -63,6 +78,25 @@ webhooks:
   main: services/webhooks/src/main.ts
   listeners: [{ name: http, value: port, env: LECTERN_PORT }]
   kafka: true
+  smtp: true
+{{- end -}}
+
+{{/*
+The delivery index the Delivery, indexer and GraphQL processes share (LECTERN_DELIVERY_INDEX):
+its engine, checked here so that a wrong combination fails at render with a message.
+*/}}
+{{- define "lectern.deliveryIndexEngine" -}}
+{{- $d := .Values.deliveryIndex -}}
+{{- if not (has $d.engine (list "opensearch" "elasticsearch" "sql")) -}}
+{{- fail (printf "deliveryIndex.engine: %q is none of opensearch, elasticsearch, sql" $d.engine) -}}
+{{- end -}}
+{{- if and (ne $d.engine "sql") (not $d.urlSecret.name) -}}
+{{- fail (printf "deliveryIndex.urlSecret.name: engine %s needs the Secret holding the search engine URL (e.g. https://user:password@search:9200); set deliveryIndex.engine=sql to keep the delivery index in PostgreSQL instead" $d.engine) -}}
+{{- end -}}
+{{- if and (eq $d.engine "sql") $d.indexPrefix (ne $d.indexPrefix "lectern-delivery") -}}
+{{- fail "deliveryIndex.indexPrefix: names search engine indices; engine sql has none (leave it at lectern-delivery)" -}}
+{{- end -}}
+{{- $d.engine -}}
 {{- end -}}
 
 {{- define "lectern.secretsDir" -}}/var/run/secrets/lectern{{- end -}}
@@ -96,11 +130,17 @@ webhooks:
     secretName: {{ required "operatorToken.secret.name: the Secret holding the admin API token" $v.operatorToken.secret.name }}
     items: [{ key: {{ $v.operatorToken.secret.key | quote }}, path: token }]
 {{- end }}
-{{- if and $v.search.enabled (has .name $v.search.services) $v.search.passwordSecret.name }}
+{{- if and .def.deliveryIndex (ne (include "lectern.deliveryIndexEngine" .root) "sql") }}
 - name: search
   secret:
-    secretName: {{ $v.search.passwordSecret.name }}
-    items: [{ key: {{ $v.search.passwordSecret.key | quote }}, path: password }]
+    secretName: {{ $v.deliveryIndex.urlSecret.name }}
+    items: [{ key: {{ $v.deliveryIndex.urlSecret.key | quote }}, path: url }]
+{{- end }}
+{{- if and .def.smtp .svc.smtp.urlSecret.name }}
+- name: smtp
+  secret:
+    secretName: {{ .svc.smtp.urlSecret.name }}
+    items: [{ key: {{ .svc.smtp.urlSecret.key | quote }}, path: url }]
 {{- end }}
 {{- end -}}
 
@@ -139,14 +179,22 @@ webhooks:
 {{- if .def.assetsBaseUrl }}
 - { name: LECTERN_ASSETS_BASE_URL, value: {{ printf "%s/assets" (include "lectern.managementPublicUrl" .root) | quote }} }
 {{- end }}
-{{- if and $v.search.enabled (has .name $v.search.services) }}
-- { name: LECTERN_SEARCH_URL, value: {{ required "search.url: the Elasticsearch/OpenSearch URL" $v.search.url | quote }} }
-{{- with $v.search.username }}
-- { name: LECTERN_SEARCH_USERNAME, value: {{ . | quote }} }
+{{- if .def.managementPublicUrl }}
+- { name: LECTERN_MANAGEMENT_PUBLIC_URL, value: {{ include "lectern.managementPublicUrl" .root | quote }} }
 {{- end }}
-{{- if $v.search.passwordSecret.name }}
-- { name: LECTERN_SEARCH_PASSWORD_FILE, value: {{ printf "%s/search/password" $dir | quote }} }
+{{- if .def.deliveryIndex }}
+{{- $engine := include "lectern.deliveryIndexEngine" .root }}
+- { name: LECTERN_DELIVERY_INDEX, value: {{ $engine | quote }} }
+{{- if ne $engine "sql" }}
+- { name: LECTERN_SEARCH_URL_FILE, value: {{ printf "%s/search/url" $dir | quote }} }
+- { name: LECTERN_SEARCH_INDEX_PREFIX, value: {{ $v.deliveryIndex.indexPrefix | quote }} }
 {{- end }}
+{{- end }}
+{{- if and .def.smtp .svc.smtp.urlSecret.name }}
+- { name: LECTERN_SMTP_URL_FILE, value: {{ printf "%s/smtp/url" $dir | quote }} }
+{{- end }}
+{{- range .def.flags }}
+- { name: {{ . }}, value: "true" }
 {{- end }}
 {{- range $key, $value := .svc.config }}
 - { name: {{ printf "LECTERN_%s" (snakecase $key | upper) }}, value: {{ $value | toString | quote }} }
