@@ -43,7 +43,10 @@ export const sharedSettings = {
 /** The settings table as text, for `--help`. */
 export function describeSettings(settings: Record<string, Setting<unknown>>): string {
   const rows = Object.values(settings).map((s) => {
-    const dflt = s.default === undefined ? 'required' : `default ${s.default === '' ? '""' : s.default}`;
+    // A setting without a default is required unless its schema accepts it unset.
+    const isOptional = s.default === undefined && s.schema.safeParse(undefined).success;
+    const dflt =
+      s.default !== undefined ? `default ${s.default === '' ? '""' : s.default}` : isOptional ? 'optional' : 'required';
     const file = s.isSecret ? ` (or ${s.env}_FILE)` : '';
     return `  ${s.env}${file}\n      ${s.doc} [${dflt}]`;
   });
