@@ -57,6 +57,7 @@ export {
   type CachedAuthenticator,
 } from './operations/authenticate.ts';
 export {
+  deleteEnvironment,
   getCloningState,
   markEnvironmentAsProduction,
   runClone,
