@@ -59,6 +59,7 @@ export {
   type CachedAuthenticator,
 } from './operations/authenticate.ts';
 export {
+  deleteEnvironment,
   getCloningState,
   markEnvironmentAsProduction,
   runClone,

@@ -381,6 +381,12 @@ export const catalogue = {
     delivery: 16,
     message: 'You do not have sufficient permissions to perform requested action.',
   },
+  PRODUCTION_ENVIRONMENT_NOT_DELETABLE: {
+    kind: 'invalid',
+    management: 233,
+    delivery: 1,
+    message: "The production environment can't be deleted. Mark another environment as production first.",
+  },
   ROUTE_NOT_FOUND: {
     kind: 'not_found',
     management: 404,

@@ -67,6 +67,14 @@ function projects(db: Kysely<Database>): ProjectRepository {
       const rows = await db.selectFrom('projects').selectAll().orderBy('created_at').orderBy('id').execute();
       return rows.map(toProject);
     },
+    async delete(id) {
+      await db.deleteFrom('scheduled_jobs').where('project_id', '=', id).execute();
+      const result = await db.deleteFrom('projects').where('id', '=', id).executeTakeFirst();
+      const isDeleted = Number(result.numDeletedRows) > 0;
+      // Cached Delivery authentication forgets the project, so its index is no longer served.
+      if (isDeleted) await notify(db, 'access', id);
+      return isDeleted;
+    },
     async update(id, changes) {
       const values = {
         ...(changes.name === undefined ? {} : { name: changes.name }),

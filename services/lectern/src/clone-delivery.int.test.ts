@@ -47,4 +47,28 @@ describe('Delivery of a cloned environment', () => {
     });
     expect(preview.statusCode).toBe(200);
   });
+
+  it('deletes a non-production environment with everything under it; the production one refuses (233)', async () => {
+    const clone = await stack.managementJson('/clone-environment', { method: 'POST', body: { name: 'Short-lived' } });
+    const id = clone['id'] as string;
+    const key = clone['management_api_key'] as string;
+    const send = (path: string, method = 'GET', k = key) =>
+      fetch(`${stack.managementBaseUrl}/projects/${id}${path}`, { method, headers: { authorization: `Bearer ${k}` } });
+    for (let i = 0; i < 200; i += 1) {
+      const state = ((await (await send('/environment-cloning-state')).json()) as { cloning_state: string }).cloning_state;
+      if (state !== 'in_progress') break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await stack.indexer.catchUp(id);
+    expect((await stack.delivery.inject({ url: `/${id}/items` })).statusCode).toBe(200);
+    expect((await send('', 'DELETE')).status).toBe(204);
+    expect((await send('/items')).status).toBe(401);
+    await stack.indexer.catchUp(id);
+    const gone = await stack.delivery.inject({ url: `/${id}/items` });
+    expect(gone.statusCode).toBe(404);
+    const production = await stack.managementFetch('', { method: 'DELETE' });
+    expect(production.status).toBe(400);
+    expect(((await production.json()) as { error_code: number }).error_code).toBe(233);
+    expect((await stack.managementFetch('/items')).status).toBe(200);
+  });
 });

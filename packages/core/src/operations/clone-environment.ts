@@ -227,3 +227,17 @@ export async function markEnvironmentAsProduction(
     await tx.projects.update(project.id, { isProduction: true });
   });
 }
+
+/**
+ * DELETE the environment (reference §2.1): everything stored under it goes, its keys with it; the
+ * production environment cannot be deleted (233).
+ */
+export async function deleteEnvironment(deps: CoreDeps, input: ModelInput): Promise<void> {
+  assertModelAccess(input.actor, input.projectId);
+  await deps.store.transaction(async (tx) => {
+    const project = await tx.projects.get(input.projectId);
+    if (!project) throw new LecternError('PROJECT_NOT_FOUND');
+    if (project.isProduction) throw new LecternError('PRODUCTION_ENVIRONMENT_NOT_DELETABLE');
+    await tx.projects.delete(project.id);
+  });
+}

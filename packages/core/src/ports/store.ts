@@ -74,6 +74,11 @@ export interface ProjectRepository {
   get(id: string): Promise<Project | null>;
   /** All projects, oldest first. */
   list(): Promise<Project[]>;
+  /**
+   * Removes the project with everything stored under it (keys, model, content, assets, settings)
+   * and its scheduled jobs; true when it existed. Its change events and index rows stay.
+   */
+  delete(id: string): Promise<boolean>;
   /** Applies the changes and returns the updated project, or null when absent. */
   update(
     id: string,

@@ -70,10 +70,32 @@ function richTextRefs(html: string): { items: string[]; assets: string[] } {
   return { items, assets };
 }
 
+/**
+ * A text or rich text value over its element's `maximum_text_length` (characters or words; rich
+ * text counted without its markup), in Kontent.ai's wording; limits set after the value was
+ * written are found here.
+ */
+function lengthMessage(def: ElementBody, value: unknown, label: string): string | null {
+  const limit = def['maximum_text_length'] as { value: number; applies_to: 'characters' | 'words' } | null | undefined;
+  if (!limit || typeof value !== 'string' || (def.type !== 'text' && def.type !== 'rich_text')) return null;
+  const text = def.type === 'rich_text' ? value.replace(/<[^>]*>/g, ' ').replace(/&[a-z]+;|&#\d+;/g, 'x') : value;
+  const count =
+    limit.applies_to === 'words'
+      ? text.split(/\s+/).filter((w) => w !== '').length
+      : def.type === 'rich_text'
+        ? text.replace(/\s+/g, ' ').trim().length
+        : [...text].length;
+  if (count <= limit.value) return null;
+  const unit = limit.applies_to === 'words' ? 'word' : 'character';
+  return `${label} should have at most ${limit.value} ${unit}(s) but has ${count} ${unit}(s).`;
+}
+
 function elementMessages(def: ElementBody, value: unknown, known: Known, componentIds: Set<string>): string[] {
   const out: string[] = [];
   const label = `Element '${named(def).name}'`;
   const ids = Array.isArray(value) ? (value as { id?: string }[]).map((v) => v.id ?? '') : [];
+  const length = lengthMessage(def, value, label);
+  if (length !== null) out.push(length);
   if (def.type === 'modular_content' || def.type === 'subpages')
     for (const id of ids) if (!known.items.has(id)) out.push(`${label} references a non-existent content item ${id}.`);
   if (def.type === 'asset')

@@ -114,3 +114,31 @@ describe('POST /validate-async through @kontent-ai/management-sdk', () => {
     expect(missing.json['error_code']).toBe(120);
   });
 });
+
+describe('POST /validate and length limits', () => {
+  it('reports a text longer than a limit set after it was written', async () => {
+    await call('/types', 'POST', {
+      name: 'Teaser',
+      codename: 'teaser',
+      elements: [{ name: 'Meta description', codename: 'meta', type: 'text' }],
+    });
+    await call('/items', 'POST', { name: 'Long', codename: 'long', type: { codename: 'teaser' } });
+    await call('/items/codename/long/variants/codename/default', 'PUT', {
+      elements: [{ element: { codename: 'meta' }, value: 'x'.repeat(174) }],
+    });
+    await call('/types/codename/teaser', 'PATCH', [
+      {
+        op: 'replace',
+        path: '/elements/codename:meta/maximum_text_length',
+        value: { value: 160, applies_to: 'characters' },
+      },
+    ]);
+    const report = await call('/validate', 'POST');
+    const long = (report.json['variant_issues'] as { item: Json; issues: { messages: string[] }[] }[]).find(
+      (i) => i.item['codename'] === 'long',
+    );
+    expect(long?.issues[0]?.messages).toEqual([
+      "Element 'Meta description' should have at most 160 character(s) but has 174 character(s).",
+    ]);
+  });
+});
