@@ -67,8 +67,11 @@ export const indexMappings = {
     dep: keyword,
     assets: keyword,
     uses: keyword,
-    /** The reader's IndexedVariant as JSON text, and its `system` object (for a deletion's Sync entry). */
-    body: { type: 'text', index: false },
+    /**
+     * The reader's IndexedVariant as JSON text (also a stored field: readers fetch it without parsing
+     * the source), and its `system` object (for a deletion's Sync entry).
+     */
+    body: { type: 'text', index: false, store: true },
     sys: { type: 'text', index: false },
     v: { type: 'object', dynamic: true },
     m: { type: 'object', dynamic: true },

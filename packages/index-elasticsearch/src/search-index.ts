@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DeliveryIndexReader, DeliveryIndexWriter, IndexedVariant, ItemQueryResult } from '@lectern/core';
 import { createSqlIndex, type IndexDatabase } from '@lectern/index-sql';
 import type { Database } from '@lectern/store-sql';
-import type { SearchEngine } from './engine-client.ts';
+import type { SearchEngine, SearchHit } from './engine-client.ts';
 import { clearMetadata, withWatermark } from './engine-metadata.ts';
 import { planWrite } from './engine-writer.ts';
 import { itemQuery, itemSort, visibleAt } from './query-builder.ts';
@@ -29,8 +29,13 @@ export interface SearchIndexOptions {
 }
 
 const parseVariant = (body: string) => JSON.parse(body) as IndexedVariant;
-const bodies = (hits: readonly { _source?: { body: string } }[]) =>
-  hits.flatMap((h) => (h._source ? [parseVariant(h._source.body)] : []));
+const bodies = (hits: readonly SearchHit<unknown>[]) =>
+  hits.flatMap((h) => {
+    const body = h.fields?.['body']?.[0];
+    return typeof body === 'string' ? [parseVariant(body)] : [];
+  });
+/** What readers fetch of a hit: the stored Delivery JSON only. */
+const bodyOnly = { source: false, storedFields: ['body'] } as const;
 
 /**
  * Builds the index. Documents live in the engine, one index per project behind an alias, each
@@ -63,10 +68,10 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
     async queryItems(query): Promise<ItemQueryResult> {
       if (query.languages.length === 0) return { items: [], totalCount: query.isTotalCountNeeded ? 0 : null };
       const watermark = await meta.watermark(query.projectId);
-      const found = await scan<{ body: string }>(indices.alias(query.projectId), {
+      const found = await scan<unknown>(indices.alias(query.projectId), {
         query: itemQuery({ ...query, watermark }),
         sort: itemSort(query.order),
-        source: ['body'],
+        ...bodyOnly,
         skip: query.skip,
         limit: query.limit,
         isTotalCountNeeded: query.isTotalCountNeeded,
@@ -78,10 +83,10 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
       if (o.codenames.length === 0 || o.languages.length === 0) return [];
       // One terms query on the codenames (a multi-get by id could not honour the watermark).
       const watermark = await meta.watermark(o.projectId);
-      const found = await scan<{ body: string }>(indices.alias(o.projectId), {
+      const found = await scan<unknown>(indices.alias(o.projectId), {
         query: itemQuery({ ...o, filters: [], watermark }),
         sort: itemSort(null),
-        source: ['body'],
+        ...bodyOnly,
         limit: o.codenames.length,
       });
       return bodies(found.hits);
@@ -95,14 +100,14 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
       const watermark = await meta.watermark(o.projectId);
       const link =
         'itemCodename' in o.target ? { term: { uses: o.target.itemCodename } } : { term: { assets: o.target.assetId } };
-      const found = await scan<{ body: string }>(indices.alias(o.projectId), {
+      const found = await scan<unknown>(indices.alias(o.projectId), {
         query: {
           bool: {
             filter: [{ term: { project: o.projectId } }, { term: { channel: o.channel } }, visibleAt(watermark), link],
           },
         },
         sort: [{ codename: 'asc' }, { language: 'asc' }],
-        source: ['body'],
+        ...bodyOnly,
       });
       return bodies(found.hits);
     },
