@@ -13,8 +13,6 @@ export type SearchFlavour = 'opensearch' | 'elasticsearch';
 export interface SearchHit<T> {
   readonly _id: string;
   readonly _source?: T;
-  /** Stored fields asked for with `stored_fields`. */
-  readonly fields?: Readonly<Record<string, readonly unknown[]>>;
   readonly sort?: readonly unknown[];
 }
 
@@ -34,7 +32,6 @@ export interface SearchBody {
   readonly search_after?: readonly unknown[];
   readonly track_total_hits?: boolean;
   readonly _source?: boolean | readonly string[];
-  readonly stored_fields?: readonly string[];
 }
 
 export interface SearchEngine {

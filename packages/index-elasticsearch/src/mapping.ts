@@ -68,10 +68,10 @@ export const indexMappings = {
     assets: keyword,
     uses: keyword,
     /**
-     * The reader's IndexedVariant as JSON text (also a stored field: readers fetch it without parsing
-     * the source), and its `system` object (for a deletion's Sync entry).
+     * The reader's IndexedVariant as JSON in the source, not indexed (an answer is parsed once, with
+     * the response), and its `system` object as text (for a deletion's Sync entry).
      */
-    body: { type: 'text', index: false, store: true },
+    body: { type: 'object', enabled: false },
     sys: { type: 'text', index: false },
     v: { type: 'object', dynamic: true },
     m: { type: 'object', dynamic: true },

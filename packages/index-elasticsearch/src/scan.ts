@@ -8,8 +8,6 @@ export interface ScanOptions {
   /** Must end with a unique key (codename within one channel and language list, or `_id`). */
   readonly sort: readonly object[];
   readonly source: boolean | readonly string[];
-  /** Stored fields to return (in `fields`): cheaper than source filtering, which parses the source. */
-  readonly storedFields?: readonly string[];
   readonly skip?: number;
   /** Null: every hit. */
   readonly limit?: number | null;
@@ -34,14 +32,12 @@ export async function scan<T>(
   const limit = options.limit ?? null;
   const totalOf = (t: number | { value: number } | undefined) => (typeof t === 'number' ? t : (t?.value ?? 0));
   const base = { query: options.query, sort: options.sort };
-  const stored = options.storedFields === undefined ? {} : { stored_fields: options.storedFields };
   if (limit !== null && skip + limit <= window) {
     const answer = await engine.search<T>(index, {
       ...base,
       from: skip,
       size: limit,
       _source: options.source,
-      ...stored,
       ...(options.isTotalCountNeeded ? { track_total_hits: true } : {}),
     });
     return { hits: [...answer.hits.hits], total: options.isTotalCountNeeded ? totalOf(answer.hits.total) : null };
@@ -57,7 +53,6 @@ export async function scan<T>(
       ...base,
       size: Math.min(wanted, window),
       _source: isSkipping ? false : options.source,
-      ...(isSkipping ? {} : stored),
       ...(after === undefined ? {} : { search_after: after }),
       ...(total === null && options.isTotalCountNeeded ? { track_total_hits: true } : {}),
     };

@@ -28,14 +28,10 @@ export interface SearchIndexOptions {
   readonly resultWindow?: number;
 }
 
-const parseVariant = (body: string) => JSON.parse(body) as IndexedVariant;
-const bodies = (hits: readonly SearchHit<unknown>[]) =>
-  hits.flatMap((h) => {
-    const body = h.fields?.['body']?.[0];
-    return typeof body === 'string' ? [parseVariant(body)] : [];
-  });
-/** What readers fetch of a hit: the stored Delivery JSON only. */
-const bodyOnly = { source: false, storedFields: ['body'] } as const;
+const bodies = (hits: readonly SearchHit<{ body: IndexedVariant }>[]) =>
+  hits.flatMap((h) => (h._source ? [h._source.body] : []));
+/** What readers fetch of a hit: the Delivery JSON only. */
+const bodyOnly = { source: ['body'] } as const;
 
 /**
  * Builds the index. Documents live in the engine, one index per project behind an alias, each
@@ -68,7 +64,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
     async queryItems(query): Promise<ItemQueryResult> {
       if (query.languages.length === 0) return { items: [], totalCount: query.isTotalCountNeeded ? 0 : null };
       const watermark = await meta.watermark(query.projectId);
-      const found = await scan<unknown>(indices.alias(query.projectId), {
+      const found = await scan<{ body: IndexedVariant }>(indices.alias(query.projectId), {
         query: itemQuery({ ...query, watermark }),
         sort: itemSort(query.order),
         ...bodyOnly,
@@ -83,7 +79,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
       if (o.codenames.length === 0 || o.languages.length === 0) return [];
       // One terms query on the codenames (a multi-get by id could not honour the watermark).
       const watermark = await meta.watermark(o.projectId);
-      const found = await scan<unknown>(indices.alias(o.projectId), {
+      const found = await scan<{ body: IndexedVariant }>(indices.alias(o.projectId), {
         query: itemQuery({ ...o, filters: [], watermark }),
         sort: itemSort(null),
         ...bodyOnly,
@@ -100,7 +96,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
       const watermark = await meta.watermark(o.projectId);
       const link =
         'itemCodename' in o.target ? { term: { uses: o.target.itemCodename } } : { term: { assets: o.target.assetId } };
-      const found = await scan<unknown>(indices.alias(o.projectId), {
+      const found = await scan<{ body: IndexedVariant }>(indices.alias(o.projectId), {
         query: {
           bool: {
             filter: [{ term: { project: o.projectId } }, { term: { channel: o.channel } }, visibleAt(watermark), link],
