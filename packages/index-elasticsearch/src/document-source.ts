@@ -22,7 +22,7 @@ export interface DocumentSource {
   readonly dep: readonly string[];
   readonly assets: readonly string[];
   readonly uses: readonly string[];
-  readonly body: IndexedVariant;
+  readonly body: string;
   readonly sys: string;
   readonly v: Record<string, Record<string, ValueFields>>;
   readonly m: Record<string, Record<string, string[]>>;
@@ -69,8 +69,7 @@ export function documentSource(options: {
   from: number;
 }): DocumentSource {
   const { channel, doc, langs, from } = options;
-  const variant = readerPart(doc);
-  const body = JSON.stringify(variant);
+  const body = JSON.stringify(readerPart(doc));
   const links = JSON.stringify([doc.dependsOnItemIds, doc.assetIds, doc.usesItemCodenames]);
   const hash = createHash('sha256').update(body).update('\n').update(links).digest('base64');
   const whash = createHash('sha256').update(hash).update('\n').update(langs.join(',')).digest('base64');
@@ -109,7 +108,7 @@ export function documentSource(options: {
     dep: linksOf('d'),
     assets: linksOf('a'),
     uses: linksOf('u'),
-    body: variant,
+    body,
     sys: JSON.stringify(system),
     v,
     m,

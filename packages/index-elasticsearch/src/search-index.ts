@@ -28,8 +28,8 @@ export interface SearchIndexOptions {
   readonly resultWindow?: number;
 }
 
-const bodies = (hits: readonly SearchHit<{ body: IndexedVariant }>[]) =>
-  hits.flatMap((h) => (h._source ? [h._source.body] : []));
+const bodies = (hits: readonly SearchHit<{ body: string }>[]) =>
+  hits.flatMap((h) => (h._source ? [JSON.parse(h._source.body) as IndexedVariant] : []));
 /** What readers fetch of a hit: the Delivery JSON only. */
 const bodyOnly = { source: ['body'] } as const;
 
@@ -64,7 +64,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
     async queryItems(query): Promise<ItemQueryResult> {
       if (query.languages.length === 0) return { items: [], totalCount: query.isTotalCountNeeded ? 0 : null };
       const watermark = await meta.watermark(query.projectId);
-      const found = await scan<{ body: IndexedVariant }>(indices.alias(query.projectId), {
+      const found = await scan<{ body: string }>(indices.alias(query.projectId), {
         query: itemQuery({ ...query, watermark }),
         sort: itemSort(query.order),
         ...bodyOnly,
@@ -79,7 +79,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
       if (o.codenames.length === 0 || o.languages.length === 0) return [];
       // One terms query on the codenames (a multi-get by id could not honour the watermark).
       const watermark = await meta.watermark(o.projectId);
-      const found = await scan<{ body: IndexedVariant }>(indices.alias(o.projectId), {
+      const found = await scan<{ body: string }>(indices.alias(o.projectId), {
         query: itemQuery({ ...o, filters: [], watermark }),
         sort: itemSort(null),
         ...bodyOnly,
@@ -96,7 +96,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
       const watermark = await meta.watermark(o.projectId);
       const link =
         'itemCodename' in o.target ? { term: { uses: o.target.itemCodename } } : { term: { assets: o.target.assetId } };
-      const found = await scan<{ body: IndexedVariant }>(indices.alias(o.projectId), {
+      const found = await scan<{ body: string }>(indices.alias(o.projectId), {
         query: {
           bool: {
             filter: [{ term: { project: o.projectId } }, { term: { channel: o.channel } }, visibleAt(watermark), link],
