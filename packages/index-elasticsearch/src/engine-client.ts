@@ -4,7 +4,7 @@ import { Client as OpenSearchClient } from '@opensearch-project/opensearch';
 /**
  * The few search-engine calls the delivery index makes, behind one interface so that one query
  * builder serves both official clients: `@opensearch-project/opensearch` (OpenSearch 2/3) and
- * `@elastic/elasticsearch` (Elasticsearch 8/9). Bodies are the same JSON for both; the clients
+ * `@elastic/elasticsearch` (Elasticsearch 9; its 8.x line takes the same calls). Bodies are the same JSON for both; the clients
  * differ only in how a call takes them (OpenSearch: `body`; Elasticsearch 9: top-level keys) and
  * in how they answer (OpenSearch: `{ body }`; Elasticsearch: the body).
  */
@@ -166,7 +166,7 @@ export function openSearchEngine(client: OpenSearchClient): SearchEngine {
   return engine;
 }
 
-/** `@elastic/elasticsearch` 8/9: bodies as top-level keys, answers are the body. */
+/** `@elastic/elasticsearch` (8 and 9 take these calls alike): bodies as top-level keys, answers are the body. */
 export function elasticsearchEngine(client: ElasticsearchClient): SearchEngine {
   const call = async <T>(fn: unknown, params: object, options?: object) => (await (fn as Call)(params, options)) as T;
   const engine: SearchEngine = {

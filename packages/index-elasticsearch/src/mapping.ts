@@ -67,7 +67,11 @@ export const indexMappings = {
     dep: keyword,
     assets: keyword,
     uses: keyword,
-    /** The reader's IndexedVariant as JSON text, and its `system` object (for a deletion's Sync entry). */
+    /**
+     * The reader's IndexedVariant as JSON text, and its `system` object (for a deletion's Sync
+     * entry), neither indexed. (Measured slower: the variant as an unindexed object, which source
+     * filtering parses and writes again, and the text as a stored field.)
+     */
     body: { type: 'text', index: false },
     sys: { type: 'text', index: false },
     v: { type: 'object', dynamic: true },

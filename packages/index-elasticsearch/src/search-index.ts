@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DeliveryIndexReader, DeliveryIndexWriter, IndexedVariant, ItemQueryResult } from '@lectern/core';
 import { createSqlIndex, type IndexDatabase } from '@lectern/index-sql';
 import type { Database } from '@lectern/store-sql';
-import type { SearchEngine } from './engine-client.ts';
+import type { SearchEngine, SearchHit } from './engine-client.ts';
 import { clearMetadata, withWatermark } from './engine-metadata.ts';
 import { planWrite } from './engine-writer.ts';
 import { itemQuery, itemSort, visibleAt } from './query-builder.ts';
@@ -28,9 +28,10 @@ export interface SearchIndexOptions {
   readonly resultWindow?: number;
 }
 
-const parseVariant = (body: string) => JSON.parse(body) as IndexedVariant;
-const bodies = (hits: readonly { _source?: { body: string } }[]) =>
-  hits.flatMap((h) => (h._source ? [parseVariant(h._source.body)] : []));
+const bodies = (hits: readonly SearchHit<{ body: string }>[]) =>
+  hits.flatMap((h) => (h._source ? [JSON.parse(h._source.body) as IndexedVariant] : []));
+/** What readers fetch of a hit: the Delivery JSON only. */
+const bodyOnly = { source: ['body'] } as const;
 
 /**
  * Builds the index. Documents live in the engine, one index per project behind an alias, each
@@ -66,7 +67,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
       const found = await scan<{ body: string }>(indices.alias(query.projectId), {
         query: itemQuery({ ...query, watermark }),
         sort: itemSort(query.order),
-        source: ['body'],
+        ...bodyOnly,
         skip: query.skip,
         limit: query.limit,
         isTotalCountNeeded: query.isTotalCountNeeded,
@@ -81,7 +82,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
       const found = await scan<{ body: string }>(indices.alias(o.projectId), {
         query: itemQuery({ ...o, filters: [], watermark }),
         sort: itemSort(null),
-        source: ['body'],
+        ...bodyOnly,
         limit: o.codenames.length,
       });
       return bodies(found.hits);
@@ -102,7 +103,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
           },
         },
         sort: [{ codename: 'asc' }, { language: 'asc' }],
-        source: ['body'],
+        ...bodyOnly,
       });
       return bodies(found.hits);
     },

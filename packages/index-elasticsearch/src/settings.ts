@@ -13,7 +13,7 @@ export const deliveryIndexSettings = {
     default: 'opensearch',
     doc:
       'Where the delivery index lives: opensearch (OpenSearch 2/3, @opensearch-project/opensearch), elasticsearch ' +
-      '(Elasticsearch 8/9, @elastic/elasticsearch), or sql (PostgreSQL tables). Watermark and Sync feeds stay in PostgreSQL.',
+      '(Elasticsearch 9, @elastic/elasticsearch 9), or sql (PostgreSQL tables). Watermark and Sync feeds stay in PostgreSQL.',
   },
   searchUrl: {
     env: 'LECTERN_SEARCH_URL',
