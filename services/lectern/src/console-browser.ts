@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -25,8 +27,14 @@ export async function launchChromium(executablePath: string): Promise<Browser> {
   return chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 }
 
-/** docs/console/, where the README's screenshots are kept. */
-export const screenshotDir = fileURLToPath(new URL('../../../docs/console/', import.meta.url));
+/**
+ * Where the screenshots go: docs/console/ (the README's) with LECTERN_UPDATE_SCREENSHOTS=1, else a
+ * temporary folder, so that a test run leaves the tree as it was.
+ */
+export const screenshotDir =
+  process.env['LECTERN_UPDATE_SCREENSHOTS'] === '1'
+    ? fileURLToPath(new URL('../../../docs/console/', import.meta.url))
+    : join(tmpdir(), 'lectern-console-screenshots/');
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });

@@ -168,12 +168,43 @@ describe.skipIf(executable === null)('the console in headless Chromium', () => {
     await expect.poll(() => stat('Delivery index').textContent(), { timeout: 25_000, interval: 500 }).toBe('0 events');
     await screenshot(page, 'overview');
 
-    // Enable, disable and reset from the list; the debug list's three filters.
+    // The embedded webhook worker delivers the publish: the list turns the webhook green by itself.
     await page.getByRole('link', { name: 'Webhooks' }).click();
+    const health = () => page.locator('.health').first().textContent();
+    await expect.poll(health, { timeout: 30_000, interval: 500 }).toBe('Working');
+    expect(receiver.bodies.length).toBeGreaterThan(0);
+
+    // The receiver fails: the next publish turns the webhook red and fills the debug list, whose
+    // response column shows the receiver's HTML as text.
+    receiver.isFailing = true;
+    const variant = '/items/codename/hello/variants/codename/default';
+    for (const [path, method, body] of [
+      [`${variant}/new-version`, 'PUT', undefined],
+      [variant, 'PUT', { elements: [{ element: { codename: 'title' }, value: 'Hi again' }] }],
+      [`${variant}/publish`, 'PUT', undefined],
+    ] as const)
+      expect((await mapi(base, shown, path, method, body)).status).toBeLessThan(300);
+    await expect.poll(health, { timeout: 30_000, interval: 500 }).toBe('Failing');
+    await page.getByRole('link', { name: 'Local receiver', exact: true }).click();
+    await page.getByRole('link', { name: 'Actively failing' }).click();
+    await expect.poll(() => page.locator('#notifications tbody tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.locator('pre.response').first().textContent()).toBe('<h1>down</h1><script>alert(1)</script>');
+    expect(await page.locator('#notifications h1, #notifications script').count()).toBe(0);
+
+    // The receiver recovers; a reset sends the last failed notification again and it is accepted.
+    receiver.isFailing = false;
+    const delivered = receiver.bodies.length;
+    await page.getByRole('button', { name: 'Reset Local receiver' }).click();
+    await page.getByText('Webhook reset').waitFor();
+    await expect.poll(() => receiver.bodies.length, { timeout: 30_000, interval: 500 }).toBeGreaterThan(delivered);
+    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await expect.poll(health, { timeout: 30_000, interval: 500 }).toBe('Working');
+
+    // Disable and enable from the list; reset; the debug list's three filters.
     await page.getByRole('button', { name: 'Disable Local receiver' }).click();
     await page.getByText('Disabled', { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Enable Local receiver' }).click();
-    await page.getByText('Ready for message').first().waitFor();
+    await page.getByRole('button', { name: 'Disable Local receiver' }).waitFor();
     await page.getByRole('button', { name: 'Reset Local receiver' }).click();
     await page.getByText('Webhook reset').waitFor();
     for (const filter of ['Failed at any time', 'Actively failing', 'All']) {
