@@ -8,4 +8,9 @@ export {
 } from './engine-client.ts';
 export { mappingVersion } from './mapping.ts';
 export { deliveryIndexSettings, type DeliveryIndexConfig } from './settings.ts';
-export { openDeliveryIndex, type OpenedDeliveryIndex } from './open-delivery-index.ts';
+export {
+  openDeliveryIndex,
+  openReachableDeliveryIndex,
+  deliveryIndexProblem,
+  type OpenedDeliveryIndex,
+} from './open-delivery-index.ts';

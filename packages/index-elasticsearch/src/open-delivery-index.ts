@@ -37,3 +37,16 @@ export function openDeliveryIndex(options: { config: DeliveryIndexConfig; db: Ky
     close: () => engine.close(),
   };
 }
+
+/** What a service's start says when the delivery index cannot be used. */
+export const deliveryIndexProblem = 'cannot use the delivery index (check LECTERN_DELIVERY_INDEX, LECTERN_SEARCH_URL)';
+
+/** `openDeliveryIndex`, once its engine answers: what a service's start waits for. */
+export async function openReachableDeliveryIndex(options: {
+  config: DeliveryIndexConfig;
+  db: Kysely<Database>;
+}): Promise<OpenedDeliveryIndex> {
+  const opened = openDeliveryIndex(options);
+  await opened.ping();
+  return opened;
+}

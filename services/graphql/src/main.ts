@@ -1,6 +1,6 @@
 import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
 import { createProcessMetrics, createReadiness, listen, runServiceMain } from '@lectern/http-kit';
-import { openDeliveryIndex } from '@lectern/index-elasticsearch';
+import { deliveryIndexProblem, openReachableDeliveryIndex } from '@lectern/index-elasticsearch';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildGraphqlApp } from './app.ts';
 import { graphqlHttpOptions, graphqlOptions, graphqlSettings } from './settings.ts';
@@ -18,14 +18,7 @@ await runServiceMain({
     );
     onStop(() => store.close());
     const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
-    const delivery = await step(
-      'cannot use the delivery index (check LECTERN_DELIVERY_INDEX, LECTERN_SEARCH_URL)',
-      async () => {
-        const opened = openDeliveryIndex({ config, db: store.db });
-        await opened.ping();
-        return opened;
-      },
-    );
+    const delivery = await step(deliveryIndexProblem, () => openReachableDeliveryIndex({ config, db: store.db }));
     onStop(() => delivery.close());
     const index = delivery.index;
     const metrics = createProcessMetrics();

@@ -11,7 +11,7 @@ import {
   registerIndexLag,
   runServiceMain,
 } from '@lectern/http-kit';
-import { openDeliveryIndex } from '@lectern/index-elasticsearch';
+import { deliveryIndexProblem, openReachableDeliveryIndex } from '@lectern/index-elasticsearch';
 import { createIndexer } from '@lectern/index-sql';
 import { createSqlRecs } from '@lectern/recs-sql';
 import { openPostgresStore } from '@lectern/store-sql';
@@ -36,14 +36,7 @@ await runServiceMain({
     );
     onStop(() => store.close());
     const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
-    const delivery = await step(
-      'cannot use the delivery index (check LECTERN_DELIVERY_INDEX, LECTERN_SEARCH_URL)',
-      async () => {
-        const opened = openDeliveryIndex({ config, db: store.db });
-        await opened.ping();
-        return opened;
-      },
-    );
+    const delivery = await step(deliveryIndexProblem, () => openReachableDeliveryIndex({ config, db: store.db }));
     onStop(() => delivery.close());
     const index = delivery.index;
     const bus = createKafkaBus({
