@@ -184,6 +184,8 @@ describe('the cluster GraphQL service on PostgreSQL', () => {
     const port = await freePort();
     const graphql = launch('graphql', [], {
       LECTERN_DATABASE_URL: databaseUrl,
+      // The SQL index the test's indexer wrote (the search engine is the default).
+      LECTERN_DELIVERY_INDEX: 'sql',
       LECTERN_GRAPHQL_PORT: String(port),
       LECTERN_LOG_LEVEL: 'warn',
     });
