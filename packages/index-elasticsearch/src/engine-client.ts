@@ -76,9 +76,45 @@ const statusOf = (error: unknown): number | undefined =>
 const isAlreadyThere = (error: unknown) =>
   statusOf(error) === 400 && /resource_already_exists/.test(String((error as Error).message));
 
-type Body<T> = { readonly body: T };
-// The typed signatures of the clients are wide unions; calls go through these narrow views.
+/**
+ * The slice of either client the engine calls. Both official clients have these methods with
+ * these names; only where a body goes and where the answer comes back differ (`Dialect`).
+ */
 type Call = (params: object, options?: object) => Promise<unknown>;
+interface EngineClient {
+  search: Call;
+  bulk: Call;
+  deleteByQuery: Call;
+  ping(): Promise<unknown>;
+  close(): Promise<void>;
+  indices: { create: Call; getAlias: Call; updateAliases: Call; get: Call; delete: Call };
+}
+
+interface Dialect {
+  readonly flavour: SearchFlavour;
+  /** The call's parameters with `body` where this client takes it. */
+  withBody(params: object, body: object): object;
+  /** Bulk parameters with the operation lines where this client takes them. */
+  withOperations(params: object, operations: readonly object[]): object;
+  /** The body of this client's answer. */
+  answerOf(raw: unknown): unknown;
+}
+
+/** `@opensearch-project/opensearch`: bodies under `body`, answers under `body`. */
+const openSearchDialect: Dialect = {
+  flavour: 'opensearch',
+  withBody: (params, body) => ({ ...params, body }),
+  withOperations: (params, operations) => ({ ...params, body: operations }),
+  answerOf: (raw) => (raw as { readonly body: unknown }).body,
+};
+
+/** `@elastic/elasticsearch` (8 and 9 take these calls alike): bodies as top-level keys, answers are the body. */
+const elasticsearchDialect: Dialect = {
+  flavour: 'elasticsearch',
+  withBody: (params, body) => ({ ...params, ...body }),
+  withOperations: (params, operations) => ({ ...params, operations }),
+  answerOf: (raw) => raw,
+};
 
 function aliasActions(alias: string, index: string, current: readonly string[], filter: object | undefined) {
   return [
@@ -90,21 +126,25 @@ function aliasActions(alias: string, index: string, current: readonly string[], 
 const aliasNames = (found: Record<string, { aliases?: Record<string, unknown> }>) =>
   Object.values(found).flatMap((entry) => Object.keys(entry.aliases ?? {}));
 
-/** `@opensearch-project/opensearch`: bodies under `body`, answers under `body`. */
-export function openSearchEngine(client: OpenSearchClient): SearchEngine {
-  const call = async <T>(fn: unknown, params: object, options?: object) =>
-    ((await (fn as Call)(params, options)) as Body<T>).body;
+/** The engine on a client of either flavour. */
+function searchEngineOn(client: EngineClient, dialect: Dialect): SearchEngine {
+  const call = async <T>(
+    fn: (params: object, options?: object) => Promise<unknown>,
+    params: object,
+    options?: object,
+  ) => dialect.answerOf(await fn(params, options)) as T;
+  const { indices } = client;
+  const missingIsEmpty = { ignore_unavailable: true, allow_no_indices: true };
   const engine: SearchEngine = {
-    flavour: 'opensearch',
-    search: (index, body) =>
-      call(client.search.bind(client), { index, body, ignore_unavailable: true, allow_no_indices: true }),
+    flavour: dialect.flavour,
+    search: (index, body) => call((p) => client.search(p), dialect.withBody({ index, ...missingIsEmpty }, body)),
     async bulk(operations, { refresh }) {
       if (operations.length === 0) return;
-      checkBulk(await call<BulkAnswer>(client.bulk.bind(client), { body: operations, refresh }));
+      checkBulk(await call<BulkAnswer>((p) => client.bulk(p), dialect.withOperations({ refresh }, operations)));
     },
     async createIndex(name, body) {
       try {
-        await call(client.indices.create.bind(client.indices), { index: name, body });
+        await call((p) => indices.create(p), dialect.withBody({ index: name }, body));
         return true;
       } catch (error) {
         if (isAlreadyThere(error)) return false;
@@ -113,7 +153,7 @@ export function openSearchEngine(client: OpenSearchClient): SearchEngine {
     },
     async aliasTargets(alias) {
       const found = await call<Record<string, unknown>>(
-        client.indices.getAlias.bind(client.indices),
+        (p, o) => indices.getAlias(p, o),
         { name: alias },
         { ignore: [404] },
       );
@@ -121,42 +161,28 @@ export function openSearchEngine(client: OpenSearchClient): SearchEngine {
     },
     async pointAlias(alias, index, filter) {
       const actions = aliasActions(alias, index, await engine.aliasTargets(alias), filter);
-      await call(client.indices.updateAliases.bind(client.indices), { body: { actions } });
+      await call((p) => indices.updateAliases(p), dialect.withBody({}, { actions }));
     },
     async removeAlias(alias, index) {
-      await call(client.indices.updateAliases.bind(client.indices), {
-        body: { actions: [{ remove: { index, alias } }] },
-      });
+      await call((p) => indices.updateAliases(p), dialect.withBody({}, { actions: [{ remove: { index, alias } }] }));
     },
     async aliasesOf(index) {
       return aliasNames(
-        await call(
-          client.indices.getAlias.bind(client.indices),
-          { index, ignore_unavailable: true },
-          { ignore: [404] },
-        ),
+        await call((p, o) => indices.getAlias(p, o), { index, ignore_unavailable: true }, { ignore: [404] }),
       );
     },
     async indices(pattern) {
-      const found = await call<Record<string, unknown>>(client.indices.get.bind(client.indices), {
-        index: pattern,
-        ignore_unavailable: true,
-        allow_no_indices: true,
-      });
-      return Object.keys(found);
+      return Object.keys(
+        await call<Record<string, unknown>>((p) => indices.get(p), { index: pattern, ...missingIsEmpty }),
+      );
     },
     async deleteIndices(names) {
       if (names.length === 0) return;
-      await call(client.indices.delete.bind(client.indices), { index: names.join(',') }, { ignore: [404] });
+      await call((p, o) => indices.delete(p, o), { index: names.join(',') }, { ignore: [404] });
     },
     async deleteByQuery(index, query) {
-      await call(client.deleteByQuery.bind(client), {
-        index,
-        body: { query },
-        refresh: true,
-        conflicts: 'proceed',
-        ignore_unavailable: true,
-      });
+      const params = { index, refresh: true, conflicts: 'proceed', ignore_unavailable: true };
+      await call((p) => client.deleteByQuery(p), dialect.withBody(params, { query }));
     },
     async ping() {
       await client.ping();
@@ -166,78 +192,12 @@ export function openSearchEngine(client: OpenSearchClient): SearchEngine {
   return engine;
 }
 
-/** `@elastic/elasticsearch` (8 and 9 take these calls alike): bodies as top-level keys, answers are the body. */
-export function elasticsearchEngine(client: ElasticsearchClient): SearchEngine {
-  const call = async <T>(fn: unknown, params: object, options?: object) => (await (fn as Call)(params, options)) as T;
-  const engine: SearchEngine = {
-    flavour: 'elasticsearch',
-    search: (index, body) =>
-      call(client.search.bind(client), { index, ...body, ignore_unavailable: true, allow_no_indices: true }),
-    async bulk(operations, { refresh }) {
-      if (operations.length === 0) return;
-      checkBulk(await call<BulkAnswer>(client.bulk.bind(client), { operations, refresh }));
-    },
-    async createIndex(name, body) {
-      try {
-        await call(client.indices.create.bind(client.indices), { index: name, ...body });
-        return true;
-      } catch (error) {
-        if (isAlreadyThere(error)) return false;
-        throw error;
-      }
-    },
-    async aliasTargets(alias) {
-      const found = await call<Record<string, unknown>>(
-        client.indices.getAlias.bind(client.indices),
-        { name: alias },
-        { ignore: [404] },
-      );
-      return Object.keys(found).filter((k) => k !== 'error' && k !== 'status');
-    },
-    async pointAlias(alias, index, filter) {
-      const actions = aliasActions(alias, index, await engine.aliasTargets(alias), filter);
-      await call(client.indices.updateAliases.bind(client.indices), { actions });
-    },
-    async removeAlias(alias, index) {
-      await call(client.indices.updateAliases.bind(client.indices), { actions: [{ remove: { index, alias } }] });
-    },
-    async aliasesOf(index) {
-      return aliasNames(
-        await call(
-          client.indices.getAlias.bind(client.indices),
-          { index, ignore_unavailable: true },
-          { ignore: [404] },
-        ),
-      );
-    },
-    async indices(pattern) {
-      const found = await call<Record<string, unknown>>(client.indices.get.bind(client.indices), {
-        index: pattern,
-        ignore_unavailable: true,
-        allow_no_indices: true,
-      });
-      return Object.keys(found);
-    },
-    async deleteIndices(names) {
-      if (names.length === 0) return;
-      await call(client.indices.delete.bind(client.indices), { index: names.join(',') }, { ignore: [404] });
-    },
-    async deleteByQuery(index, query) {
-      await call(client.deleteByQuery.bind(client), {
-        index,
-        query,
-        refresh: true,
-        conflicts: 'proceed',
-        ignore_unavailable: true,
-      });
-    },
-    async ping() {
-      await client.ping();
-    },
-    close: () => client.close(),
-  };
-  return engine;
-}
+// The clients' typed signatures are wide unions; the engine calls them through the narrow view above.
+export const openSearchEngine = (client: OpenSearchClient): SearchEngine =>
+  searchEngineOn(client as unknown as EngineClient, openSearchDialect);
+
+export const elasticsearchEngine = (client: ElasticsearchClient): SearchEngine =>
+  searchEngineOn(client as unknown as EngineClient, elasticsearchDialect);
 
 /** Connects to the engine at `url` through the client of its flavour. */
 export function connectSearchEngine(options: { flavour: SearchFlavour; url: string }): SearchEngine {
