@@ -1,11 +1,9 @@
 import { createKafkaBus } from '@lectern/bus-kafka';
 import { createHashedEmbedder, createRecsConsumer, randomIds, systemClock, type CoreDeps } from '@lectern/core';
-import { toDeliveryError } from '@lectern/errors';
 import {
-  createFastifyService,
   createProcessMetrics,
   createReadiness,
-  listen,
+  listenProbes,
   registerConsumerLag,
   registerIndexerMetrics,
   registerIndexLag,
@@ -60,26 +58,11 @@ await runServiceMain({
     registerConsumerLag(metrics, { bus, groups: [group, recsGroup] });
     registerIndexLag(metrics, { store, index });
     const { onBatch } = registerIndexerMetrics(metrics);
-    const app = createFastifyService({
-      service: 'indexer',
-      metrics,
-      readiness,
-      logger,
-      toErrorResponse: toDeliveryError,
-    });
     // Listening first: liveness answers during a long catch-up, readiness once consuming.
-    const listening = await step(
-      `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,
-      () =>
-        listen(app, { host: config.host, port: config.port }).catch(async (error: unknown) => {
-          await app.close();
-          throw error;
-        }),
+    const listening = await listenProbes(
+      { logger, onStop, step },
+      { service: 'indexer', host: config.host, port: config.port, metrics, readiness },
     );
-    onStop(async () => {
-      readiness.drain();
-      await listening.close();
-    });
 
     const indexer = createIndexer({
       core,

@@ -1,11 +1,9 @@
 import { createKafkaBus } from '@lectern/bus-kafka';
 import { randomIds, systemClock } from '@lectern/core';
-import { toDeliveryError } from '@lectern/errors';
 import {
-  createFastifyService,
   createProcessMetrics,
   createReadiness,
-  listen,
+  listenProbes,
   registerConsumerLag,
   runServiceMain,
 } from '@lectern/http-kit';
@@ -45,25 +43,10 @@ await runServiceMain({
       },
     ]);
     registerConsumerLag(metrics, { bus, groups: [webhooksGroup] });
-    const app = createFastifyService({
-      service: 'webhooks',
-      metrics,
-      readiness,
-      logger,
-      toErrorResponse: toDeliveryError,
-    });
-    const listening = await step(
-      `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,
-      () =>
-        listen(app, { host: config.host, port: config.port }).catch(async (error: unknown) => {
-          await app.close();
-          throw error;
-        }),
+    const listening = await listenProbes(
+      { logger, onStop, step },
+      { service: 'webhooks', host: config.host, port: config.port, metrics, readiness },
     );
-    onStop(async () => {
-      readiness.drain();
-      await listening.close();
-    });
 
     const worker = createWebhookService({
       store,
