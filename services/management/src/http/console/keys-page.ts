@@ -1,6 +1,6 @@
 import { apiKeyKinds, type ApiKeyView, type IssuedKey, type Project } from '@lectern/core';
 import { html, type Html } from './html.ts';
-import { actionButton, csrfField, formatTime, page, type PageContext } from './layout.ts';
+import { actionButton, cardTable, csrfField, formatTime, page, type PageContext } from './layout.ts';
 
 const kindLabels: Readonly<Record<string, string>> = {
   management: 'Management',
@@ -54,23 +54,7 @@ export function keysPage(
         ${
           options.keys.length === 0
             ? html`<p>No keys yet.</p>`
-            : html`<div class="scroll">
-                <table class="cards">
-                  <thead>
-                    <tr>
-                      <th scope="col">Kind</th>
-                      <th scope="col">User</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Created</th>
-                      <th scope="col">Expires</th>
-                      <th scope="col">Actions / revoked</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${rows}
-                  </tbody>
-                </table>
-              </div>`
+            : cardTable({ columns: ['Kind', 'User', 'Status', 'Created', 'Expires', 'Actions / revoked'], rows })
         }
       </section>
       <section aria-labelledby="create-key-heading" class="card">

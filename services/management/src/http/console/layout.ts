@@ -16,6 +16,32 @@ export interface PageContext {
   readonly project?: { readonly id: string; readonly name: string; readonly section: 'overview' | 'keys' | 'webhooks' };
 }
 
+/**
+ * A list as a table in a scrolling box, whose rows become labelled cards at phone width
+ * (`class="cards"`); `refreshSeconds` makes the page's script reload it by itself.
+ */
+export function cardTable(options: {
+  id?: string;
+  refreshSeconds?: number;
+  columns: readonly string[];
+  rows: readonly Html[];
+}): Html {
+  const id = options.id === undefined ? '' : html` id="${options.id}"`;
+  const refresh = options.refreshSeconds === undefined ? '' : html` data-refresh="${options.refreshSeconds}"`;
+  return html`<div class="scroll">
+    <table${id} class="cards"${refresh}>
+      <thead>
+        <tr>
+          ${options.columns.map((c) => html`<th scope="col">${c}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${options.rows}
+      </tbody>
+    </table>
+  </div>`;
+}
+
 export function csrfField(csrf: string | null): Html {
   return html`<input type="hidden" name="_csrf" value="${csrf ?? ''}" />`;
 }

@@ -1,6 +1,6 @@
 import type { Project, ProjectOverview } from '@lectern/core';
 import { html, type Html } from './html.ts';
-import { csrfField, formatTime, page, type PageContext } from './layout.ts';
+import { cardTable, csrfField, formatTime, page, type PageContext } from './layout.ts';
 
 export function signInPage(ctx: PageContext, options: { csrf: string; error?: string }): Html {
   return page(ctx, {
@@ -38,22 +38,7 @@ export function projectsPage(
         ${
           options.projects.length === 0
             ? html`<p>No projects yet.</p>`
-            : html`<div class="scroll">
-                <table class="cards">
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Id</th>
-                      <th scope="col">Environment</th>
-                      <th scope="col">Secure access</th>
-                      <th scope="col">Created</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${rows}
-                  </tbody>
-                </table>
-              </div>`
+            : cardTable({ columns: ['Name', 'Id', 'Environment', 'Secure access', 'Created'], rows })
         }
       </section>
       <section aria-labelledby="create-heading" class="card">

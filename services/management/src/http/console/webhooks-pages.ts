@@ -1,6 +1,6 @@
 import { type Project, type WebhookNotification, type WebhookRecord } from '@lectern/core';
 import { html, type Html } from './html.ts';
-import { actionButton, csrfField, formatTime, page, type PageContext } from './layout.ts';
+import { actionButton, cardTable, csrfField, formatTime, page, type PageContext } from './layout.ts';
 import { triggerFieldset } from './webhook-edit-page.ts';
 
 /** SPEC 3.1's health states and their colours. */
@@ -50,22 +50,12 @@ export function webhooksPage(
         ${
           options.webhooks.length === 0
             ? html`<p>No webhooks yet.</p>`
-            : html`<div class="scroll">
-                <table id="webhooks" class="cards" data-refresh="5">
-                  <thead>
-                    <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">URL</th>
-                      <th scope="col">Health</th>
-                      <th scope="col">Changed</th>
-                      <th scope="col">Actions</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${rows}
-                  </tbody>
-                </table>
-              </div>`
+            : cardTable({
+                id: 'webhooks',
+                refreshSeconds: 5,
+                columns: ['Name', 'URL', 'Health', 'Changed', 'Actions'],
+                rows,
+              })
         }
       </section>
       <section aria-labelledby="create-webhook-heading" class="card">
@@ -149,24 +139,11 @@ export function webhookPage(
         ${
           options.notifications.length === 0
             ? html`<p>No notifications${options.filter === 'all' ? '' : ' match this filter'}.</p>`
-            : html`<div class="scroll">
-                <table id="notifications" class="cards">
-                  <thead>
-                    <tr>
-                      <th scope="col">Created</th>
-                      <th scope="col">Event</th>
-                      <th scope="col">State</th>
-                      <th scope="col">Attempts</th>
-                      <th scope="col">Last attempt</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Last response</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${options.notifications.map(notificationRow)}
-                  </tbody>
-                </table>
-              </div>`
+            : cardTable({
+                id: 'notifications',
+                columns: ['Created', 'Event', 'State', 'Attempts', 'Last attempt', 'Status', 'Last response'],
+                rows: options.notifications.map(notificationRow),
+              })
         }
       </section>
     </div> `,
