@@ -9,32 +9,30 @@ import { webhookDeliverySettings, webhookMailSettings } from '@lectern/webhooks'
  * One more port that serves every API, chosen by the Host header (`manage.`, `deliver.`,
  * `preview-deliver.`, `graphql.`, `recommend.` under one domain), optionally over TLS.
  */
-function hostRoutingSettings() {
-  return {
-    hostRoutingPort: {
-      env: 'LECTERN_HOST_ROUTING_PORT',
-      schema: port.optional(),
-      doc: 'Also serve every API on this port, chosen by the Host name (manage., deliver., preview-deliver., graphql., recommend.); unset: off, 0: a free port.',
-    },
-    tlsCertFile: {
-      env: 'LECTERN_TLS_CERT_FILE',
-      schema: z.string().min(1).optional(),
-      doc: 'PEM certificate (chain) for the host-routing port; with LECTERN_TLS_KEY_FILE it speaks HTTPS.',
-    },
-    tlsKeyFile: {
-      env: 'LECTERN_TLS_KEY_FILE',
-      schema: z.string().min(1).optional(),
-      doc: 'PEM private key of LECTERN_TLS_CERT_FILE.',
-    },
-  } satisfies Record<string, Setting<unknown>>;
-}
+const hostRoutingSettings = {
+  hostRoutingPort: {
+    env: 'LECTERN_HOST_ROUTING_PORT',
+    schema: port.optional(),
+    doc: 'Also serve every API on this port, chosen by the Host name (manage., deliver., preview-deliver., graphql., recommend.); unset: off, 0: a free port.',
+  },
+  tlsCertFile: {
+    env: 'LECTERN_TLS_CERT_FILE',
+    schema: z.string().min(1).optional(),
+    doc: 'PEM certificate (chain) for the host-routing port; with LECTERN_TLS_KEY_FILE it speaks HTTPS.',
+  },
+  tlsKeyFile: {
+    env: 'LECTERN_TLS_KEY_FILE',
+    schema: z.string().min(1).optional(),
+    doc: 'PEM private key of LECTERN_TLS_CERT_FILE.',
+  },
+} satisfies Record<string, Setting<unknown>>;
 
 /**
  * The servers' limits and compatibility switches, the same names as the cluster services read;
  * each also a `start` flag.
  */
 export const limitSettings = {
-  ...hostRoutingSettings(),
+  ...hostRoutingSettings,
   ...deliveryLimitSettings,
   ...graphqlLimitSettings,
   ...managementLimitSettings,
