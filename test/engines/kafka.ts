@@ -46,7 +46,16 @@ export async function startKafka(): Promise<RestartableKafka> {
   // A KRaft log directory must be formatted with a cluster id (16 random bytes, base64url) first.
   const clusterId = randomBytes(16).toString('base64url');
   try {
-    await execFile('java', [...jvm, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', properties]);
+    // `--cluster-id=…` in one argument: a base64url id may start with '-' (1 in 64), which the
+    // tool's argument parser would take for an option after a separate `-t`.
+    await execFile('java', [
+      ...jvm,
+      'kafka.tools.StorageTool',
+      'format',
+      `--cluster-id=${clusterId}`,
+      '-c',
+      properties,
+    ]);
   } catch (error) {
     throw new Error(
       `Kafka storage format failed: ${(error as Error).message}\n${tailOf(join(dir, 'logs', 'server.log'))}`,
