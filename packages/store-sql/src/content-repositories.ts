@@ -183,6 +183,18 @@ export function variantRepository(db: Kysely<Database>): VariantRepository {
         .execute();
       return rows.map(toVariant);
     },
+    async countInWorkflow(projectId, workflowId, stepIds) {
+      let query = db
+        .selectFrom('content_variants')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('project_id', '=', projectId)
+        .where('workflow_id', '=', workflowId);
+      if (stepIds) {
+        if (stepIds.length === 0) return 0;
+        query = query.where('step_id', 'in', [...stepIds]);
+      }
+      return Number((await query.executeTakeFirstOrThrow()).count);
+    },
     async pageByType(projectId, typeId, { after, limit }) {
       let query = select(projectId).where('type_id', '=', typeId);
       if (after) query = query.where('position', '>', after[0] ?? 0);

@@ -298,6 +298,8 @@ export interface VariantRepository {
     collectionIds: readonly string[],
     request: PageRequest,
   ): Promise<KeyedPage<VariantRecord>>;
+  /** How many variants sit in the workflow (in any of `stepIds`, when given). */
+  countInWorkflow(projectId: string, workflowId: string, stepIds?: readonly string[]): Promise<number>;
   /** Inserts or replaces the variant. */
   save(record: VariantRecord): Promise<void>;
   /** Removes the variant; true when it existed. */

@@ -135,6 +135,18 @@ export async function updateWorkflow(
     const all = await tx.model.list<WorkflowBody>(input.projectId, 'workflow');
     if (all.some((w) => w.id !== current.id && w.codename === codename))
       problems.add('codename', `The codename '${codename}' is already used by another workflow.`);
+    const kept = new Set(parsed.body.steps.map((s) => s.id));
+    const removed = current.body.steps.filter((s) => !kept.has(s.id));
+    const holding = await tx.variants.countInWorkflow(
+      input.projectId,
+      current.id,
+      removed.map((s) => s.id),
+    );
+    if (holding > 0)
+      problems.add(
+        'steps',
+        `The step(s) ${removed.map((s) => `'${s.codename}'`).join(', ')} hold ${holding} language variant(s) and cannot be removed. Move those variants to another step first.`,
+      );
     problems.throwIfAny();
     const next: WorkflowRecord = { ...current, codename, body: parsed.body, lastModified: deps.clock.now() };
     await commitModel(tx, 'update', next);
@@ -147,6 +159,11 @@ export async function deleteWorkflow(deps: CoreDeps, input: ModelInput & { key: 
   await deps.store.transaction(async (tx) => {
     const current = await requireWorkflow(tx, input.projectId, input.key, true);
     if (current.id === zeroId) throw new LecternError('DEFAULT_WORKFLOW_NOT_DELETABLE');
+    const holding = await tx.variants.countInWorkflow(input.projectId, current.id);
+    if (holding > 0)
+      throw new LecternError('INVALID_REQUEST_BODY', {
+        message: `The workflow '${current.codename}' is used by ${holding} language variant(s) and cannot be deleted. Move those variants to another workflow first.`,
+      });
     await commitModel(tx, 'delete', current, deps.clock.now());
   });
 }

@@ -171,6 +171,57 @@ describe('workflows through @kontent-ai/management-sdk', () => {
     expect((await listRaw()).map((w) => w.id)).toEqual([zero]);
   });
 
+  it('refuses to delete a workflow or remove a step that still holds variants, and changes nothing', async () => {
+    const added = await server.client
+      .addWorkflow()
+      .withData({ ...body(), name: 'In use', codename: 'in_use', scopes: [] })
+      .toPromise();
+    const before = added.rawData as unknown as WorkflowJson;
+    await server.client
+      .addContentType()
+      .withData(() => ({ name: 'Note', codename: 'note', elements: [] }))
+      .toPromise();
+    await server.client
+      .addContentItem()
+      .withData({ name: 'Held', codename: 'held', type: { codename: 'note' } })
+      .toPromise();
+    await server.client
+      .upsertLanguageVariant()
+      .byItemCodename('held')
+      .byLanguageCodename('default')
+      .withData(() => ({
+        elements: [],
+        workflow: { workflow_identifier: { codename: 'in_use' }, step_identifier: { codename: 'second_step' } },
+      }))
+      .toPromise();
+
+    const removal = await server.fetch('/workflows/codename/in_use', {
+      method: 'PUT',
+      body: JSON.stringify({
+        ...body(),
+        name: 'In use',
+        codename: 'in_use',
+        scopes: [],
+        steps: [{ ...body().steps[0], transitions_to: [{ step: { codename: 'published' } }] }],
+      }),
+    });
+    expect(removal.status).toBe(400);
+    const removalBody = (await removal.json()) as { error_code: number; validation_errors: { message: string }[] };
+    expect(removalBody.error_code).toBeGreaterThan(0);
+    expect(removalBody.validation_errors.map((v) => v.message).join(' ')).toContain(
+      "'second_step' hold 1 language variant",
+    );
+
+    await expect(server.client.deleteWorkflow().byWorkflowCodename('in_use').toPromise()).rejects.toMatchObject({
+      message: expect.stringContaining('is used by 1 language variant') as unknown,
+    });
+    expect((await listRaw()).find((w) => w.id === before.id)).toEqual(before);
+
+    await server.client.deleteContentItem().byItemCodename('held').toPromise();
+    await server.client.deleteWorkflow().byWorkflowCodename('in_use').toPromise();
+    expect((await listRaw()).some((w) => w.id === before.id)).toBe(false);
+  });
+
   it('refuses to delete the default workflow with error code 235', async () => {
     const response = await server.fetch(`/workflows/${zero}`, { method: 'DELETE' });
     expect(response.status).toBe(400);
