@@ -23,3 +23,4 @@ export {
   type RenditionRecord,
   type Transformation,
 } from './renditions.ts';
+export { defaultPresetCodename, findImageSource, renditionQuery } from './rendition-query.ts';
