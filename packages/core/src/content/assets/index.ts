@@ -23,4 +23,11 @@ export {
   type RenditionRecord,
   type Transformation,
 } from './renditions.ts';
-export { defaultPresetCodename, findImageSource, renditionQuery } from './rendition-query.ts';
+export {
+  defaultPresetCodename,
+  defaultPresetId,
+  deliveryRendition,
+  findImageSource,
+  readRenditionRefs,
+  renditionQuery,
+} from './rendition-query.ts';
