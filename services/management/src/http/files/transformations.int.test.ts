@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestManagement, type TestManagement } from '../../testing/test-server.ts';
 import { inspectImage, quadrantColours, quadrantPng } from '../../images/test-images.ts';
@@ -116,6 +117,25 @@ describe('image transformations on asset URLs', () => {
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer()).equals(text)).toBe(true);
     expect(response.headers.get('content-type')).toBe('text/plain');
+    const malformed = await fetch(`${asset.url}?w=abc`);
+    expect(malformed.status).toBe(200);
+    expect(Buffer.from(await malformed.arrayBuffer()).equals(text)).toBe(true);
+  });
+
+  it('fills transparency with bg, crops smartly and writes png8, pjpg and gif', async () => {
+    const transparent = await sharp({
+      create: { width: 20, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const clear = await upload('clear.png', 'image/png', transparent);
+    const filled = await fetch(`${clear.url}?bg=00ff00`);
+    expect((await inspectImage(Buffer.from(await filled.arrayBuffer()), { x: 5, y: 5 })).pixel).toEqual([0, 255, 0]);
+    expect(await image('w=50&h=50&fit=crop&crop=smart')).toMatchObject({ width: 50, height: 50 });
+    const png8 = await get('w=50&fm=png8');
+    expect(png8.bytes.readUInt8(25)).toBe(3); // IHDR colour type 3: palette
+    expect((await image('w=50&fm=pjpg')).format).toBe('jpeg');
+    expect((await image('w=50&fm=gif')).format).toBe('gif');
   });
 
   it('answers 400 for an image whose data cannot be decoded', async () => {

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { findImageSource, isUuid, openBinaryFile } from '@lectern/core';
 import { LecternError } from '@lectern/errors';
 import { parseImageQuery } from '../../images/image-query.ts';
+import { sourceFormatOf } from '../../images/image-transform.ts';
 import { planTransform, transformedImage } from '../../images/transformed-image.ts';
 import type { ManagementServices } from '../services.ts';
 
@@ -53,11 +54,12 @@ export async function serveTransformedImage(options: {
       : null;
   if (!found) throw new LecternError('ROUTE_NOT_FOUND', { message: 'No file exists at this URL.' });
   const { file } = found;
-  const effective = effectiveQuery(query, found.renditionQuery);
-  const spec = parseImageQuery(effective);
-  const plan = planTransform({ file, spec, accept: req.get('accept') ?? '' });
+  // Other files ignore the query (even a malformed one), as at Kontent.ai.
+  const spec =
+    sourceFormatOf(file.contentType) === null ? null : parseImageQuery(effectiveQuery(query, found.renditionQuery));
+  const plan = spec && planTransform({ file, spec, accept: req.get('accept') ?? '' });
   res.statusCode = 200;
-  if (!plan) {
+  if (!spec || !plan) {
     const original = await openBinaryFile(services.core, blobs, {
       projectId: file.projectId,
       fileId: file.id,
