@@ -104,6 +104,9 @@ function focalBox(
   };
 }
 
+/** AVIF encoder effort (0–9, sharp's default 4): 2 makes a cache miss several times faster for slightly larger files. */
+const avifEffort = 2;
+
 function encode(image: Sharp, spec: ImageSpec, format: OutputFormat): Sharp {
   const quality = Math.max(1, spec.quality ?? 85);
   switch (format) {
@@ -119,7 +122,7 @@ function encode(image: Sharp, spec: ImageSpec, format: OutputFormat): Sharp {
     case 'webp':
       return image.webp({ quality, lossless: spec.isLossless });
     case 'avif':
-      return image.avif({ quality, lossless: spec.isLossless });
+      return image.avif({ quality, lossless: spec.isLossless, effort: avifEffort });
   }
 }
 

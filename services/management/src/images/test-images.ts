@@ -30,6 +30,15 @@ export async function quadrantPng(options: { width: number; height: number }): P
     .toBuffer();
 }
 
+/** A JPEG of `width` × `height` Gaussian noise: hard to compress, like a detailed photo. */
+export async function noisyJpeg(options: { width: number; height: number }): Promise<Buffer> {
+  return sharp({
+    create: { ...options, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
 /** The decoded image's format and size, and the RGB of the pixel at (x, y). */
 export async function inspectImage(
   bytes: Buffer,
