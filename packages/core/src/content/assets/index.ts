@@ -23,3 +23,11 @@ export {
   type RenditionRecord,
   type Transformation,
 } from './renditions.ts';
+export {
+  defaultPresetCodename,
+  defaultPresetId,
+  deliveryRendition,
+  findImageSource,
+  readRenditionRefs,
+  renditionQuery,
+} from './rendition-query.ts';

@@ -14,12 +14,14 @@ import {
 } from '../../model/shared/index.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import type { AssetRecord } from './asset-record.ts';
+import { assetEvents } from './events.ts';
 
 /*
  * Asset renditions (reference §2.8): a crop-and-resize preset stored with an image asset, one
  * model document of kind `rendition` each (by id or external id). The rectangle must lie in the
- * image and the output size must not exceed it. Lectern stores presets only; it does not yet
- * produce the transformed images.
+ * image and the output size must not exceed it. Variants choose renditions in their asset
+ * elements; Delivery lists the chosen one, and asset URLs apply it (`?rendition=<id>`). Each add
+ * or change appends the asset's update events, so the items using the asset are re-rendered.
  */
 
 export interface Transformation {
@@ -151,6 +153,7 @@ export async function addRendition(deps: CoreDeps, input: AssetInput & { body: u
       lastModified: deps.clock.now(),
     };
     await tx.model.insert(record);
+    await tx.outbox.append(input.projectId, assetEvents('update', image.asset), record.lastModified);
     return record;
   });
 }
@@ -176,6 +179,8 @@ export async function modifyRendition(
       lastModified: deps.clock.now(),
     };
     await tx.model.update(next);
+    // Delivery shows renditions in asset elements: the asset's events re-render the items using it.
+    await tx.outbox.append(input.projectId, assetEvents('update', image.asset), next.lastModified);
     return next;
   });
 }

@@ -8,6 +8,7 @@ import {
   readReference,
   type Reference,
 } from '../../model/shared/index.ts';
+import { readRenditionRefs } from '../assets/rendition-query.ts';
 import { readRichTextValue } from './rich-text-value.ts';
 import type { StoredElementValue } from './variant-record.ts';
 import { customMax, textMax, type ValueContext } from './value-context.ts';
@@ -81,13 +82,17 @@ export async function readElementValue(
     case 'asset': {
       const refs = readRefList(value, path, ctx);
       if (!refs) return null;
-      const ids: string[] = [];
-      for (const { ref, path: p } of refs) {
+      const out: { id: string; renditions?: { id: string }[] }[] = [];
+      for (const [i, { ref, path: p }] of refs.entries()) {
         const id = await resolveAssetRef(ref, p, ctx);
-        if (id !== null && !ids.includes(id)) ids.push(id);
+        if (id === null || out.some((o) => o.id === id)) continue;
+        const { tx, projectId } = ctx.lookups;
+        const raw = (value as unknown[])[i];
+        const renditions = await readRenditionRefs({ raw, assetId: id, path: p, tx, projectId, problems });
+        out.push(renditions.length > 0 ? { id, renditions } : { id });
       }
-      checkCountLimit(ids.length, def['asset_count_limit'] as Limit, 'assets', path, problems, false);
-      return countOf(problems) === before ? { value: ids.map((id) => ({ id })) } : null;
+      checkCountLimit(out.length, def['asset_count_limit'] as Limit, 'assets', path, problems, false);
+      return countOf(problems) === before ? { value: out } : null;
     }
     case 'modular_content':
     case 'subpages': {

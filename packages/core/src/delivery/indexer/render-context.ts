@@ -3,6 +3,7 @@ import type { ContentItemRecord } from '../../content/items/item-record.ts';
 import type { StoredElements, VariantRecord } from '../../content/variants/variant-record.ts';
 import type { AssetRecord, BinaryFileRecord } from '../../content/assets/asset-record.ts';
 import { assetUrl } from '../../content/assets/assets.ts';
+import type { RenditionBody, RenditionRecord } from '../../content/assets/renditions.ts';
 import type { DeliveryChannel } from '../index-port.ts';
 import type { ModelView } from './model-view.ts';
 
@@ -72,6 +73,7 @@ export class RenderContext {
   private readonly items: BatchLoader<ContentItemRecord>;
   private readonly variants: BatchLoader<VariantRecord[]>;
   private readonly assets: BatchLoader<AssetView>;
+  private readonly renditions: BatchLoader<RenditionRecord>;
 
   readonly tx: UnitOfWork;
   readonly projectId: string;
@@ -100,6 +102,9 @@ export class RenderContext {
       }
       return out;
     });
+    this.renditions = new BatchLoader(async (ids) =>
+      byId(await tx.model.findMany<RenditionBody>(projectId, 'rendition', ids)),
+    );
   }
 
   item(id: string): Promise<ContentItemRecord | null> {
@@ -150,5 +155,9 @@ export class RenderContext {
 
   asset(id: string): Promise<AssetView | null> {
     return this.assets.get(id);
+  }
+
+  rendition(id: string): Promise<RenditionRecord | null> {
+    return this.renditions.get(id);
   }
 }

@@ -1,6 +1,7 @@
 import type { ContentItemRecord } from '../../content/items/item-record.ts';
 import type { StoredComponent, StoredElements, VariantRecord } from '../../content/variants/variant-record.ts';
 import type { DeliveryChannel, DeliveryElement, DeliveryItem } from '../index-port.ts';
+import { defaultPresetCodename, deliveryRendition } from '../../content/assets/rendition-query.ts';
 import { deliveryKind, elementName, type FlatElement } from './model-view.ts';
 import { RenderContext } from './render-context.ts';
 import { renderRichText } from './render-rich-text.ts';
@@ -26,6 +27,24 @@ function ids(value: unknown): string[] {
   return Array.isArray(value)
     ? value.map((v) => (v as { id?: unknown }).id).filter((id): id is string => typeof id === 'string')
     : [];
+}
+
+interface StoredAssetRef {
+  id: string;
+  renditions?: { id: string }[];
+}
+
+/**
+ * The `renditions` of an asset in an element: the renditions the variant chose for it, keyed by
+ * preset codename. Kontent.ai has one preset (`default`), so the first chosen rendition that
+ * still belongs to the asset is it.
+ */
+async function renditionsOf(ctx: RenderContext, ref: StoredAssetRef): Promise<Record<string, unknown>> {
+  for (const { id } of ref.renditions ?? []) {
+    const r = await ctx.rendition(id);
+    if (r && r.body.asset_id === ref.id) return { [defaultPresetCodename]: deliveryRendition(ctx.projectId, r) };
+  }
+  return {};
 }
 
 interface ElementsInput {
@@ -83,7 +102,8 @@ async function renderElement(e: FlatElement, input: ElementsInput): Promise<Deli
     }
     case 'asset': {
       const out: unknown[] = [];
-      for (const id of ids(value)) {
+      for (const ref of Array.isArray(value) ? (value as StoredAssetRef[]) : []) {
+        const id = ref.id;
         addUnique(collected.assetIds, [id]);
         const view = await ctx.asset(id);
         if (!view) continue;
@@ -95,7 +115,7 @@ async function renderElement(e: FlatElement, input: ElementsInput): Promise<Deli
           url: view.url,
           width: view.file.imageWidth,
           height: view.file.imageHeight,
-          renditions: {},
+          renditions: await renditionsOf(ctx, ref),
         });
       }
       return { ...base, value: out };

@@ -5,6 +5,8 @@ import { isUuid, openBinaryFile } from '@lectern/core';
 import { LecternError } from '@lectern/errors';
 import type { ManagementServices } from '../services.ts';
 import { publicOriginOf } from '../public-origin.ts';
+import { hasTransformParams } from '../../images/image-query.ts';
+import { serveTransformedImage } from './transformed-route.ts';
 
 /** Public path prefix of asset binaries; asset `url`s point here. */
 export const binaryPathPrefix = '/assets';
@@ -18,6 +20,8 @@ export function assetsBaseOf(req: Request): string {
  * `GET /assets/{project}/{file id}/{file name}`: the bytes of an uploaded file, with its
  * Content-Type and Content-Length, streamed from the blob store. Public, like Kontent.ai asset
  * URLs (the unguessable file id is the secret), and cacheable forever: a file never changes.
+ * With an image transformation query (or `?rendition=<id>`), the transformed image instead
+ * (docs/assets.md, "Image transformations").
  */
 export function binaryFilesRouter(services: ManagementServices): Router {
   const router = Router();
@@ -25,6 +29,11 @@ export function binaryFilesRouter(services: ManagementServices): Router {
     `${binaryPathPrefix}/:projectId/:fileId/:fileName`,
     async (req: Request<{ projectId: string; fileId: string; fileName: string }>, res: Response) => {
       const { projectId, fileId, fileName } = req.params;
+      const query = new URL(req.originalUrl, 'http://lectern.invalid').searchParams;
+      if (hasTransformParams(query) || query.has('rendition')) {
+        await serveTransformedImage({ services, req, res, query });
+        return;
+      }
       const found =
         isUuid(projectId) && isUuid(fileId)
           ? await openBinaryFile(services.core, services.blobs, {
