@@ -18,7 +18,7 @@ export type {
 } from './ports/store.ts';
 export { modelKinds, type ModelKind, type ModelRecord, type RecordKey } from './domain/model-record.ts';
 export type { CoreDeps } from './deps.ts';
-export type { Actor } from './domain/actor.ts';
+export type { Actor, Permission } from './domain/actor.ts';
 export { operator } from './domain/actor.ts';
 export type { Project, User } from './domain/project.ts';
 export {
@@ -82,7 +82,7 @@ export {
   setUserActive,
   subscriptionId,
 } from './operations/subscriptions.ts';
-export { assertPermission, permissionsOf, type Permission } from './operations/permissions.ts';
+export { permissionsOfRole } from './operations/permissions.ts';
 export * from './model/index.ts';
 export * from './content/index.ts';
 export * from './delivery/index.ts';

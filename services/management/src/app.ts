@@ -33,7 +33,6 @@ import { validateRouter } from './http/environment/validate-routes.ts';
 import { cloneRouter } from './http/environment/clone-routes.ts';
 import { projectUsersRouter, subscriptionsRouter } from './http/users/routes.ts';
 import { renditionsRouter } from './http/assets/renditions-routes.ts';
-import { requirePermission } from './http/permissions.ts';
 import { defaultRateLimits, rateLimit, type RateLimits } from './http/rate-limit.ts';
 import { configurePublicOrigin } from './http/public-origin.ts';
 
@@ -101,7 +100,6 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     const project = express.Router({ mergeParams: true });
     project.use(requireManagementKey(options.core));
     project.use(rateLimit(options.core, options.rateLimits ?? defaultRateLimits));
-    project.use(requirePermission(options.core));
     if (version === 'v2') {
       project.use(environmentRouter(options.core));
       project.use(languagesRouter(options.core));

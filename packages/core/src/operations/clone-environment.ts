@@ -4,7 +4,14 @@ import type { ModelRecord } from '../domain/model-record.ts';
 import type { Project } from '../domain/project.ts';
 import type { CoreDeps } from '../deps.ts';
 import { readName } from '../model/collections/model-fields.ts';
-import { assertModelAccess, isRecord, modelEvent, Problems, type ModelInput } from '../model/shared/index.ts';
+import {
+  assertMayChange,
+  assertModelAccess,
+  isRecord,
+  modelEvent,
+  Problems,
+  type ModelInput,
+} from '../model/shared/index.ts';
 import { isRoleId } from '../model/settings/roles.ts';
 import { settingId } from '../model/settings/setting-store.ts';
 import type { UnitOfWork } from '../ports/store.ts';
@@ -56,7 +63,7 @@ async function setState(deps: CoreDeps, projectId: string, state: CloningState):
 
 /** POST clone-environment: validates, creates the environment and its keys; the copy is `runClone`'s. */
 export async function startClone(deps: CoreDeps, input: ModelInput & { body: unknown }): Promise<StartedClone> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_environment');
   const problems = new Problems();
   const body = isRecord(input.body) ? input.body : {};
   if (!isRecord(input.body)) problems.add(undefined, 'The body must be a JSON object.');
@@ -210,7 +217,7 @@ export async function markEnvironmentAsProduction(
   deps: CoreDeps,
   input: ModelInput & { body: unknown },
 ): Promise<void> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_environment');
   const flag = isRecord(input.body) ? input.body['enable_webhooks'] : undefined;
   if (flag !== undefined && flag !== null && typeof flag !== 'boolean')
     throw new LecternError('INVALID_REQUEST_BODY', {
@@ -233,7 +240,7 @@ export async function markEnvironmentAsProduction(
  * production environment cannot be deleted (233).
  */
 export async function deleteEnvironment(deps: CoreDeps, input: ModelInput): Promise<void> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_environment');
   await deps.store.transaction(async (tx) => {
     const project = await tx.projects.get(input.projectId);
     if (!project) throw new LecternError('PROJECT_NOT_FOUND');

@@ -4,7 +4,7 @@ import type { User } from '../domain/project.ts';
 import type { CoreDeps } from '../deps.ts';
 import { resolveModelReference } from '../model/collections/model-fields.ts';
 import { isRoleId, roleId } from '../model/settings/roles.ts';
-import { assertModelAccess, at, isRecord, Problems, readReference, type ModelInput } from '../model/shared/index.ts';
+import { assertMayChange, at, isRecord, Problems, readReference, type ModelInput } from '../model/shared/index.ts';
 import type { UnitOfWork } from '../ports/store.ts';
 
 /*
@@ -107,7 +107,7 @@ async function ensureUser(deps: CoreDeps, tx: UnitOfWork, email: string): Promis
 
 /** POST /users: invites the user (created when new) with the collection groups; 400 when already in. */
 export async function inviteUser(deps: CoreDeps, input: ModelInput & { body: unknown }): Promise<ProjectUserRecord> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_environment');
   return deps.store.transaction(async (tx) => {
     await tx.model.lockKind(input.projectId, 'project_user');
     const problems = new Problems();
@@ -142,7 +142,7 @@ export async function changeUserRoles(
   deps: CoreDeps,
   input: ModelInput & { user: { id: string } | { email: string }; body: unknown },
 ): Promise<ProjectUserRecord> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_environment');
   return deps.store.transaction(async (tx) => {
     const user = 'id' in input.user ? await tx.users.get(input.user.id) : await tx.users.findByEmail(input.user.email);
     const current = user
