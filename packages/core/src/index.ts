@@ -62,7 +62,6 @@ export {
   deleteEnvironment,
   getCloningState,
   markEnvironmentAsProduction,
-  runClone,
   startClone,
   type CloningState,
   type StartedClone,
@@ -108,3 +107,21 @@ export type {
 } from './ports/webhooks.ts';
 export * from './webhooks/index.ts';
 export * from './recommendations/index.ts';
+export {
+  backgroundTaskHandlers,
+  getBackgroundTask,
+  runBackgroundTasks,
+  startBackgroundTasks,
+  startTaskRunner,
+  TaskLeaseLost,
+  type BackgroundTask,
+  type BackgroundTaskKind,
+  type BackgroundTaskRepository,
+  type BackgroundTaskStatus,
+  type NewBackgroundTask,
+  type TaskContext,
+  type TaskHandler,
+  type TaskRunner,
+  type TaskRunnerOptions,
+  type TaskStep,
+} from './tasks/index.ts';

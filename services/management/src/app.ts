@@ -54,6 +54,11 @@ export interface ManagementAppOptions extends ManagementDeps {
   readonly trustedProxies?: readonly string[];
   /** The URL clients reach this API at (e.g. https://manage.example.com); asset and paging URLs use it. */
   readonly publicUrl?: string | null;
+  /**
+   * The background task runner of this process, woken when a request queues a task
+   * (validate-async, clone-environment); without one, the tasks wait for another process's runner.
+   */
+  readonly tasks?: { wake(): void } | null;
 }
 
 /**
@@ -114,14 +119,9 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
       project.use(webhooksRouter(options.core));
       project.use(itemsWithVariantRouter(options.core));
       project.use(projectUsersRouter(options.core));
-      project.use(
-        cloneRouter(options.core, { onError: (err) => options.logger.error({ err }, 'environment cloning failed') }),
-      );
-      project.use(
-        validateRouter(options.core, {
-          onError: (err) => options.logger.error({ err }, 'content validation task failed'),
-        }),
-      );
+      const tasks = options.tasks ?? null;
+      project.use(cloneRouter(options.core, { tasks }));
+      project.use(validateRouter(options.core, { tasks }));
       project.use(itemsRouter(services));
       project.use(variantsRouter(services));
       project.use(filesRouter(files));
