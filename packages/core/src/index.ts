@@ -69,8 +69,10 @@ export {
 export {
   changeUserRoles,
   inviteUser,
+  listProjectUsers,
   projectUserJson,
   type CollectionGroup,
+  type ProjectUserSummary,
   type ProjectUserRecord,
 } from './operations/project-users.ts';
 export {

@@ -92,7 +92,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     res.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
   });
 
-  app.use('/admin', adminRouter(options.core, options.operatorToken));
+  app.use('/admin', adminRouter(options.core, options.operatorToken, options.tasks ?? null));
   app.use('/console', consoleRouter(options));
   const services = {
     core: options.core,

@@ -51,7 +51,14 @@ async function groupOf(tx: UnitOfWork, projectId: string): Promise<string> {
 }
 
 /** POST clone-environment: validates, creates the environment and its keys; the copy is `runClone`'s. */
-export async function startClone(deps: CoreDeps, input: ModelInput & { body: unknown }): Promise<StartedClone> {
+export async function startClone(
+  deps: CoreDeps,
+  input: ModelInput & {
+    body: unknown;
+    /** Who owns the clone's management key when the operator clones (default operator@lectern.local). */
+    keyOwnerEmail?: string;
+  },
+): Promise<StartedClone> {
   assertMayChange(input.actor, input.projectId, 'manage_environment');
   const problems = new Problems();
   const body = isRecord(input.body) ? input.body : {};
@@ -116,7 +123,7 @@ export async function startClone(deps: CoreDeps, input: ModelInput & { body: unk
         actor: operator,
         projectId: project.id,
         kind,
-        ...(kind === 'management' ? { userEmail: email ?? 'operator@lectern.local' } : {}),
+        ...(kind === 'management' ? { userEmail: email ?? input.keyOwnerEmail ?? 'operator@lectern.local' } : {}),
       })
     ).secret;
   return {
@@ -177,14 +184,22 @@ export async function markEnvironmentAsProduction(
 
 /**
  * DELETE the environment (reference §2.1): everything stored under it goes, its keys with it; the
- * production environment cannot be deleted (233).
+ * production environment cannot be deleted (233), except by the operator when no other
+ * environment shares its group (deleting the whole project).
  */
 export async function deleteEnvironment(deps: CoreDeps, input: ModelInput): Promise<void> {
   assertMayChange(input.actor, input.projectId, 'manage_environment');
   await deps.store.transaction(async (tx) => {
     const project = await tx.projects.get(input.projectId);
     if (!project) throw new LecternError('PROJECT_NOT_FOUND');
-    if (project.isProduction) throw new LecternError('PRODUCTION_ENVIRONMENT_NOT_DELETABLE');
+    // The operator may delete a production environment that is alone in its group (a project).
+    if (project.isProduction) {
+      const group = await groupOf(tx, project.id);
+      let isAlone = input.actor.type === 'operator';
+      for (const other of isAlone ? await tx.projects.list() : [])
+        if (other.id !== project.id && (await groupOf(tx, other.id)) === group) isAlone = false;
+      if (!isAlone) throw new LecternError('PRODUCTION_ENVIRONMENT_NOT_DELETABLE');
+    }
     await tx.projects.delete(project.id);
   });
 }
