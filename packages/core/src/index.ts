@@ -18,7 +18,7 @@ export type {
 } from './ports/store.ts';
 export { modelKinds, type ModelKind, type ModelRecord, type RecordKey } from './domain/model-record.ts';
 export type { CoreDeps } from './deps.ts';
-export type { Actor } from './domain/actor.ts';
+export type { Actor, Permission } from './domain/actor.ts';
 export { operator } from './domain/actor.ts';
 export type { Project, User } from './domain/project.ts';
 export {
@@ -62,7 +62,6 @@ export {
   deleteEnvironment,
   getCloningState,
   markEnvironmentAsProduction,
-  runClone,
   startClone,
   type CloningState,
   type StartedClone,
@@ -70,8 +69,10 @@ export {
 export {
   changeUserRoles,
   inviteUser,
+  listProjectUsers,
   projectUserJson,
   type CollectionGroup,
+  type ProjectUserSummary,
   type ProjectUserRecord,
 } from './operations/project-users.ts';
 export {
@@ -82,7 +83,7 @@ export {
   setUserActive,
   subscriptionId,
 } from './operations/subscriptions.ts';
-export { assertPermission, permissionsOf, type Permission } from './operations/permissions.ts';
+export { permissionsOfRole } from './operations/permissions.ts';
 export * from './model/index.ts';
 export * from './content/index.ts';
 export * from './delivery/index.ts';
@@ -108,3 +109,21 @@ export type {
 } from './ports/webhooks.ts';
 export * from './webhooks/index.ts';
 export * from './recommendations/index.ts';
+export {
+  backgroundTaskHandlers,
+  getBackgroundTask,
+  runBackgroundTasks,
+  startBackgroundTasks,
+  startTaskRunner,
+  TaskLeaseLost,
+  type BackgroundTask,
+  type BackgroundTaskKind,
+  type BackgroundTaskRepository,
+  type BackgroundTaskStatus,
+  type NewBackgroundTask,
+  type TaskContext,
+  type TaskHandler,
+  type TaskRunner,
+  type TaskRunnerOptions,
+  type TaskStep,
+} from './tasks/index.ts';

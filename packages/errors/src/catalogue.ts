@@ -339,6 +339,12 @@ export const catalogue = {
     delivery: 100,
     message: 'The content validation task was not found. Tasks are kept for 7 days.',
   },
+  BACKGROUND_TASK_NOT_FOUND: {
+    kind: 'not_found',
+    management: 100,
+    delivery: 100,
+    message: 'The background task was not found. Ended tasks are kept for 7 days.',
+  },
   ENVIRONMENT_ALREADY_PRODUCTION: {
     kind: 'invalid',
     management: 232,

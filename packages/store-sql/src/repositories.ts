@@ -17,6 +17,7 @@ import { assetFolderRepository, assetRepository, binaryFileRepository } from './
 import { notify } from './signals.ts';
 import { webhookRepository } from './webhook-repositories.ts';
 import { noticeRepository, webhookQueueRepository } from './webhook-queue-repositories.ts';
+import { backgroundTaskRepository } from './task-repositories.ts';
 
 const noOwner = '00000000-0000-0000-0000-000000000000';
 
@@ -206,5 +207,6 @@ export function unitOfWork(db: Kysely<Database>): UnitOfWork {
     webhooks: webhookRepository(db),
     webhookQueue: webhookQueueRepository(db),
     notices: noticeRepository(db),
+    backgroundTasks: backgroundTaskRepository(db),
   };
 }

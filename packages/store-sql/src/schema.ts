@@ -210,6 +210,23 @@ export interface WebhookProgressTable {
   seq: Int8;
 }
 
+export interface BackgroundTasksTable {
+  id: string;
+  project_id: string;
+  kind: string;
+  input: JSONColumnType<Record<string, unknown>, string, string>;
+  state: JSONColumnType<Record<string, unknown>, string | undefined, string>;
+  status: string;
+  progress_done: ColumnType<number, number | undefined, number>;
+  progress_total: ColumnType<number, number | undefined, number>;
+  attempts: ColumnType<number, number | undefined, number>;
+  lease_owner: string | null;
+  lease_until: Date | null;
+  error: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export interface Database {
   projects: ProjectsTable;
   users: UsersTable;
@@ -230,4 +247,5 @@ export interface Database {
   webhook_attempts: WebhookAttemptsTable;
   webhook_progress: WebhookProgressTable;
   key_expiry_notices: KeyExpiryNoticesTable;
+  background_tasks: BackgroundTasksTable;
 }

@@ -6,12 +6,16 @@ import { registerKeys } from './commands/keys.ts';
 import { registerProject } from './commands/project.ts';
 import { registerWebhooks } from './commands/webhooks.ts';
 import { registerStart } from './commands/start.ts';
+import { registerEnvironments } from './commands/environments.ts';
+import { registerRoles, registerUsers } from './commands/users.ts';
 
 /** What to try next, by Management error_code, for the errors a CLI user meets most. */
 const hints: Record<number, string> = {
   110: 'List projects with: lectern project list',
   112: 'List keys with: lectern keys list <project id>',
   409: 'Replace the existing key with: lectern keys regenerate <key id> (find it with lectern keys list <project id>)',
+  115: 'List the users with: lectern users list <project id>',
+  233: 'Mark another environment of the project as production first (Management API mark-environment-as-production), or delete its clones.',
   9: 'The server was restarted or the token is wrong; run the command on the machine that runs the server, or pass --token.',
 };
 
@@ -24,6 +28,9 @@ export function buildProgram(): Command {
   registerProject(program);
   registerKeys(program);
   registerWebhooks(program);
+  registerEnvironments(program);
+  registerUsers(program);
+  registerRoles(program);
   registerIndex(program);
   return program;
 }

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import { createHashedEmbedder, randomIds, startScheduler, systemClock, type CoreDeps } from '@lectern/core';
+import {
+  createHashedEmbedder,
+  randomIds,
+  startBackgroundTasks,
+  startScheduler,
+  systemClock,
+  type CoreDeps,
+} from '@lectern/core';
 import { buildDeliveryApp, deliveryHttpOptions } from '@lectern/delivery';
 import { buildGraphqlApp, graphqlOptions } from '@lectern/graphql';
 import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
@@ -66,6 +73,11 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   const shared = { metrics, readiness, logger };
   const blobs = openFsBlobStore({ root: join(dataDir, 'blobs') });
   const rateLimits = managementRateLimits(config);
+  // Validation and cloning tasks: this process runs them; another sharing the store may too.
+  const tasks = startBackgroundTasks(core, {
+    runnerId: `lectern-${process.pid}-${randomIds.uuid().slice(0, 8)}`,
+    onError: (err, task) => logger.error({ err, task: task?.id }, 'background task failed'),
+  });
   const http = deliveryHttpOptions(config);
   const apps = {
     management: createManagementServer(
@@ -78,6 +90,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
         isAssetFileOptionalOnUpdate: config.managementAssetFileOptionalOnUpdate,
         trustedProxies: config.trustedProxies,
         publicUrl: config.managementPublicUrl ?? null,
+        tasks,
       }),
     ),
     delivery: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'production', http }),
@@ -125,6 +138,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
     }
   } catch (error) {
     await closeAll();
+    await tasks.stop();
     await store.close();
     lock?.release();
     throw error;
@@ -158,6 +172,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
         readiness.drain();
         await closeAll();
         await scheduler.stop();
+        await tasks.stop();
         await events.stop();
         await store.close();
         removeServerInfo(dataDir);

@@ -33,7 +33,6 @@ import { validateRouter } from './http/environment/validate-routes.ts';
 import { cloneRouter } from './http/environment/clone-routes.ts';
 import { projectUsersRouter, subscriptionsRouter } from './http/users/routes.ts';
 import { renditionsRouter } from './http/assets/renditions-routes.ts';
-import { requirePermission } from './http/permissions.ts';
 import { defaultRateLimits, rateLimit, type RateLimits } from './http/rate-limit.ts';
 import { configurePublicOrigin } from './http/public-origin.ts';
 
@@ -55,6 +54,11 @@ export interface ManagementAppOptions extends ManagementDeps {
   readonly trustedProxies?: readonly string[];
   /** The URL clients reach this API at (e.g. https://manage.example.com); asset and paging URLs use it. */
   readonly publicUrl?: string | null;
+  /**
+   * The background task runner of this process, woken when a request queues a task
+   * (validate-async, clone-environment); without one, the tasks wait for another process's runner.
+   */
+  readonly tasks?: { wake(): void } | null;
 }
 
 /**
@@ -88,7 +92,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     res.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
   });
 
-  app.use('/admin', adminRouter(options.core, options.operatorToken));
+  app.use('/admin', adminRouter(options.core, options.operatorToken, options.tasks ?? null));
   app.use('/console', consoleRouter(options));
   const services = {
     core: options.core,
@@ -101,7 +105,6 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     const project = express.Router({ mergeParams: true });
     project.use(requireManagementKey(options.core));
     project.use(rateLimit(options.core, options.rateLimits ?? defaultRateLimits));
-    project.use(requirePermission(options.core));
     if (version === 'v2') {
       project.use(environmentRouter(options.core));
       project.use(languagesRouter(options.core));
@@ -116,14 +119,9 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
       project.use(webhooksRouter(options.core));
       project.use(itemsWithVariantRouter(options.core));
       project.use(projectUsersRouter(options.core));
-      project.use(
-        cloneRouter(options.core, { onError: (err) => options.logger.error({ err }, 'environment cloning failed') }),
-      );
-      project.use(
-        validateRouter(options.core, {
-          onError: (err) => options.logger.error({ err }, 'content validation task failed'),
-        }),
-      );
+      const tasks = options.tasks ?? null;
+      project.use(cloneRouter(options.core, { tasks }));
+      project.use(validateRouter(options.core, { tasks }));
       project.use(itemsRouter(services));
       project.use(variantsRouter(services));
       project.use(filesRouter(files));

@@ -6,3 +6,4 @@ export {
   managementUrlSettings,
 } from './settings.ts';
 export { issuedKeyJson, keyJson, projectJson } from './http/admin/views.ts';
+export { taskJson } from './http/admin/environment-routes.ts';

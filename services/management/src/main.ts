@@ -1,6 +1,13 @@
 import { openS3BlobStore } from '@lectern/blob-s3';
 import { createKafkaBus } from '@lectern/bus-kafka';
-import { createOutboxRelay, randomIds, startScheduler, systemClock, type CoreDeps } from '@lectern/core';
+import {
+  createOutboxRelay,
+  randomIds,
+  startBackgroundTasks,
+  startScheduler,
+  systemClock,
+  type CoreDeps,
+} from '@lectern/core';
 import { createProcessMetrics, createReadiness, listen, registerRelayMetrics, runServiceMain } from '@lectern/http-kit';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildManagementApp, createManagementServer } from './app.ts';
@@ -56,6 +63,11 @@ await runServiceMain({
     });
     const scheduler = startScheduler(core, { onError: (err) => logger.error({ err }, 'scheduled publishing failed') });
     onStop(() => scheduler.stop());
+    const tasks = startBackgroundTasks(core, {
+      runnerId: `management-${process.pid}-${randomIds.uuid().slice(0, 8)}`,
+      onError: (err, task) => logger.error({ err, task: task?.id }, 'background task failed'),
+    });
+    onStop(() => tasks.stop());
 
     const app = buildManagementApp({
       core,
@@ -68,6 +80,7 @@ await runServiceMain({
       isAssetFileOptionalOnUpdate: config.managementAssetFileOptionalOnUpdate,
       trustedProxies: config.trustedProxies,
       publicUrl: config.managementPublicUrl ?? null,
+      tasks,
     });
     const listening = await step(
       `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,

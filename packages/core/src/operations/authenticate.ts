@@ -4,6 +4,7 @@ import { statusOfKey, type ApiKeyKind } from '../domain/api-key.ts';
 import { parseKey, secretMatches } from '../domain/key-secret.ts';
 import type { CoreDeps } from '../deps.ts';
 import { isUuid } from '../domain/uuid.ts';
+import { permissionsOfUser } from './permissions.ts';
 
 /** The APIs that take API keys, each with the key kinds it accepts (SPEC 5). */
 export type ApiSurface = 'management' | 'delivery' | 'preview' | 'recommendations';
@@ -47,7 +48,18 @@ export async function authenticate(
     if (status === 'expired') throw new LecternError('API_KEY_EXPIRED');
     if (!acceptedKinds[input.api].includes(key.kind)) throw new LecternError('API_KEY_WRONG_KIND');
     if (key.projectId !== input.projectId) throw new LecternError('PROJECT_ACCESS_DENIED');
-    return { type: 'api_key', keyId: key.id, projectId: key.projectId, keyKind: key.kind, userId: key.ownerUserId };
+    const permissions =
+      key.kind === 'management'
+        ? await permissionsOfUser(tx, { projectId: key.projectId, userId: key.ownerUserId })
+        : [];
+    return {
+      type: 'api_key',
+      keyId: key.id,
+      projectId: key.projectId,
+      keyKind: key.kind,
+      userId: key.ownerUserId,
+      permissions,
+    };
   });
 }
 

@@ -1,10 +1,9 @@
 import { LecternError } from '@lectern/errors';
 import { operator } from '../domain/actor.ts';
-import type { ModelRecord } from '../domain/model-record.ts';
 import type { Project } from '../domain/project.ts';
 import type { CoreDeps } from '../deps.ts';
 import { readName } from '../model/collections/model-fields.ts';
-import { assertModelAccess, isRecord, modelEvent, Problems, type ModelInput } from '../model/shared/index.ts';
+import { assertMayChange, assertModelAccess, isRecord, Problems, type ModelInput } from '../model/shared/index.ts';
 import { isRoleId } from '../model/settings/roles.ts';
 import { settingId } from '../model/settings/setting-store.ts';
 import type { UnitOfWork } from '../ports/store.ts';
@@ -16,8 +15,9 @@ import { createApiKey } from './api-keys.ts';
  * production. Cloning copies the content model, settings, items, variants, asset folders and
  * assets (their files by reference: the copies point at the same blobs), keeping every id; keys
  * are not copied: the clone gets its own management key for the caller's user and its own
- * delivery and preview keys. The copy runs in the background (`runClone`); the clone's
- * `environment-cloning-state` says how it went. Scheduled publish jobs are not copied.
+ * delivery and preview keys. The copy is a background task of the clone (`cloneTaskHandler`) that
+ * any process's runner does and another continues if it stops; the clone's
+ * `environment-cloning-state` reads that task. Scheduled publish jobs are not copied.
  */
 
 export type CloningState = 'in_progress' | 'failed' | 'done';
@@ -26,6 +26,8 @@ export interface StartedClone {
   readonly project: Project;
   readonly source: Project;
   readonly isCopyingContent: boolean;
+  /** The background task that copies (its progress: `getBackgroundTask`). */
+  readonly taskId: string;
   readonly keys: { management: string; delivery: string; preview: string };
 }
 
@@ -48,15 +50,16 @@ async function groupOf(tx: UnitOfWork, projectId: string): Promise<string> {
   return found?.body.root ?? projectId;
 }
 
-async function setState(deps: CoreDeps, projectId: string, state: CloningState): Promise<void> {
-  await deps.store.transaction((tx) =>
-    tx.model.update(settingRecord(projectId, 'cloning_state', { state }, deps.clock.now())),
-  );
-}
-
 /** POST clone-environment: validates, creates the environment and its keys; the copy is `runClone`'s. */
-export async function startClone(deps: CoreDeps, input: ModelInput & { body: unknown }): Promise<StartedClone> {
-  assertModelAccess(input.actor, input.projectId);
+export async function startClone(
+  deps: CoreDeps,
+  input: ModelInput & {
+    body: unknown;
+    /** Who owns the clone's management key when the operator clones (default operator@lectern.local). */
+    keyOwnerEmail?: string;
+  },
+): Promise<StartedClone> {
+  assertMayChange(input.actor, input.projectId, 'manage_environment');
   const problems = new Problems();
   const body = isRecord(input.body) ? input.body : {};
   if (!isRecord(input.body)) problems.add(undefined, 'The body must be a JSON object.');
@@ -76,6 +79,7 @@ export async function startClone(deps: CoreDeps, input: ModelInput & { body: unk
   problems.throwIfAny();
   const actor = input.actor;
   const now = deps.clock.now();
+  const taskId = deps.ids.uuid();
   const { source, project, email } = await deps.store.transaction(async (tx) => {
     const source = await tx.projects.get(input.projectId);
     if (!source) throw new LecternError('PROJECT_NOT_FOUND');
@@ -89,7 +93,14 @@ export async function startClone(deps: CoreDeps, input: ModelInput & { body: unk
       createdAt: now,
     };
     await tx.projects.insert(project);
-    await tx.model.insert(settingRecord(project.id, 'cloning_state', { state: 'in_progress' }, now));
+    await tx.model.insert(settingRecord(project.id, 'cloning_state', { task_id: taskId }, now));
+    await tx.backgroundTasks.insert({
+      id: taskId,
+      projectId: project.id,
+      kind: 'clone_environment',
+      input: { sourceId: source.id, isCopyingContent: copyContent !== false },
+      createdAt: now,
+    });
     await tx.model.insert(settingRecord(project.id, 'environment_group', { root: await groupOf(tx, source.id) }, now));
     await tx.outbox.append(
       project.id,
@@ -112,13 +123,14 @@ export async function startClone(deps: CoreDeps, input: ModelInput & { body: unk
         actor: operator,
         projectId: project.id,
         kind,
-        ...(kind === 'management' ? { userEmail: email ?? 'operator@lectern.local' } : {}),
+        ...(kind === 'management' ? { userEmail: email ?? input.keyOwnerEmail ?? 'operator@lectern.local' } : {}),
       })
     ).secret;
   return {
     project,
     source,
     isCopyingContent: copyContent !== false,
+    taskId,
     keys: {
       management: await issue('management'),
       delivery: await issue('delivery_primary'),
@@ -127,78 +139,20 @@ export async function startClone(deps: CoreDeps, input: ModelInput & { body: unk
   };
 }
 
-/** Copies everything into the clone in one transaction, then marks it done (failed on an error). */
-export async function runClone(deps: CoreDeps, started: StartedClone): Promise<void> {
-  const from = started.source.id;
-  const to = started.project.id;
-  try {
-    await deps.store.transaction(async (tx) => {
-      const now = deps.clock.now();
-      const events = [];
-      for (const kind of [
-        'language',
-        'collection',
-        'taxonomy',
-        'snippet',
-        'content_type',
-        'workflow',
-        'space',
-        'custom_app',
-        'setting',
-      ] as const) {
-        for (const r of await tx.model.list(from, kind)) {
-          if (kind === 'setting' && (r.codename === 'cloning_state' || r.codename === 'environment_group')) continue;
-          const copy: ModelRecord = {
-            ...r,
-            projectId: to,
-            id: kind === 'setting' ? settingId(to, r.codename as 'web_spotlight') : r.id,
-          };
-          await tx.model.insert(copy);
-          events.push(modelEvent('create', copy));
-        }
-      }
-      if (started.isCopyingContent) {
-        const items = await tx.items.list(from);
-        for (const item of items) await tx.items.insert({ ...item, projectId: to });
-        for (const v of await tx.variants.listByItems(
-          from,
-          items.map((i) => i.id),
-        ))
-          await tx.variants.save({ ...v, projectId: to });
-        const folders = await tx.assetFolders.get(from);
-        if (folders) await tx.assetFolders.save(to, folders);
-        for (let after: readonly number[] | null = null; ;) {
-          const page = await tx.assets.page(from, { after, limit: 500 });
-          const files = await tx.binaryFiles.getMany(
-            from,
-            page.rows.map((a) => a.fileId),
-          );
-          for (const f of files) await tx.binaryFiles.insert({ ...f, projectId: to });
-          for (const a of page.rows) await tx.assets.insert({ ...a, projectId: to });
-          if (page.next === null) break;
-          after = page.next;
-        }
-        for (const r of await tx.model.list(from, 'rendition')) await tx.model.insert({ ...r, projectId: to });
-      }
-      // Model events make the indexer render the whole clone from the copied state.
-      await tx.outbox.append(to, events, now);
-    });
-    await setState(deps, to, 'done');
-  } catch (error) {
-    await setState(deps, to, 'failed');
-    throw error;
-  }
-}
-
-/** GET environment-cloning-state: of a clone, how its copy went; any other environment is `done`. */
+/**
+ * GET environment-cloning-state: of a clone, the state of the task that copies it (any process's
+ * runner may be doing it); any other environment, and a clone whose ended task was pruned, `done`.
+ */
 export async function getCloningState(deps: CoreDeps, input: ModelInput): Promise<CloningState> {
   assertModelAccess(input.actor, input.projectId);
-  const found = await deps.store.transaction((tx) =>
-    tx.model.find<{ state: CloningState }>(input.projectId, 'setting', {
+  return deps.store.transaction(async (tx) => {
+    const found = await tx.model.find<{ task_id?: string }>(input.projectId, 'setting', {
       id: settingId(input.projectId, 'cloning_state'),
-    }),
-  );
-  return found?.body.state ?? 'done';
+    });
+    const task = found?.body.task_id === undefined ? null : await tx.backgroundTasks.get(found.body.task_id);
+    if (!task) return 'done';
+    return task.status === 'failed' ? 'failed' : task.status === 'finished' ? 'done' : 'in_progress';
+  });
 }
 
 /**
@@ -210,7 +164,7 @@ export async function markEnvironmentAsProduction(
   deps: CoreDeps,
   input: ModelInput & { body: unknown },
 ): Promise<void> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_environment');
   const flag = isRecord(input.body) ? input.body['enable_webhooks'] : undefined;
   if (flag !== undefined && flag !== null && typeof flag !== 'boolean')
     throw new LecternError('INVALID_REQUEST_BODY', {
@@ -230,14 +184,22 @@ export async function markEnvironmentAsProduction(
 
 /**
  * DELETE the environment (reference §2.1): everything stored under it goes, its keys with it; the
- * production environment cannot be deleted (233).
+ * production environment cannot be deleted (233), except by the operator when no other
+ * environment shares its group (deleting the whole project).
  */
 export async function deleteEnvironment(deps: CoreDeps, input: ModelInput): Promise<void> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_environment');
   await deps.store.transaction(async (tx) => {
     const project = await tx.projects.get(input.projectId);
     if (!project) throw new LecternError('PROJECT_NOT_FOUND');
-    if (project.isProduction) throw new LecternError('PRODUCTION_ENVIRONMENT_NOT_DELETABLE');
+    // The operator may delete a production environment that is alone in its group (a project).
+    if (project.isProduction) {
+      const group = await groupOf(tx, project.id);
+      let isAlone = input.actor.type === 'operator';
+      for (const other of isAlone ? await tx.projects.list() : [])
+        if (other.id !== project.id && (await groupOf(tx, other.id)) === group) isAlone = false;
+      if (!isAlone) throw new LecternError('PRODUCTION_ENVIRONMENT_NOT_DELETABLE');
+    }
     await tx.projects.delete(project.id);
   });
 }

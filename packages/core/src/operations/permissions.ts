@@ -1,17 +1,16 @@
-import { LecternError } from '@lectern/errors';
-import type { Actor } from '../domain/actor.ts';
-import type { CoreDeps } from '../deps.ts';
+import type { Permission } from '../domain/actor.ts';
 import { roleId } from '../model/settings/roles.ts';
+import type { UnitOfWork } from '../ports/store.ts';
 import type { ProjectUserBody } from './project-users.ts';
 
 /*
  * What a management key may change, from the roles of the user it acts as (reference §2.12).
  * A user invited to the environment (a `project_user` document) has the permissions of their
  * roles in any collection group; an inactive one has none. The owner of a management key who was
- * never invited is the environment's project manager. Reading is always allowed.
+ * never invited is the environment's project manager. Reading is always allowed. The permissions
+ * travel with the actor (`authenticate` resolves them); the operations check them
+ * (`assertMayChange`).
  */
-
-export type Permission = 'manage_content' | 'manage_model' | 'manage_environment';
 
 const byRole: Record<string, readonly Permission[]> = {
   'project-manager': ['manage_content', 'manage_model', 'manage_environment'],
@@ -20,33 +19,25 @@ const byRole: Record<string, readonly Permission[]> = {
   reviewer: [],
 };
 
-export async function permissionsOf(
-  deps: CoreDeps,
-  input: { actor: Actor; projectId: string },
-): Promise<Set<Permission>> {
-  const all = new Set<Permission>(byRole['project-manager']);
-  const actor = input.actor;
-  if (actor.type !== 'api_key' || actor.userId === null) return all;
-  const doc = await deps.store.transaction((tx) =>
-    tx.model.find<ProjectUserBody>(input.projectId, 'project_user', { id: actor.userId as string }),
-  );
+/** The permissions of `userId` in the project (all for no user: an operator-issued key without owner). */
+export async function permissionsOfUser(
+  tx: UnitOfWork,
+  input: { projectId: string; userId: string | null },
+): Promise<Permission[]> {
+  const all = [...(byRole['project-manager'] ?? [])];
+  if (input.userId === null) return all;
+  const doc = await tx.model.find<ProjectUserBody>(input.projectId, 'project_user', { id: input.userId });
   if (!doc) return all;
   const out = new Set<Permission>();
-  if (!doc.body.is_active) return out;
+  if (!doc.body.is_active) return [];
   for (const group of doc.body.collection_groups)
     for (const role of group.roles)
       for (const [key, permissions] of Object.entries(byRole))
         if (roleId(input.projectId, key) === role.id) for (const p of permissions) out.add(p);
-  return out;
+  return [...out];
 }
 
-/** 403 (error_code 16) unless the actor's user holds the permission. */
-export async function assertPermission(
-  deps: CoreDeps,
-  input: { actor: Actor; projectId: string; permission: Permission },
-): Promise<void> {
-  if (!(await permissionsOf(deps, input)).has(input.permission))
-    throw new LecternError('PERMISSION_DENIED', {
-      message: `You do not have sufficient permissions to perform requested action (${input.permission.replace('_', ' ')}).`,
-    });
+/** The names of the roles a user holds, for people (the CLI), by role codename. */
+export function permissionsOfRole(codename: string): readonly Permission[] {
+  return byRole[codename] ?? [];
 }

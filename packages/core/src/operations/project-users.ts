@@ -3,8 +3,16 @@ import type { ModelRecord } from '../domain/model-record.ts';
 import type { User } from '../domain/project.ts';
 import type { CoreDeps } from '../deps.ts';
 import { resolveModelReference } from '../model/collections/model-fields.ts';
-import { isRoleId, roleId } from '../model/settings/roles.ts';
-import { assertModelAccess, at, isRecord, Problems, readReference, type ModelInput } from '../model/shared/index.ts';
+import { isRoleId, listRolesOf, roleId } from '../model/settings/roles.ts';
+import {
+  assertMayChange,
+  assertModelAccess,
+  at,
+  isRecord,
+  Problems,
+  readReference,
+  type ModelInput,
+} from '../model/shared/index.ts';
 import type { UnitOfWork } from '../ports/store.ts';
 
 /*
@@ -107,7 +115,7 @@ async function ensureUser(deps: CoreDeps, tx: UnitOfWork, email: string): Promis
 
 /** POST /users: invites the user (created when new) with the collection groups; 400 when already in. */
 export async function inviteUser(deps: CoreDeps, input: ModelInput & { body: unknown }): Promise<ProjectUserRecord> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_environment');
   return deps.store.transaction(async (tx) => {
     await tx.model.lockKind(input.projectId, 'project_user');
     const problems = new Problems();
@@ -142,7 +150,7 @@ export async function changeUserRoles(
   deps: CoreDeps,
   input: ModelInput & { user: { id: string } | { email: string }; body: unknown },
 ): Promise<ProjectUserRecord> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_environment');
   return deps.store.transaction(async (tx) => {
     const user = 'id' in input.user ? await tx.users.get(input.user.id) : await tx.users.findByEmail(input.user.email);
     const current = user
@@ -166,5 +174,55 @@ export async function changeUserRoles(
     };
     await tx.model.update(next);
     return next;
+  });
+}
+
+/** A person of an environment as the operator sees them (`lectern users list`). */
+export interface ProjectUserSummary {
+  readonly user_id: string;
+  readonly email: string;
+  /** Role names; key owners never invited are project managers. */
+  readonly roles: string[];
+  readonly is_active: boolean;
+  /** `invited` (a user document) or `key_owner` (owns a management key, never invited). */
+  readonly source: 'invited' | 'key_owner';
+}
+
+/**
+ * The environment's users: those invited (with their roles' names) and the owners of its
+ * management keys who were never invited (project managers), by e-mail.
+ */
+export async function listProjectUsers(deps: CoreDeps, input: ModelInput): Promise<ProjectUserSummary[]> {
+  assertModelAccess(input.actor, input.projectId);
+  const names = new Map(listRolesOf(input.projectId).map((r) => [r.id, r.name]));
+  return deps.store.transaction(async (tx) => {
+    if (!(await tx.projects.get(input.projectId))) throw new LecternError('PROJECT_NOT_FOUND');
+    const out: ProjectUserSummary[] = [];
+    for (const doc of await tx.model.list<ProjectUserBody>(input.projectId, 'project_user')) {
+      const roles = new Set(doc.body.collection_groups.flatMap((g) => g.roles.map((r) => names.get(r.id) ?? r.id)));
+      out.push({
+        user_id: doc.id,
+        email: doc.body.email,
+        roles: [...roles],
+        is_active: doc.body.is_active,
+        source: 'invited',
+      });
+    }
+    const seen = new Set(out.map((u) => u.user_id));
+    for (const key of await tx.apiKeys.listByProject(input.projectId)) {
+      if (key.kind !== 'management' || key.ownerUserId === null || seen.has(key.ownerUserId)) continue;
+      if (key.revokedAt !== null) continue;
+      seen.add(key.ownerUserId);
+      const user = await tx.users.get(key.ownerUserId);
+      if (user)
+        out.push({
+          user_id: user.id,
+          email: user.email,
+          roles: ['Project manager'],
+          is_active: true,
+          source: 'key_owner',
+        });
+    }
+    return out.sort((a, b) => a.email.localeCompare(b.email));
   });
 }

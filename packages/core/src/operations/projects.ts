@@ -2,6 +2,7 @@ import { LecternError } from '@lectern/errors';
 import type { Actor } from '../domain/actor.ts';
 import type { Project } from '../domain/project.ts';
 import type { CoreDeps } from '../deps.ts';
+import { assertMayChange } from '../model/shared/index.ts';
 import { requireOperator } from './require-operator.ts';
 import { isUuid } from '../domain/uuid.ts';
 import { seedDefaultModel } from '../model/defaults.ts';
@@ -96,6 +97,7 @@ export async function renameEnvironment(
     else environment = o.value.trim();
   }
   if (problems.length > 0 || environment === undefined) throw new LecternError('INVALID_REQUEST_BODY', { problems });
+  if (input.actor.type !== 'operator') assertMayChange(input.actor, input.projectId, 'manage_environment');
   await getProject(deps, { actor: input.actor, projectId: input.projectId });
   return deps.store.transaction(async (tx) => {
     const updated = await tx.projects.update(input.projectId, { environment });

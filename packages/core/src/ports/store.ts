@@ -7,6 +7,7 @@ import type { VariantRecord } from '../content/variants/variant-record.ts';
 import type { ScheduledJob } from '../content/workflow/scheduled-job.ts';
 import type { AssetFolderTree, AssetRecord, BinaryFileRecord } from '../content/assets/asset-record.ts';
 import type { NoticeRepository, WebhookQueueRepository, WebhookRepository } from './webhooks.ts';
+import type { BackgroundTaskRepository } from '../tasks/background-task.ts';
 
 /**
  * A place in a keyset-paged list: the sort key of a row, as the adapter defines it. Numbers only,
@@ -67,6 +68,7 @@ export interface UnitOfWork {
   readonly webhooks: WebhookRepository;
   readonly webhookQueue: WebhookQueueRepository;
   readonly notices: NoticeRepository;
+  readonly backgroundTasks: BackgroundTaskRepository;
 }
 
 export interface ProjectRepository {

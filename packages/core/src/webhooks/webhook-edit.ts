@@ -2,7 +2,7 @@ import { LecternError } from '@lectern/errors';
 import type { CoreDeps } from '../deps.ts';
 import { isUuid } from '../domain/uuid.ts';
 import type { WebhookRecord } from '../ports/webhooks.ts';
-import { assertModelAccess, isRecord, Problems } from '../model/shared/index.ts';
+import { assertMayChange, isRecord, Problems } from '../model/shared/index.ts';
 import { readWebhookHeaders, readWebhookName, readWebhookSecret, readWebhookUrl } from './webhook-fields.ts';
 import { readDeliveryTriggers, readLegacyTriggers } from './webhook-triggers.ts';
 import type { OneWebhookInput } from './webhooks.ts';
@@ -14,7 +14,7 @@ import type { OneWebhookInput } from './webhooks.ts';
  * later triggers, as `changeWebhookUrl` does (SPEC 3.1). What is queued stays queued.
  */
 export async function editWebhook(deps: CoreDeps, input: OneWebhookInput & { body: unknown }): Promise<WebhookRecord> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_environment');
   return deps.store.transaction(async (tx) => {
     const current = isUuid(input.id)
       ? await tx.webhooks.get(input.projectId, input.id.toLowerCase(), { isForUpdate: true })

@@ -3,7 +3,7 @@ import type { CoreDeps } from '../deps.ts';
 import { isUuid } from '../domain/uuid.ts';
 import type { UnitOfWork } from '../ports/store.ts';
 import type { NotificationFilter, WebhookFormat, WebhookNotification, WebhookRecord } from '../ports/webhooks.ts';
-import { assertModelAccess, isRecord, Problems, type ModelInput } from '../model/shared/index.ts';
+import { assertMayChange, assertModelAccess, isRecord, Problems, type ModelInput } from '../model/shared/index.ts';
 import { readWebhookHeaders, readWebhookName, readWebhookSecret, readWebhookUrl } from './webhook-fields.ts';
 import { readBoolean, readDeliveryTriggers, readLegacyTriggers } from './webhook-triggers.ts';
 
@@ -31,7 +31,11 @@ async function inProject<T>(deps: CoreDeps, input: ModelInput, work: (tx: UnitOf
     return work(tx);
   });
 }
-const write = inProject;
+/** `inProject` for a change: webhooks are environment settings. */
+function write<T>(deps: CoreDeps, input: ModelInput, work: (tx: UnitOfWork) => Promise<T>): Promise<T> {
+  assertMayChange(input.actor, input.projectId, 'manage_environment');
+  return inProject(deps, input, work);
+}
 
 async function requireWebhook(tx: UnitOfWork, input: OneWebhookInput, isForUpdate = false): Promise<WebhookRecord> {
   const found = isUuid(input.id)

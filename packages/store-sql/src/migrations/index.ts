@@ -10,6 +10,7 @@ import * as deliveryValues from './0008-delivery-values.ts';
 import * as managementPaging from './0009-management-paging.ts';
 import * as webhooks from './0010-webhooks.ts';
 import * as recommendations from './0011-recommendations.ts';
+import * as backgroundTasks from './0012-background-tasks.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0009-management-paging': managementPaging,
   '0010-webhooks': webhooks,
   '0011-recommendations': recommendations,
+  '0012-background-tasks': backgroundTasks,
 };
 
 export const migrationProvider: MigrationProvider = {

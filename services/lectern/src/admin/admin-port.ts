@@ -1,5 +1,6 @@
 import type { ApiKeyKind } from '@lectern/core';
 import type { issuedKeyJson, keyJson, projectJson } from '@lectern/management';
+import type { EnvironmentAdmin } from './environment-admin.ts';
 import type { WebhookAdmin } from './webhook-admin.ts';
 
 export type ProjectJson = ReturnType<typeof projectJson>;
@@ -10,7 +11,7 @@ export type IssuedKeyJson = ReturnType<typeof issuedKeyJson>;
  * What the CLI does to projects and keys. Two implementations with one behaviour: through a
  * running server's admin API, or directly on the store when no server runs.
  */
-export interface AdminPort extends WebhookAdmin {
+export interface AdminPort extends WebhookAdmin, EnvironmentAdmin {
   listProjects(): Promise<ProjectJson[]>;
   createProject(input: { name: string; environment?: string; secureAccess?: boolean }): Promise<ProjectJson>;
   updateProject(projectId: string, input: { name?: string; secureAccess?: boolean }): Promise<ProjectJson>;

@@ -16,6 +16,7 @@ import { issuedKeyJson, keyJson, projectJson } from '@lectern/management';
 import type { SqlStore } from '@lectern/store-sql';
 import { AdminError, type AdminPort } from './admin-port.ts';
 import { directWebhookAdmin } from './webhook-admin.ts';
+import { directEnvironmentAdmin } from './environment-admin.ts';
 
 /** Runs `work`, turning catalogue errors into the same AdminError the HTTP client raises. */
 async function call<T>(work: () => Promise<T>): Promise<T> {
@@ -36,8 +37,10 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
 export function directAdmin(store: SqlStore, onClose: () => void): AdminPort {
   const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
   const actor = operator;
+  const { stopTasks, ...environments } = directEnvironmentAdmin(core, call);
   return {
     ...directWebhookAdmin(core, call),
+    ...environments,
     listProjects: () => call(async () => (await listProjects(core, { actor })).map(projectJson)),
     createProject: (input) =>
       call(async () =>
@@ -77,6 +80,7 @@ export function directAdmin(store: SqlStore, onClose: () => void): AdminPort {
     regenerateKey: (keyId) => call(async () => issuedKeyJson(await regenerateApiKey(core, { actor, keyId }))),
     revokeKey: (keyId) => call(async () => keyJson(await revokeApiKey(core, { actor, keyId }))),
     async close() {
+      await stopTasks();
       await store.close();
       onClose();
     },

@@ -1,5 +1,6 @@
 import { AdminError, type AdminPort, type IssuedKeyJson, type KeyJson, type ProjectJson } from './admin-port.ts';
 import { httpWebhookAdmin } from './webhook-admin.ts';
+import { httpEnvironmentAdmin } from './environment-admin.ts';
 
 /** The admin port over a running server's admin API (`<management url>/admin`). */
 export function httpAdmin(options: { managementUrl: string; operatorToken: string }): AdminPort {
@@ -37,6 +38,7 @@ export function httpAdmin(options: { managementUrl: string; operatorToken: strin
     Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
   return {
     ...httpWebhookAdmin(request),
+    ...httpEnvironmentAdmin(request),
     listProjects: async () => (await request<{ projects: ProjectJson[] }>('GET', '/projects')).projects,
     createProject: (input) =>
       request(

@@ -8,7 +8,10 @@ function onOff(value: string): boolean {
 }
 
 export function registerProject(program: Command): void {
-  const project = program.command('project').description('Create, list and update projects (environments).');
+  const project = program
+    .command('project')
+    .alias('projects')
+    .description('Create, list, update and delete projects (environments).');
 
   withAdminOptions(project.command('list').description('List every project.')).action(async (flags: AdminFlags) => {
     const projects = await withAdmin(flags, (a) => a.listProjects());
@@ -55,5 +58,23 @@ export function registerProject(program: Command): void {
     );
     if (flags.json) console.log(JSON.stringify(updated));
     else printTable([updated], ['id', 'name', 'environment', 'secure_access']);
+  });
+
+  withAdminOptions(
+    project
+      .command('delete')
+      .description(
+        'Delete an environment with everything in it: content, assets, model, keys, webhooks. A production environment only when no other environment was cloned from its project.',
+      )
+      .argument('<project-id>')
+      .option('--yes', 'confirm: the deletion cannot be undone'),
+  ).action(async (id: string, flags: AdminFlags & { yes?: boolean }) => {
+    if (!flags.yes)
+      throw new Error(
+        `This deletes project ${id} and everything in it; it cannot be undone. Run again with --yes to confirm.`,
+      );
+    await withAdmin(flags, (a) => a.deleteProject(id));
+    if (flags.json) console.log(JSON.stringify({ id, deleted: true }));
+    else console.log(`Deleted project ${id}.`);
   });
 }

@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { ManagementClient } from '@kontent-ai/management-sdk';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
-import type { Store } from '@lectern/core';
+import { startBackgroundTasks, type Store } from '@lectern/core';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
 import { buildManagementApp, createManagementServer, type ManagementAppOptions } from '../app.ts';
 
@@ -33,11 +34,18 @@ export async function startTestManagement(
     wrapStore?: (store: Store) => Store;
     /** The core to serve (e.g. on PostgreSQL); default: a fresh in-memory PGlite one. */
     core?: TestCore;
+    /** Run background tasks in this server (default true; false: another runner must). */
+    isRunningTasks?: boolean;
   } = {},
 ): Promise<TestManagement> {
   const core = options.core ?? (await openTestCore());
   const blobDir = await mkdtemp(join(tmpdir(), 'lectern-test-blobs-'));
+  const tasks =
+    options.isRunningTasks === false
+      ? null
+      : startBackgroundTasks(core, { runnerId: `test-${randomUUID()}`, intervalMs: 200 });
   const app = buildManagementApp({
+    tasks,
     core: options.wrapStore ? { ...core, store: options.wrapStore(core.store) } : core,
     metrics: createProcessMetrics(),
     readiness: createReadiness([() => core.store.ping()]),
@@ -70,6 +78,7 @@ export async function startTestManagement(
       }),
     async close() {
       await listening.close();
+      await tasks?.stop();
       await core.store.close();
       await rm(blobDir, { recursive: true, force: true });
     },

@@ -4,6 +4,7 @@ import type { RecordKey } from '../../domain/model-record.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import type { LanguageBody } from '../../model/languages.ts';
 import {
+  assertMayChange,
   assertModelAccess,
   describeReference,
   generateCodename,
@@ -152,7 +153,7 @@ export async function addAsset(
   deps: CoreDeps,
   input: ModelInput & { body: unknown; isV1?: boolean },
 ): Promise<AssetView> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_content');
   return deps.store.transaction(async (tx) => {
     await tx.assets.lock(input.projectId);
     const problems = new Problems();
@@ -187,7 +188,7 @@ export async function upsertAsset(
   deps: CoreDeps,
   input: ModelInput & { key: RecordKey; body: unknown; isV1?: boolean; isFileOptionalOnUpdate?: boolean },
 ): Promise<{ view: AssetView; isCreated: boolean }> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_content');
   return deps.store.transaction(async (tx) => {
     await tx.assets.lock(input.projectId);
     const current = await tx.assets.find(input.projectId, input.key, { isForUpdate: true });
@@ -234,7 +235,7 @@ export async function upsertAsset(
  * import that deletes and re-creates assets keeps its file references).
  */
 export async function deleteAsset(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_content');
   await deps.store.transaction(async (tx) => {
     const current = await requireAsset(tx, input.projectId, input.key, true);
     await tx.assets.delete(input.projectId, current.id);

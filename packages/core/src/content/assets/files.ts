@@ -3,7 +3,7 @@ import { imageSize } from 'image-size';
 import { LecternError } from '@lectern/errors';
 import type { CoreDeps } from '../../deps.ts';
 import type { BlobStore } from '../../ports/blob-store.ts';
-import { assertModelAccess, characterCount, type ModelInput } from '../../model/shared/index.ts';
+import { assertMayChange, characterCount, type ModelInput } from '../../model/shared/index.ts';
 import type { BinaryFileRecord } from './asset-record.ts';
 
 /** Default largest upload, in bytes (100 MiB; Kontent.ai does not publish its limit, SPEC 8). */
@@ -112,7 +112,7 @@ export async function uploadBinaryFile(
   blobs: BlobStore | null,
   input: UploadFileInput,
 ): Promise<BinaryFileRecord> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_content');
   if (!blobs) throw new LecternError('FILE_STORAGE_UNAVAILABLE');
   const { contentType, length } = checkHeaders(input);
   const id = deps.ids.uuid();

@@ -3,6 +3,7 @@ import type { CoreDeps } from '../../deps.ts';
 import type { NewChangeEvent } from '../../domain/change-event.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import {
+  assertMayChange,
   assertModelAccess,
   at,
   checkCodename,
@@ -177,7 +178,7 @@ async function saveTree(
 
 /** POST /folders: the first folder tree of the project (400 ASSET_FOLDERS_EXIST once there is one). */
 export async function addAssetFolders(deps: CoreDeps, input: ModelInput & { body: unknown }): Promise<AssetFolderTree> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_content');
   return deps.store.transaction(async (tx) => {
     const current = await loadTree(tx, input.projectId, true);
     if (current.folders.length > 0) throw new LecternError('ASSET_FOLDERS_EXIST');
@@ -226,7 +227,7 @@ export async function modifyAssetFolders(
   deps: CoreDeps,
   input: ModelInput & { operations: unknown },
 ): Promise<AssetFolderTree> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_content');
   return deps.store.transaction(async (tx) => {
     const current = await loadTree(tx, input.projectId, true);
     const problems = new Problems();

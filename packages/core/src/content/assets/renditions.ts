@@ -3,6 +3,7 @@ import type { ModelRecord, RecordKey } from '../../domain/model-record.ts';
 import type { CoreDeps } from '../../deps.ts';
 import { readExternalId } from '../../model/collections/model-fields.ts';
 import {
+  assertMayChange,
   assertModelAccess,
   at,
   isRecord,
@@ -131,7 +132,7 @@ export async function getRendition(deps: CoreDeps, input: AssetInput & { key: Re
 }
 
 export async function addRendition(deps: CoreDeps, input: AssetInput & { body: unknown }): Promise<RenditionRecord> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_content');
   return deps.store.transaction(async (tx) => {
     await tx.model.lockKind(input.projectId, 'rendition');
     const image = await requireImage(tx, input);
@@ -162,7 +163,7 @@ export async function modifyRendition(
   deps: CoreDeps,
   input: AssetInput & { key: RecordKey; body: unknown },
 ): Promise<RenditionRecord> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_content');
   return deps.store.transaction(async (tx) => {
     const image = await requireImage(tx, input);
     const current = await requireRendition(tx, input, image.asset);

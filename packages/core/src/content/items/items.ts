@@ -2,6 +2,7 @@ import { LecternError } from '@lectern/errors';
 import type { CoreDeps } from '../../deps.ts';
 import type { RecordKey } from '../../domain/model-record.ts';
 import {
+  assertMayChange,
   assertModelAccess,
   defaultPageSize,
   idFromExternalId,
@@ -116,7 +117,7 @@ async function createItem(
 
 /** POST /items (SPEC 4.1): 201 with the new item. An external id gives the item its derived id. */
 export async function addItem(deps: CoreDeps, input: ItemInput & { body: unknown }): Promise<Record<string, unknown>> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_content');
   const version = input.version ?? 'v2';
   return deps.store.transaction(async (tx) => {
     await tx.items.lock(input.projectId);
@@ -135,7 +136,7 @@ export async function upsertItem(
   deps: CoreDeps,
   input: ItemInput & { key: RecordKey; body: unknown },
 ): Promise<{ item: Record<string, unknown>; isCreated: boolean }> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_content');
   const version = input.version ?? 'v2';
   return deps.store.transaction(async (tx) => {
     await tx.items.lock(input.projectId);
@@ -188,7 +189,7 @@ export async function upsertItem(
 
 /** DELETE /items/{identifier}: the item and all its variants (and their scheduled jobs). */
 export async function deleteItem(deps: CoreDeps, input: ItemInput & { key: RecordKey }): Promise<void> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_content');
   await deps.store.transaction(async (tx) => {
     const item = await requireItem(tx, input.projectId, input.key, true);
     for (const v of await tx.variants.listByItem(input.projectId, item.id))

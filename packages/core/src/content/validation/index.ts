@@ -9,8 +9,8 @@ export {
 export {
   getValidationTask,
   listValidationIssues,
-  runValidationTask,
   startValidation,
+  validationTaskHandler,
   validationTaskJson,
   type TaskIssue,
   type ValidationTaskRecord,

@@ -9,14 +9,16 @@ import {
   type ModelInput,
   type Page,
 } from '../../model/shared/index.ts';
+import { operator } from '../../domain/actor.ts';
+import type { TaskHandler } from '../../tasks/task-runner.ts';
 import { validateProjectContent, type TypeIssue, type VariantIssue } from './validate.ts';
 
 /*
  * Asynchronous content validation (reference §2.1 validate-async): a task document of kind
- * `validation_task` per request, queued, then run in the background by the process that took the
- * request, which stores the issues with it (finished) or marks it failed. Any process reads a
- * task and its issues; tasks are kept 7 days. A task whose process stopped before it finished
- * stays queued (start another).
+ * `validation_task` per request, queued with a background task of the same id that any process's
+ * task runner does (`validationTaskHandler`): it stores the issues with the document (finished) or
+ * marks it failed. A task whose runner stopped is taken over by another when its lease ends. Any
+ * process reads a task and its issues; tasks are kept 7 days.
  */
 
 export type TaskStatus = 'queued' | 'finished' | 'failed';
@@ -39,7 +41,7 @@ export function validationTaskJson(r: ValidationTaskRecord) {
   return { id: r.id, status: r.body.status, validation_result: r.body.validation_result };
 }
 
-/** POST validate-async: a queued task (run it with `runValidationTask`). */
+/** POST validate-async: a queued task, with the background task that runs it. */
 export async function startValidation(deps: CoreDeps, input: ModelInput): Promise<ValidationTaskRecord> {
   assertModelAccess(input.actor, input.projectId);
   const now = deps.clock.now();
@@ -59,36 +61,48 @@ export async function startValidation(deps: CoreDeps, input: ModelInput): Promis
       if (now.getTime() - Date.parse(old.body.created_at) > keepMs)
         await tx.model.delete(input.projectId, 'validation_task', old.id);
     await tx.model.insert(record);
+    await tx.backgroundTasks.insert({ id, projectId: input.projectId, kind: 'validation', input: {}, createdAt: now });
   });
   return record;
 }
 
-async function finish(deps: CoreDeps, record: ValidationTaskRecord, body: ValidationTaskBody): Promise<void> {
-  await deps.store.transaction((tx) => tx.model.update({ ...record, body, lastModified: deps.clock.now() }));
-}
-
-/** Validates the project and stores the outcome with the task (finished, or failed on an error). */
-export async function runValidationTask(
-  deps: CoreDeps,
-  input: ModelInput & { task: ValidationTaskRecord },
-): Promise<void> {
-  try {
-    const report = await validateProjectContent(deps, input);
+/**
+ * Runs a validation task: validates the project (reading only), then stores the outcome with the
+ * task document in the step that ends the background task, so a run that stops before changes
+ * nothing and the next runner starts over.
+ */
+export const validationTaskHandler: TaskHandler = {
+  async run(deps, ctx) {
+    const projectId = ctx.task.projectId;
+    const report = await validateProjectContent(deps, { actor: operator, projectId });
     const issues: TaskIssue[] = [
       ...report.typeIssues.map((t) => ({ issue_type: 'type_issue' as const, ...t })),
       ...report.variantIssues.map((v) => ({ issue_type: 'variant_issue' as const, ...v })),
     ];
-    await finish(deps, input.task, {
-      ...input.task.body,
-      status: 'finished',
-      validation_result: issues.length > 0 ? 'issues_found' : 'no_issues',
-      issues,
+    await ctx.step(async (tx) => {
+      const doc = await tx.model.find<ValidationTaskBody>(projectId, 'validation_task', { id: ctx.task.id });
+      if (doc)
+        await tx.model.update({
+          ...doc,
+          body: {
+            ...doc.body,
+            status: 'finished',
+            validation_result: issues.length > 0 ? 'issues_found' : 'no_issues',
+            issues,
+          },
+          lastModified: deps.clock.now(),
+        });
+      return { state: {}, done: 1, total: 1 };
     });
-  } catch (error) {
-    await finish(deps, input.task, { ...input.task.body, status: 'failed' });
-    throw error;
-  }
-}
+  },
+  async fail(deps, task) {
+    await deps.store.transaction(async (tx) => {
+      const doc = await tx.model.find<ValidationTaskBody>(task.projectId, 'validation_task', { id: task.id });
+      if (doc)
+        await tx.model.update({ ...doc, body: { ...doc.body, status: 'failed' }, lastModified: deps.clock.now() });
+    });
+  },
+};
 
 async function requireTask(deps: CoreDeps, input: ModelInput & { taskId: string }): Promise<ValidationTaskRecord> {
   assertModelAccess(input.actor, input.projectId);

@@ -1,7 +1,7 @@
 import { LecternError } from '@lectern/errors';
 import type { ModelRecord, RecordKey } from '../../domain/model-record.ts';
 import type { LanguageBody } from '../../model/languages.ts';
-import { assertModelAccess, describeReference, type ModelInput } from '../../model/shared/index.ts';
+import { assertMayChange, assertModelAccess, describeReference, type ModelInput } from '../../model/shared/index.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import type { ContentItemRecord } from '../items/item-record.ts';
 import { ContentLookups, type TypeShape } from './lookups.ts';
@@ -39,14 +39,16 @@ export async function requireItem(
 /**
  * Loads the item (row locked when `isForUpdate`: every write to an item's variants serializes on
  * it, so concurrent partial updates apply one after the other), the language, the item's type
- * and the variant (null when absent).
+ * and the variant (null when absent). A load for update starts a content write: it needs the
+ * manage content permission.
  */
 export async function loadVariant(
   tx: UnitOfWork,
   input: VariantInput,
   options: { isForUpdate: boolean },
 ): Promise<LoadedVariant> {
-  assertModelAccess(input.actor, input.projectId);
+  if (options.isForUpdate) assertMayChange(input.actor, input.projectId, 'manage_content');
+  else assertModelAccess(input.actor, input.projectId);
   const lookups = new ContentLookups(tx, input.projectId);
   const item = await requireItem(tx, input.projectId, input.itemKey, options.isForUpdate);
   const language = await lookups.language(input.languageKey);

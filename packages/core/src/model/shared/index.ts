@@ -1,4 +1,4 @@
-export { assertModelAccess, writeModel, type ModelInput } from './access.ts';
+export { assertMayChange, assertModelAccess, writeModel, type ModelInput } from './access.ts';
 export { checkCodename, codenameMax, generateCodename } from './codename.ts';
 export { commitModel, createModel, modelEvent } from './events.ts';
 export { idFromExternalId } from './external-id.ts';

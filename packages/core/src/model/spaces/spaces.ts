@@ -9,6 +9,7 @@ import {
   resolveModelReferences,
 } from '../collections/model-fields.ts';
 import {
+  assertMayChange,
   assertModelAccess,
   at,
   checkCodename,
@@ -203,7 +204,7 @@ export async function modifySpace(
 }
 
 export async function deleteSpace(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_model');
   await deps.store.transaction(async (tx) => {
     const current = await requireSpace(tx, input.projectId, input.key, true);
     await commitModel(tx, 'delete', current, deps.clock.now());

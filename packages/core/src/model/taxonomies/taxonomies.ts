@@ -4,6 +4,7 @@ import type { CoreDeps } from '../../deps.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import { isAbsent, readExternalId, readName, requireModel } from '../collections/model-fields.ts';
 import {
+  assertMayChange,
   assertModelAccess,
   checkCodename,
   idFromExternalId,
@@ -138,7 +139,7 @@ export async function modifyTaxonomy(
 
 /** Deletes a group. Content keeps its (now dangling) term references, as in Kontent.ai. */
 export async function deleteTaxonomy(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_model');
   await deps.store.transaction(async (tx) => {
     const current = await requireTaxonomy(tx, input.projectId, input.key, true);
     await commitModel(tx, 'delete', current, deps.clock.now());

@@ -4,7 +4,15 @@ import type { CoreDeps } from '../../deps.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import { requireModel } from '../collections/model-fields.ts';
 import { systemStepIds, zeroId } from '../defaults.ts';
-import { assertModelAccess, commitModel, Problems, type ModelInput, writeModel, createModel } from '../shared/index.ts';
+import {
+  assertMayChange,
+  assertModelAccess,
+  commitModel,
+  Problems,
+  type ModelInput,
+  writeModel,
+  createModel,
+} from '../shared/index.ts';
 import { readWorkflowBody, type WorkflowBody, type WorkflowRecord } from './workflow-body.ts';
 
 /*
@@ -155,7 +163,7 @@ export async function updateWorkflow(
 }
 
 export async function deleteWorkflow(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
-  assertModelAccess(input.actor, input.projectId);
+  assertMayChange(input.actor, input.projectId, 'manage_model');
   await deps.store.transaction(async (tx) => {
     const current = await requireWorkflow(tx, input.projectId, input.key, true);
     if (current.id === zeroId) throw new LecternError('DEFAULT_WORKFLOW_NOT_DELETABLE');

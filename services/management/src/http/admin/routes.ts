@@ -4,6 +4,7 @@ import {
   apiKeyKinds,
   createApiKey,
   createProject,
+  deleteEnvironment,
   getProject,
   listApiKeys,
   listProjects,
@@ -18,6 +19,7 @@ import { methodNotAllowed } from '../errors.ts';
 import { parseBody } from '../parse-body.ts';
 import { issuedKeyJson, keyJson, projectJson } from './views.ts';
 import { webhooksRouter } from '../webhooks/routes.ts';
+import { environmentAdminRouter } from './environment-routes.ts';
 
 const projectCreate = z.object({
   name: z.string(),
@@ -32,10 +34,15 @@ const keyCreate = z.object({
 });
 
 /**
- * The operator admin API used by the `lectern` CLI: projects and API keys. Mounted at `/admin`,
+ * The operator admin API used by the `lectern` CLI: projects and API keys, environments, users
+ * and roles (`environment-routes.ts`), webhooks. Mounted at `/admin`,
  * guarded by the operator token.
  */
-export function adminRouter(core: CoreDeps, operatorToken: string | null): Router {
+export function adminRouter(
+  core: CoreDeps,
+  operatorToken: string | null,
+  tasks: { wake(): void } | null = null,
+): Router {
   const router = Router();
   router.use(requireOperatorToken(operatorToken));
   const actor = (res: Parameters<typeof locals>[0]) =>
@@ -73,6 +80,11 @@ export function adminRouter(core: CoreDeps, operatorToken: string | null): Route
       });
       res.json(projectJson(project));
     })
+    .delete(async (req, res) => {
+      // The environment and everything under it (a production one only when alone in its project).
+      await deleteEnvironment(core, { actor: actor(res), projectId: req.params.projectId });
+      res.status(204).end();
+    })
     .all(methodNotAllowed);
 
   router
@@ -109,6 +121,7 @@ export function adminRouter(core: CoreDeps, operatorToken: string | null): Route
     })
     .all(methodNotAllowed);
 
+  router.use(environmentAdminRouter(core, { actor, tasks }));
   // Webhooks as the Management API serves them, for the operator (`lectern webhooks …`).
   router.use('/projects/:projectId', webhooksRouter(core));
 

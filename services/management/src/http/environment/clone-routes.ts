@@ -1,13 +1,14 @@
 import { Router } from 'express';
-import { getCloningState, markEnvironmentAsProduction, runClone, startClone, type CoreDeps } from '@lectern/core';
+import { getCloningState, markEnvironmentAsProduction, startClone, type CoreDeps } from '@lectern/core';
 import { methodNotAllowed } from '../errors.ts';
 import { modelInput } from '../shared/model-input.ts';
 
 /**
- * `POST /clone-environment` (200 with the clone's id and keys; the copy runs in the background),
+ * `POST /clone-environment` (200 with the clone's id and keys; the copy is a background task that
+ * any process's runner does — this one's is woken),
  * `GET /environment-cloning-state` and `PUT /mark-environment-as-production` (reference §2.1).
  */
-export function cloneRouter(core: CoreDeps, options: { onError: (error: unknown) => void }): Router {
+export function cloneRouter(core: CoreDeps, options: { tasks: { wake(): void } | null }): Router {
   const router = Router({ mergeParams: true });
   router
     .route('/clone-environment')
@@ -19,9 +20,7 @@ export function cloneRouter(core: CoreDeps, options: { onError: (error: unknown)
         secured_delivery_api_key: started.keys.delivery,
         delivery_preview_api_key: started.keys.preview,
       });
-      setImmediate(() => {
-        runClone(core, started).catch(options.onError);
-      });
+      options.tasks?.wake();
     })
     .all(methodNotAllowed);
   router

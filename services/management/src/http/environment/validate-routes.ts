@@ -3,7 +3,6 @@ import {
   getProject,
   getValidationTask,
   listValidationIssues,
-  runValidationTask,
   startValidation,
   validateProjectContent,
   validationTaskJson,
@@ -15,10 +14,10 @@ import { continuationOf, paginationJson } from '../shared/paging.ts';
 
 /**
  * `POST /validate` (the report at once) and `POST /validate-async` with
- * `GET /validate-async/tasks/{id}[/issues]` (reference §2.1): the task runs in the background
- * after the 202; `onError` hears a run that failed (the task is then `failed`).
+ * `GET /validate-async/tasks/{id}[/issues]` (reference §2.1): the task is a background task that
+ * any process's runner does after the 202 (this one's is woken); the status routes read it.
  */
-export function validateRouter(core: CoreDeps, options: { onError: (error: unknown) => void }): Router {
+export function validateRouter(core: CoreDeps, options: { tasks: { wake(): void } | null }): Router {
   const router = Router({ mergeParams: true });
   router
     .route('/validate')
@@ -44,9 +43,7 @@ export function validateRouter(core: CoreDeps, options: { onError: (error: unkno
       const input = modelInput(req, res);
       const task = await startValidation(core, input);
       res.status(202).json(validationTaskJson(task));
-      setImmediate(() => {
-        runValidationTask(core, { ...input, task }).catch(options.onError);
-      });
+      options.tasks?.wake();
     })
     .all(methodNotAllowed);
   router
