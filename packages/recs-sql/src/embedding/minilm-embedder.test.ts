@@ -21,7 +21,7 @@ describe('all-MiniLM-L6-v2 through the ONNX provider', () => {
 
   it('gives 384-dimension unit vectors padded to the 512 of the vector index', async () => {
     expect(embedder.dimensions).toBe(512);
-    expect(embedder.id).toBe('onnx-8199be6f699a-384-pad512');
+    expect(embedder.id).toBe('onnx-8199be6f699a-384-title1-pad512');
     const [v] = await embedder.embed(['A man is eating food.']);
     expect(cosine(v!, v!)).toBeCloseTo(1, 5);
     expect(v!.slice(384).every((x) => x === 0)).toBe(true);

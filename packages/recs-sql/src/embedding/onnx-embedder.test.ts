@@ -31,7 +31,7 @@ describe('the ONNX embedding provider', () => {
   it('mean-pools the token vectors of the model and scales to unit length', async () => {
     const embedder = await createOnnxEmbedder({ modelDir: await model() });
     expect(embedder.dimensions).toBe(D);
-    expect(embedder.id).toMatch(/^onnx-[0-9a-f]{12}-8$/);
+    expect(embedder.id).toMatch(/^onnx-[0-9a-f]{12}-8-title1$/);
     const [mixed, space, unknown] = await embedder.embed(['Rocket FLOUR', 'orbit', 'zebra']);
     // [CLS] rocket flour [SEP]: (e0 + e4 + e5) / 4, normalized.
     const third = 1 / Math.sqrt(3);
@@ -64,6 +64,25 @@ describe('the ONNX embedding provider', () => {
     expect(round(first!)).toEqual(round([1 / m, 0, 0, 0, 2 / m, 0, 0, 0]));
   });
 
+  it("adds the unit vector of the first line (the name) to the whole text's, by its weight", async () => {
+    const dir = await model();
+    const unit = (v: number[]) => v.map((x) => x / Math.hypot(...v));
+    // Whole: [CLS] rocket flour flour [SEP] = e0 + e4 + 2 e5; name: [CLS] rocket [SEP] = e0 + e4.
+    const whole = unit([1, 0, 0, 0, 1, 2, 0, 0]);
+    const name = unit([1, 0, 0, 0, 1, 0, 0, 0]);
+    for (const weight of [0, 1, 3]) {
+      const [v] = await (
+        await createOnnxEmbedder({ modelDir: dir, titleWeight: weight })
+      ).embed(['rocket\nflour flour']);
+      expect(round(v!)).toEqual(round(unit(whole.map((x, j) => x + weight * name[j]!))));
+    }
+    // One line, or an empty first line: no name.
+    const embedder = await createOnnxEmbedder({ modelDir: dir, titleWeight: 3 });
+    const [oneLine, noName] = await embedder.embed(['rocket flour flour', '\nrocket flour flour']);
+    expect(round(oneLine!)).toEqual(round(whole));
+    expect(round(noName!)).toEqual(round(whole));
+  });
+
   it('takes the [CLS] token when the pooling config asks for it', async () => {
     const embedder = await createOnnxEmbedder({ modelDir: await model({ pooling: 'cls' }) });
     const [a, b] = await embedder.embed(['rocket', 'flour oven']);
@@ -75,7 +94,7 @@ describe('the ONNX embedding provider', () => {
     const dir = await model();
     const embedder = await createOnnxEmbedder({ modelDir: dir, padTo: 12 });
     expect(embedder.dimensions).toBe(12);
-    expect(embedder.id).toMatch(/^onnx-[0-9a-f]{12}-8-pad12$/);
+    expect(embedder.id).toMatch(/^onnx-[0-9a-f]{12}-8-title1-pad12$/);
     const [padded] = await embedder.embed(['rocket flour']);
     const [plain] = await (await createOnnxEmbedder({ modelDir: dir })).embed(['rocket flour']);
     expect(padded).toEqual([...plain!, 0, 0, 0, 0]);

@@ -15,6 +15,11 @@ export interface OnnxEmbedderOptions {
   readonly maxWindows?: number;
   /** Windows per model run (default 16). */
   readonly batchSize?: number;
+  /**
+   * Weight of the first line of a text of several lines (the item's name, see `embeddedText`),
+   * embedded on its own and added to the whole text's unit vector (default 1; 0: not separately).
+   */
+  readonly titleWeight?: number;
   /** WebAssembly threads (default 1; set once per process, by the first provider created). */
   readonly threads?: number;
 }
@@ -56,12 +61,14 @@ function int64(values: readonly number[], dims: readonly number[]): ort.Tensor {
  * downloaded: the files come from `modelDir`. A text is tokenized, cut into windows of the model's
  * token limit (a long article is the length-weighted mean of its windows), run through the model,
  * pooled (mean over the attention mask, or the CLS token, per the model's pooling config) and
- * scaled to unit length. Runs are serialized (one WebAssembly instance). Deterministic.
+ * scaled to unit length; the unit vector of its first line (the name), times `titleWeight`, is
+ * added and the sum scaled again. Runs are serialized (one WebAssembly instance). Deterministic.
  */
 export async function createOnnxEmbedder(options: OnnxEmbedderOptions): Promise<EmbeddingProvider> {
   const files = await readModelFiles(options.modelDir);
   const maxWindows = options.maxWindows ?? 8;
   const batchSize = options.batchSize ?? 16;
+  const titleWeight = options.titleWeight ?? 1;
   ort.env.wasm.numThreads = options.threads ?? 1;
   ort.env.logLevel = 'error';
   let tokenizer: Tokenizer;
@@ -138,15 +145,35 @@ export async function createOnnxEmbedder(options: OnnxEmbedderOptions): Promise<
   const modelDimensions = probe?.length ?? 0;
   if (modelDimensions === 0) throw new EmbeddingModelError(`model.onnx in ${options.modelDir} gave an empty vector`);
   const dimensions = Math.max(modelDimensions, options.padTo ?? 0);
+  const unit = (sum: Float64Array): Float64Array => {
+    const norm = Math.hypot(...sum);
+    return norm > 0 ? sum.map((x) => x / norm) : sum;
+  };
   const finish = (sum: Float64Array): number[] => {
     const out = new Array<number>(dimensions).fill(0);
-    const norm = Math.hypot(...sum);
-    if (norm > 0) for (let j = 0; j < sum.length; j++) out[j] = sum[j]! / norm;
+    for (const [j, x] of unit(sum).entries()) out[j] = x;
     return out;
   };
+  /** Each text's vector, plus its name's (first line) for texts of several lines. */
+  const embedTexts = async (texts: readonly string[]): Promise<number[][]> => {
+    const titleOf = (t: string) => (t.includes('\n') ? t.slice(0, t.indexOf('\n')).trim() : '');
+    const titled = titleWeight > 0 ? texts.flatMap((t, i) => (titleOf(t) === '' ? [] : [i])) : [];
+    const titles = titled.map((i) => titleOf(texts[i]!));
+    const sums = await embedAll([...texts, ...titles]);
+    const out = sums.slice(0, texts.length).map(unit);
+    for (const [k, i] of titled.entries()) {
+      const title = unit(sums[texts.length + k]!);
+      out[i] = out[i]!.map((x, j) => x + titleWeight * (title[j] ?? 0));
+    }
+    return out.map(finish);
+  };
   return {
-    id: `onnx-${files.modelSha256.slice(0, 12)}-${modelDimensions}${dimensions > modelDimensions ? `-pad${dimensions}` : ''}`,
+    id: [
+      `onnx-${files.modelSha256.slice(0, 12)}-${modelDimensions}`,
+      titleWeight > 0 ? `-title${titleWeight}` : '',
+      dimensions > modelDimensions ? `-pad${dimensions}` : '',
+    ].join(''),
     dimensions,
-    embed: async (texts) => (await serialized(() => embedAll(texts))).map(finish),
+    embed: (texts) => serialized(() => embedTexts(texts)),
   };
 }
