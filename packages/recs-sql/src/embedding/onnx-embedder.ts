@@ -151,7 +151,8 @@ export async function createOnnxEmbedder(options: OnnxEmbedderOptions): Promise<
   };
   const finish = (sum: Float64Array): number[] => {
     const out = new Array<number>(dimensions).fill(0);
-    for (const [j, x] of unit(sum).entries()) out[j] = x;
+    // Stored as float4 (real[] or pgvector): values too small for it would fail there ("underflow").
+    for (const [j, x] of unit(sum).entries()) out[j] = Math.abs(x) < 1e-30 ? 0 : x;
     return out;
   };
   /** Each text's vector, plus its name's (first line) for texts of several lines. */
