@@ -39,3 +39,4 @@ export {
   recsEmbeddingSettings,
   type RecsEmbeddingConfig,
 } from './embedding/embedding-settings.ts';
+export { resetOnProviderChange } from './embedding/provider-switch.ts';

@@ -11,7 +11,7 @@ import {
 } from '@lectern/http-kit';
 import { deliveryIndexProblem, openReachableDeliveryIndex } from '@lectern/index-elasticsearch';
 import { createIndexer } from '@lectern/index-sql';
-import { createSqlRecs, openEmbedder } from '@lectern/recs-sql';
+import { createSqlRecs, openEmbedder, resetOnProviderChange } from '@lectern/recs-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { indexerSettings } from './settings.ts';
 
@@ -78,6 +78,8 @@ await runServiceMain({
     const embedder = await step('cannot load the embedding model (check LECTERN_RECS_MODEL_DIR)', () =>
       openEmbedder(config),
     );
+    const reEmbedded = await resetOnProviderChange({ db: store.db, embedderId: embedder.id });
+    if (reEmbedded.length > 0) logger.info({ projects: reEmbedded.length }, 're-embedding for another provider');
     const recsConsumer = createRecsConsumer({
       core,
       writer: recs.writer,

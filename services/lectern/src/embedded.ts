@@ -9,7 +9,7 @@ import { buildManagementApp, createManagementServer, managementRateLimits } from
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { createSqlIndex } from '@lectern/index-sql';
 import { buildRecommendationsApp } from '@lectern/recommendations';
-import { createSqlRecs, openEmbedder } from '@lectern/recs-sql';
+import { createSqlRecs, openEmbedder, resetOnProviderChange } from '@lectern/recs-sql';
 import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/store-sql';
 import { ConfigError, type ConfigOf } from '@lectern/config';
 import { startEventPipeline } from './event-pipeline.ts';
@@ -63,6 +63,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
 
   const index = createSqlIndex({ db: store.db });
   const recs = { ...(await createSqlRecs({ db: store.db })), embedder: await openEmbedder(config) };
+  await resetOnProviderChange({ db: store.db, embedderId: recs.embedder.id });
   const shared = { metrics, readiness, logger };
   const blobs = openFsBlobStore({ root: join(dataDir, 'blobs') });
   const rateLimits = managementRateLimits(config);
