@@ -40,6 +40,7 @@ export const limitSettings = {
   ...managementCompatibilitySettings,
   ...managementUrlSettings,
   ...webhookDeliverySettings,
+  ...recsEmbeddingSettings,
 } satisfies Record<
   string,
   Setting<unknown>
@@ -81,7 +82,6 @@ export const startSettings = {
     doc: 'At least 16 characters.',
   },
   logLevel: sharedSettings.logLevel,
-  ...recsEmbeddingSettings,
   ...webhookMailSettings,
   ...limitSettings,
 } satisfies Record<string, Setting<unknown>>;
