@@ -31,3 +31,12 @@ export async function createSqlRecs(options: { db: Kysely<Database> }): Promise<
   };
 }
 export { corpusPersonas, corpusTopics, generateCorpus, writeArticle, writeCorpus, type CorpusItem } from './corpus.ts';
+export { createOnnxEmbedder, type OnnxEmbedderOptions } from './embedding/onnx-embedder.ts';
+export { EmbeddingModelError, readModelFiles, type ModelFiles, type Pooling } from './embedding/model-files.ts';
+export {
+  defaultModelDir,
+  openEmbedder,
+  recsEmbeddingSettings,
+  type RecsEmbeddingConfig,
+} from './embedding/embedding-settings.ts';
+export { resetOnProviderChange } from './embedding/provider-switch.ts';

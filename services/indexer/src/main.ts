@@ -1,5 +1,5 @@
 import { createKafkaBus } from '@lectern/bus-kafka';
-import { createHashedEmbedder, createRecsConsumer, randomIds, systemClock, type CoreDeps } from '@lectern/core';
+import { createRecsConsumer, randomIds, systemClock, type CoreDeps } from '@lectern/core';
 import {
   createProcessMetrics,
   createReadiness,
@@ -11,7 +11,7 @@ import {
 } from '@lectern/http-kit';
 import { deliveryIndexProblem, openReachableDeliveryIndex } from '@lectern/index-elasticsearch';
 import { createIndexer } from '@lectern/index-sql';
-import { createSqlRecs } from '@lectern/recs-sql';
+import { createSqlRecs, openEmbedder, resetOnProviderChange } from '@lectern/recs-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { indexerSettings } from './settings.ts';
 
@@ -75,10 +75,15 @@ await runServiceMain({
     });
     await step('cannot consume change events (check LECTERN_KAFKA_BROKERS)', () => indexer.start());
     const recs = await createSqlRecs({ db: store.db });
+    const embedder = await step('cannot load the embedding model (check LECTERN_RECS_MODEL_DIR)', () =>
+      openEmbedder(config),
+    );
+    const reEmbedded = await resetOnProviderChange({ db: store.db, embedderId: embedder.id });
+    if (reEmbedded.length > 0) logger.info({ projects: reEmbedded.length }, 're-embedding for another provider');
     const recsConsumer = createRecsConsumer({
       core,
       writer: recs.writer,
-      embedder: createHashedEmbedder(),
+      embedder,
       bus,
       group: recsGroup,
       onError: (err) => logger.error({ err }, 'recommendation indexing failed; the events will be delivered again'),

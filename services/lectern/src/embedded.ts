@@ -1,14 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import {
-  createHashedEmbedder,
-  randomIds,
-  startBackgroundTasks,
-  startScheduler,
-  systemClock,
-  type CoreDeps,
-} from '@lectern/core';
+import { randomIds, startBackgroundTasks, startScheduler, systemClock, type CoreDeps } from '@lectern/core';
 import { buildDeliveryApp, deliveryHttpOptions } from '@lectern/delivery';
 import { buildGraphqlApp, graphqlOptions } from '@lectern/graphql';
 import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
@@ -16,7 +9,7 @@ import { buildManagementApp, createManagementServer, managementRateLimits } from
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { createSqlIndex } from '@lectern/index-sql';
 import { buildRecommendationsApp } from '@lectern/recommendations';
-import { createSqlRecs } from '@lectern/recs-sql';
+import { createSqlRecs, openEmbedder, resetOnProviderChange } from '@lectern/recs-sql';
 import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/store-sql';
 import { ConfigError, type ConfigOf } from '@lectern/config';
 import { startEventPipeline } from './event-pipeline.ts';
@@ -69,7 +62,8 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   const operatorToken = config.operatorToken ?? randomBytes(24).toString('hex');
 
   const index = createSqlIndex({ db: store.db });
-  const recs = { ...(await createSqlRecs({ db: store.db })), embedder: createHashedEmbedder() };
+  const recs = { ...(await createSqlRecs({ db: store.db })), embedder: await openEmbedder(config) };
+  await resetOnProviderChange({ db: store.db, embedderId: recs.embedder.id });
   const shared = { metrics, readiness, logger };
   const blobs = openFsBlobStore({ root: join(dataDir, 'blobs') });
   const rateLimits = managementRateLimits(config);

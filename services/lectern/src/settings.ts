@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envBoolean, port, sharedSettings, type Setting } from '@lectern/config';
 import { deliveryLimitSettings } from '@lectern/delivery';
 import { graphqlLimitSettings } from '@lectern/graphql';
+import { recsEmbeddingSettings } from '@lectern/recs-sql';
 import { managementCompatibilitySettings, managementLimitSettings, managementUrlSettings } from '@lectern/management';
 import { webhookDeliverySettings, webhookMailSettings } from '@lectern/webhooks';
 
@@ -39,6 +40,7 @@ export const limitSettings = {
   ...managementCompatibilitySettings,
   ...managementUrlSettings,
   ...webhookDeliverySettings,
+  ...recsEmbeddingSettings,
 } satisfies Record<
   string,
   Setting<unknown>

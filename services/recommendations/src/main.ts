@@ -1,6 +1,6 @@
-import { createHashedEmbedder, randomIds, systemClock, type CoreDeps } from '@lectern/core';
+import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
 import { createProcessMetrics, createReadiness, listen, runServiceMain } from '@lectern/http-kit';
-import { createSqlRecs } from '@lectern/recs-sql';
+import { createSqlRecs, openEmbedder } from '@lectern/recs-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildRecommendationsApp } from './app.ts';
 import { recommendationsSettings } from './settings.ts';
@@ -18,6 +18,9 @@ await runServiceMain({
     onStop(() => store.close());
     const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
     const recs = await createSqlRecs({ db: store.db });
+    const embedder = await step('cannot load the embedding model (check LECTERN_RECS_MODEL_DIR)', () =>
+      openEmbedder(config),
+    );
     const metrics = createProcessMetrics();
     const readiness = createReadiness([() => store.ping()]);
     onStop(async () => readiness.drain());
@@ -29,7 +32,7 @@ await runServiceMain({
         core,
         reader: recs.reader,
         tracking: recs.tracking,
-        embedder: createHashedEmbedder(),
+        embedder,
         signals: store.signals,
       },
     });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { port, sharedSettings, type Setting } from '@lectern/config';
+import { recsEmbeddingSettings } from '@lectern/recs-sql';
 
 /**
  * The defaults table of the Recommendations service in the cluster shape: it reads the
@@ -21,5 +22,6 @@ export const recommendationsSettings = {
     default: '10',
     doc: 'Connections to PostgreSQL held by this process.',
   },
+  ...recsEmbeddingSettings,
   logLevel: sharedSettings.logLevel,
 } satisfies Record<string, Setting<unknown>>;

@@ -44,38 +44,52 @@ function idf(stats: CorpusStats | undefined, term: string): number {
 /**
  * The default embedding provider, which needs no model: TF-IDF over words and word pairs, reduced
  * to `dimensions` numbers by the hashing trick. Each feature (word weight 1, adjacent pair 0.5)
- * is hashed to one slot with a hashed sign; its weight is the damped count (1 + ln tf) times the
- * word's smoothed IDF among the project's entries (a pair: the mean of its words'); the vector
- * is scaled to unit length, so cosine similarity measures shared, distinctive vocabulary.
- * Deterministic for the same text and statistics.
+ * is hashed to `slots` slots (default 4) with hashed signs, each getting 1/√slots of it, so a
+ * collision with another text's feature moves their similarity a fraction as much; its weight is the damped count (1 + ln tf) times the
+ * word's smoothed IDF among the project's entries (a pair: the mean of its words'), times
+ * `titleWeight` (default 2) for the words of the first line of a text of several lines, the item's
+ * name (`embeddedText`); the vector is scaled to unit length, so cosine similarity measures
+ * shared, distinctive vocabulary, the name's most. Deterministic for the same text and statistics.
  */
-export function createHashedEmbedder(options: { dimensions?: number } = {}): EmbeddingProvider {
+export function createHashedEmbedder(
+  options: { dimensions?: number; titleWeight?: number; slots?: number } = {},
+): EmbeddingProvider {
   const dimensions = options.dimensions ?? 512;
+  const titleWeight = options.titleWeight ?? 2;
+  const slots = options.slots ?? 4;
   const embedOne = (text: string, stats: CorpusStats | undefined): number[] => {
     const counts = new Map<string, { count: number; weight: number }>();
-    const ws = words(text);
     const add = (feature: string, weight: number) => {
       const seen = counts.get(feature);
       if (seen) seen.count += 1;
       else counts.set(feature, { count: 1, weight });
     };
-    for (const [i, w] of ws.entries()) {
-      add(w, idf(stats, w));
-      const next = ws[i + 1];
-      if (next !== undefined) add(`${w} ${next}`, (0.5 * (idf(stats, w) + idf(stats, next))) / 2);
+    const lines = text.split('\n');
+    for (const [index, line] of lines.entries()) {
+      const ws = words(line);
+      const scale = index === 0 && lines.length > 1 ? titleWeight : 1;
+      for (const [i, w] of ws.entries()) {
+        add(w, scale * idf(stats, w));
+        const next = ws[i + 1];
+        if (next !== undefined) add(`${w} ${next}`, (0.5 * (idf(stats, w) + idf(stats, next))) / 2);
+      }
     }
     const vector = new Array<number>(dimensions).fill(0);
-    for (const [feature, { count, weight }] of counts) {
-      const h = hash(feature);
-      const slot = h % dimensions;
-      const sign = (h >>> 31) & 1 ? -1 : 1;
-      vector[slot] = (vector[slot] ?? 0) + sign * (1 + Math.log(count)) * weight;
-    }
+    for (const [feature, { count, weight }] of counts)
+      for (let k = 0; k < slots; k++) {
+        const h = hash(k === 0 ? feature : `${feature}\u0000${k}`);
+        const slot = h % dimensions;
+        const sign = (h >>> 31) & 1 ? -1 : 1;
+        vector[slot] = (vector[slot] ?? 0) + (sign * (1 + Math.log(count)) * weight) / Math.sqrt(slots);
+      }
     const norm = Math.hypot(...vector);
     return norm === 0 ? vector : vector.map((v) => v / norm);
   };
   return {
-    id: `hashed-words-${dimensions}`,
+    id:
+      titleWeight === 1 && slots === 1
+        ? `hashed-words-${dimensions}`
+        : `hashed-words-title${titleWeight}-x${slots}-${dimensions}`,
     dimensions,
     embed: (texts, options) => Promise.resolve(texts.map((t) => embedOne(t, options?.stats))),
   };

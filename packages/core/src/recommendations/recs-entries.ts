@@ -9,7 +9,10 @@ import type { RecsEntry } from './recs-port.ts';
 /** An entry before its embedding. */
 export type RenderedEntry = Omit<RecsEntry, 'embedding'>;
 
-/** The text an entry's embedding is made of: its text and its properties. */
+/**
+ * The text an entry's embedding is made of: its text and its properties, one per line. Its first
+ * line is the item's name (`entryOf`), which embedding providers weight up.
+ */
 export const embeddedText = (e: Pick<RecsEntry, 'text' | 'properties'>): string =>
   `${e.text}\n${e.properties.join(' ')}`;
 

@@ -1,0 +1,45 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { ConfigOf, Setting } from '@lectern/config';
+import { createHashedEmbedder, type EmbeddingProvider } from '@lectern/core';
+import { createOnnxEmbedder } from './onnx-embedder.ts';
+
+/** Where `scripts/lib/models.sh` installs all-MiniLM-L6-v2 (int8 ONNX) on this machine. */
+export const defaultModelDir = join(
+  process.env['LECTERN_MODELS_CACHE'] ?? join(homedir(), '.cache', 'lectern-models'),
+  'all-MiniLM-L6-v2-int8',
+);
+
+/** The dimensions of the HNSW index of migration 0011: model vectors are zero-padded to it. */
+const indexedDimensions = 512;
+
+/**
+ * Which embedding provider makes the recommendation index's vectors (issue 16). Every process that
+ * embeds must use the same one: the indexer (items) and the Recommendations service (search
+ * queries) in the cluster, `lectern start` embedded. Services that embed add these rows.
+ */
+export const recsEmbeddingSettings = {
+  recsEmbedding: {
+    env: 'LECTERN_RECS_EMBEDDING',
+    schema: z.enum(['hashed', 'onnx']),
+    default: 'hashed',
+    doc:
+      'Embedding provider of recommendations: hashed (TF-IDF word and pair features, no model) or onnx (a local ' +
+      'sentence-embedding model in LECTERN_RECS_MODEL_DIR, run on onnxruntime-web). Same value in every process.',
+  },
+  recsModelDir: {
+    env: 'LECTERN_RECS_MODEL_DIR',
+    schema: z.string().min(1),
+    default: defaultModelDir,
+    doc: 'Directory with model.onnx and tokenizer.json, for LECTERN_RECS_EMBEDDING=onnx (scripts/lib/models.sh installs one).',
+  },
+} satisfies Record<string, Setting<unknown>>;
+
+export type RecsEmbeddingConfig = ConfigOf<typeof recsEmbeddingSettings>;
+
+/** The configured provider; an unusable model directory rejects with an `EmbeddingModelError`. */
+export async function openEmbedder(config: RecsEmbeddingConfig): Promise<EmbeddingProvider> {
+  if (config.recsEmbedding === 'hashed') return createHashedEmbedder();
+  return createOnnxEmbedder({ modelDir: config.recsModelDir, padTo: indexedDimensions });
+}

@@ -1,0 +1,193 @@
+// Smart Recommendations quality by embedding provider (issue 16). For each corpus difficulty
+// (--borrowed) and each provider, writes the generated labelled corpus (six topics, personas) as
+// published articles through core operations into a project on PGlite (pgvector), lets the
+// recommendation consumer embed and index it with that provider, then asks the HTTP API: precision@5
+// of `similar` for every article (share of the same topic) and of search for ten three-word topic
+// queries per topic. Prints one table; asserts nothing (CONVENTIONS: benchmarks print tables).
+// Run: pnpm run bench:recommendations-quality -- [--per-topic 50] [--borrowed 2,4,6] [--providers …]
+import { parseArgs } from 'node:util';
+import {
+  createApiKey,
+  createHashedEmbedder,
+  createProject,
+  createRecsConsumer,
+  operator,
+  randomIds,
+  systemClock,
+  type CoreDeps,
+  type EmbeddingProvider,
+} from '../../packages/core/src/index.ts';
+import { createLogger, createProcessMetrics, createReadiness, listen } from '../../packages/http-kit/src/index.ts';
+import { buildRecommendationsApp } from '../../services/recommendations/src/index.ts';
+import {
+  corpusTopics,
+  createOnnxEmbedder,
+  createSqlRecs,
+  defaultModelDir,
+  generateCorpus,
+  writeCorpus,
+} from '../../packages/recs-sql/src/index.ts';
+import { openPgliteStore } from '../../packages/store-sql/src/index.ts';
+
+/** The providers compared: the defaults, and each as it was before (the hashed) or without its name vector. */
+const modelDir = process.env['LECTERN_RECS_MODEL_DIR'] ?? defaultModelDir;
+const providers: Record<string, { about: string; open: () => Promise<EmbeddingProvider> }> = {
+  'hashed-flat': {
+    about: 'hashed as before: one slot per feature, name weighted like the body',
+    open: () => Promise.resolve(createHashedEmbedder({ titleWeight: 1, slots: 1 })),
+  },
+  hashed: {
+    about: 'hashed (default: four slots per feature, name ×2)',
+    open: () => Promise.resolve(createHashedEmbedder()),
+  },
+  'onnx-flat': {
+    about: 'ONNX all-MiniLM-L6-v2, whole text only',
+    open: () => createOnnxEmbedder({ modelDir, padTo: 512, titleWeight: 0 }),
+  },
+  onnx: {
+    about: 'ONNX all-MiniLM-L6-v2 (default: + name vector)',
+    open: () => createOnnxEmbedder({ modelDir, padTo: 512 }),
+  },
+};
+
+const usage = `Usage: pnpm run bench:recommendations-quality -- [options]
+
+  --per-topic N      articles per topic (6 topics; default 50)
+  --borrowed B[,B…]  words of 12 per article taken from another topic (default 2,4,6)
+  --providers P[,P…] of ${Object.keys(providers).join(', ')} (default all; the ONNX ones need
+                     the model: source scripts/lib/models.sh && lectern_models)
+  --help             this text`;
+
+const argv = process.argv.slice(2);
+const { values: args } = parseArgs({
+  args: argv[0] === '--' ? argv.slice(1) : argv,
+  options: {
+    'per-topic': { type: 'string', default: '50' },
+    borrowed: { type: 'string', default: '2,4,6' },
+    providers: { type: 'string', default: Object.keys(providers).join(',') },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (args.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const perTopic = Number(args['per-topic']);
+const borrowedCounts = args.borrowed.split(',').map(Number);
+const chosen = args.providers.split(',');
+if (
+  !(Number.isInteger(perTopic) && perTopic >= 2) ||
+  !borrowedCounts.every((n) => Number.isInteger(n) && n >= 0 && n <= 12) ||
+  !chosen.every((p) => p in providers)
+) {
+  console.error(`Invalid options.\n\n${usage}`);
+  process.exit(2);
+}
+
+interface Row {
+  readonly borrowed: number;
+  readonly provider: string;
+  readonly similar: number;
+  readonly search: number;
+  readonly msPerItem: number;
+}
+
+async function measure(options: { borrowed: number; provider: string; embedder: EmbeddingProvider }): Promise<Row> {
+  const { embedder } = options;
+  const store = await openPgliteStore();
+  const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
+  const project = await createProject(core, { actor: operator, name: 'Quality' });
+  const key = await createApiKey(core, { actor: operator, projectId: project.id, kind: 'recommendations' });
+  const recs = await createSqlRecs({ db: store.db });
+  const app = buildRecommendationsApp({
+    metrics: createProcessMetrics(),
+    readiness: createReadiness([]),
+    logger: createLogger({ level: 'silent' }),
+    engine: { core, reader: recs.reader, tracking: recs.tracking, embedder },
+  });
+  const listening = await listen(app, { host: '127.0.0.1', port: 0 });
+  try {
+    const post = async (path: string, body: unknown): Promise<string[]> => {
+      const response = await fetch(`${listening.url}/api/v2/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return (JSON.parse((await response.text()) || '[]') as { codename: string }[]).map((i) => i.codename);
+    };
+    const corpus = generateCorpus({ perTopic, borrowed: options.borrowed });
+    const topicOf = new Map(corpus.map((c) => [c.codename, c.topic]));
+    await writeCorpus(core, { projectId: project.id, items: corpus });
+    const began = performance.now();
+    await createRecsConsumer({ core, writer: recs.writer, embedder }).catchUp(project.id);
+    const msPerItem = (performance.now() - began) / corpus.length;
+    let similarHits = 0;
+    for (const item of corpus) {
+      const got = await post('recommend/items', {
+        visitId: 'quality',
+        currentItemCodename: item.codename,
+        responseLimit: 5,
+        requestedTypeCodename: 'article',
+        recommendationSettings: { scenario: 'similar' },
+      });
+      similarHits += got.filter((c) => topicOf.get(c) === item.topic).length;
+    }
+    // The same queries as bench:recommendations: ten of three topic words per topic.
+    let searchHits = 0;
+    let queries = 0;
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (const [topic, vocabulary] of Object.entries(corpusTopics))
+      for (let q = 0; q < 10; q++) {
+        const query = Array.from({ length: 3 }, () => vocabulary[Math.floor(next() * vocabulary.length)]).join(' ');
+        const got = await post('search/items', {
+          visitId: 'quality',
+          query,
+          resultCount: 5,
+          requestedTypeCodename: 'article',
+        });
+        searchHits += got.filter((c) => topicOf.get(c) === topic).length;
+        queries += 1;
+      }
+    return {
+      borrowed: options.borrowed,
+      provider: options.provider,
+      similar: similarHits / (corpus.length * 5),
+      search: searchHits / (queries * 5),
+      msPerItem,
+    };
+  } finally {
+    await listening.close();
+    await store.close();
+  }
+}
+
+const opened = new Map<string, EmbeddingProvider>();
+for (const name of chosen) {
+  try {
+    opened.set(name, await providers[name]!.open());
+  } catch (error) {
+    console.log(`(${name} left out: ${(error as Error).message})`);
+  }
+}
+const rows: Row[] = [];
+for (const borrowed of borrowedCounts)
+  for (const [provider, embedder] of opened) {
+    rows.push(await measure({ borrowed, provider, embedder }));
+    process.stderr.write(`borrowed ${borrowed}, ${provider}: done\n`);
+  }
+
+const fmt = (n: number) => n.toFixed(2);
+console.log(
+  `\nPrecision@5 on the generated corpus: ${perTopic * 6} articles, 6 topics; similar: every article; ` +
+    `search: 60 three-word topic queries. Over HTTP on PGlite (pgvector HNSW).\n`,
+);
+console.log(
+  '| borrowed of 12 | provider | embedder id | precision@5 similar | precision@5 search | indexing ms/item |',
+);
+console.log('| --- | --- | --- | --- | --- | --- |');
+for (const r of rows)
+  console.log(
+    `| ${r.borrowed} | ${providers[r.provider]!.about} | ${opened.get(r.provider)!.id} | ${fmt(r.similar)} | ${fmt(r.search)} | ${fmt(r.msPerItem)} |`,
+  );
