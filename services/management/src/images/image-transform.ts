@@ -38,6 +38,27 @@ export function outputFormatOf(options: { spec: ImageSpec; source: OutputFormat;
   return spec.format ?? source;
 }
 
+/**
+ * True when the spec leaves the source as it is: no geometry, no background, the source's own
+ * format, and no quality change (none, 100, or a format without quality). The original bytes are
+ * served then: backup tools such as data-ops fetch `<asset url>?q=100` and expect the file.
+ */
+export function isIdentity(options: { spec: ImageSpec; source: OutputFormat; format: OutputFormat }): boolean {
+  const { spec, source, format } = options;
+  const isLossy = format === 'jpg' || format === 'pjpg' || format === 'webp' || format === 'avif';
+  return (
+    spec.width === null &&
+    spec.height === null &&
+    (spec.dpr === null || spec.dpr === 1) &&
+    spec.rect === null &&
+    spec.crop === null &&
+    spec.background === null &&
+    format === source &&
+    !spec.isLossless &&
+    (spec.quality === null || spec.quality === 100 || !isLossy)
+  );
+}
+
 function px(l: Length, side: number): number {
   return 'px' in l ? l.px : Math.round(l.fraction * side);
 }

@@ -3,7 +3,13 @@ import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { BinaryFileRecord, BlobStore } from '@lectern/core';
 import { canonicalSpec, type ImageSpec, type OutputFormat } from './image-query.ts';
-import { outputFormatOf, sourceFormatOf, transformImage, type TransformedImage } from './image-transform.ts';
+import {
+  isIdentity,
+  outputFormatOf,
+  sourceFormatOf,
+  transformImage,
+  type TransformedImage,
+} from './image-transform.ts';
 
 /*
  * Transformed images are cached in the blob store beside the originals, under
@@ -37,7 +43,7 @@ export interface TransformPlan {
 /**
  * What to make of `file` for `spec` and the client's `Accept`, or null when the file is not an
  * image Lectern transforms (the caller serves the original, as Kontent.ai serves other files
- * unchanged whatever the query).
+ * unchanged whatever the query) or the spec would leave it as it is (`isIdentity`).
  */
 export function planTransform(options: {
   file: BinaryFileRecord;
@@ -47,6 +53,7 @@ export function planTransform(options: {
   const source = sourceFormatOf(options.file.contentType);
   if (source === null) return null;
   const format = outputFormatOf({ spec: options.spec, source, accept: options.accept });
+  if (isIdentity({ spec: options.spec, source, format })) return null;
   const key = transformCacheKey({ file: options.file, canonical: canonicalSpec(options.spec, format) });
   return { spec: options.spec, format, key, etag: `"${key.slice(key.lastIndexOf('/') + 1)}"` };
 }

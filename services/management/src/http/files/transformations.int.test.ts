@@ -81,6 +81,16 @@ describe('image transformations on asset URLs', () => {
     expect((await image('w=100&auto=format', undefined, { accept: '*/*' })).format).toBe('png');
   });
 
+  it('serves the original bytes for a query that changes nothing (data-ops backups fetch ?q=100)', async () => {
+    const original = Buffer.from(await (await fetch(imageUrl)).arrayBuffer());
+    for (const query of ['q=100', 'q=50', 'fm=png&dpr=1', 'auto=format']) {
+      const { response, bytes } = await get(query);
+      expect(response.status, query).toBe(200);
+      expect(bytes.equals(original), query).toBe(true);
+    }
+    expect((await get('fm=png8')).bytes.equals(original)).toBe(false);
+  });
+
   it('caps the output at 8192 pixels a side', async () => {
     const big = await image('w=8000&dpr=2');
     expect(big).toMatchObject({ width: 8192, height: 6144 });
