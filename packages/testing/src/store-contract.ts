@@ -10,6 +10,7 @@ import type {
   VariantRecord,
 } from '@lectern/core';
 import { describeStorePagingContract } from './store-paging-contract.ts';
+import { describeStoreTaskContract } from './store-task-contract.ts';
 
 /**
  * The contract every Store adapter honours, run against a real engine. `open` returns a fresh,
@@ -481,5 +482,6 @@ export function describeStoreContract(options: { engine: string; open: () => Pro
     });
 
     describeStorePagingContract(() => store);
+    describeStoreTaskContract(() => store);
   });
 }

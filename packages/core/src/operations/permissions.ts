@@ -37,7 +37,7 @@ export async function permissionsOfUser(
   return [...out];
 }
 
-/** The names of the roles a user holds, for people (the CLI), by role codename. */
+/** The permissions of a built-in role by its key (`content-creator`), for people (the CLI). */
 export function permissionsOfRole(codename: string): readonly Permission[] {
   return byRole[codename] ?? [];
 }
