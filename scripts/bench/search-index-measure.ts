@@ -159,9 +159,10 @@ async function measurePublishes(o: MeasureOptions): Promise<PublishRun> {
       if (o.pollMs > 0) await new Promise((r) => setTimeout(r, o.pollMs));
     }
     times.push(performance.now() - published);
-    process.stdout.write(`\r    publish → visible: ${i + 1}/${o.publishes}`);
+    if (process.stdout.isTTY) process.stdout.write(`\r    publish → visible: ${i + 1}/${o.publishes}`);
+    else if ((i + 1) % 10 === 0 || i + 1 === o.publishes) console.log(`    publish → visible: ${i + 1}/${o.publishes}`);
   }
-  process.stdout.write('\n');
+  if (process.stdout.isTTY) process.stdout.write('\n');
   return {
     publishes: times.length,
     p50Ms: percentile(times, 50),

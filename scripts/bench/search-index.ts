@@ -6,7 +6,7 @@
 // Prints one table per item count; it asserts nothing (CONVENTIONS: benchmarks print tables).
 // Run: pnpm run bench:search-index -- [--items 10000,100000] [--seconds 10] …  (--help)
 import { execFile as execFileCb } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs, promisify } from 'node:util';
 import { articleCodename, authorCount } from './delivery-content.ts';
 import { rssMiB, seedCacheRoot } from './delivery-setup.ts';
@@ -20,6 +20,7 @@ import {
   startStack,
   type Engines,
   type IndexKind,
+  type Stack,
 } from './search-index-stack.ts';
 
 const execFile = promisify(execFileCb);
@@ -93,14 +94,32 @@ async function loaderVersion(loader: LoaderName): Promise<string> {
   return /wrk \S+/.exec(`${stdout}${stderr}`)?.[0] ?? 'wrk';
 }
 
+/** What to stop when the benchmark is interrupted: the running stack, then the engines. */
+const running: { stack: Stack | null; engines: Engines | null } = { stack: null, engines: null };
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the services and engines`);
+    void (async () => {
+      await running.stack?.stop().catch(() => undefined);
+      await running.engines?.stop().catch(() => undefined);
+      process.exit(130);
+    })();
+  });
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
 async function runOne(engines: Engines, items: number, index: IndexKind, loader: LoaderName): Promise<RunReport> {
-  console.log(`\n== ${items} items, ${index} index`);
+  console.log(`\n== ${items} items, ${index} index (machine load average ${load()})`);
   const prepared = await prepareRun({ engines, items, index });
   console.log(
     `  seed ${prepared.seed.cachedFrom ?? 'made now'}; index rebuild ${prepared.rebuild.seconds.toFixed(1)} s ` +
       `(process start and store open ${prepared.rebuild.baselineSeconds.toFixed(1)} s)`,
   );
   const stack = await startStack({ engines, prepared, index });
+  running.stack = stack;
   try {
     const projectId = prepared.seed.projectId;
     // The index answers before anything is measured (and Delivery has read its watermark).
@@ -123,6 +142,7 @@ async function runOne(engines: Engines, items: number, index: IndexKind, loader:
     });
     return { items, index, prepared, measured, deliveryIdleMiB, searchIdleMiB };
   } finally {
+    running.stack = null;
     await stack.stop();
     await cleanUpRun(engines, prepared);
   }
@@ -132,6 +152,7 @@ async function main() {
   const loader = chooseLoader(args.loader as LoaderName | undefined);
   console.log('starting PostgreSQL, Kafka, MinIO and OpenSearch');
   const engines = await startEngines();
+  running.engines = engines;
   const all: RunReport[][] = [];
   try {
     for (const items of sizes) {
@@ -145,7 +166,8 @@ async function main() {
   }
   console.log(
     `\n## All results (${await loaderVersion(loader)}, ${seconds} s per load run after ${warmup} s warm-up, ` +
-      `c=1 and c=${connections}, ${publishes} publishes, Node ${process.version}, ${availableParallelism()} CPUs)`,
+      `c=1 and c=${connections}, ${publishes} publishes, Node ${process.version}, ${availableParallelism()} CPUs, ` +
+      `load average at the end ${load()})`,
   );
   for (const runs of all) printSize(runs[0]?.items ?? 0, runs);
 }
