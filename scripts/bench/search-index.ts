@@ -47,6 +47,8 @@ with wrk from a separate process (autocannon when wrk cannot be installed):
   --publishes N        publishes measured per run (default 50)
   --poll-ms M          Delivery poll interval after a publish (default 2)
   --loader L           wrk or autocannon (default: wrk, installed with apt-get on first use)
+  --skip-warm-pass     no unmeasured pass over the first item count before the measured runs
+                       (by default it warms the engines: OpenSearch's JVM compiles as it goes)
   --help               this text`;
 
 const argv = process.argv.slice(2);
@@ -61,6 +63,7 @@ const { values: args } = parseArgs({
     publishes: { type: 'string', default: '50' },
     'poll-ms': { type: 'string', default: '2' },
     loader: { type: 'string' },
+    'skip-warm-pass': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -75,6 +78,8 @@ const connections = Number(args.connections);
 const publishes = Number(args.publishes);
 const pollMs = Number(args['poll-ms']);
 const warmup = Math.min(3, Math.max(1, Math.round(seconds / 3)));
+/** Seconds per load scenario in the warm-up pass. */
+const warmPassSeconds = 10;
 if (
   !sizes.every((n) => Number.isInteger(n) && n >= 200) ||
   !indexes.every((i) => i === 'sql' || i === 'opensearch') ||
@@ -111,8 +116,16 @@ const load = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 
-async function runOne(engines: Engines, items: number, index: IndexKind, loader: LoaderName): Promise<RunReport> {
-  console.log(`\n== ${items} items, ${index} index (machine load average ${load()})`);
+async function runOne(
+  engines: Engines,
+  items: number,
+  index: IndexKind,
+  loader: LoaderName,
+  isWarmPass = false,
+): Promise<RunReport> {
+  console.log(
+    `\n== ${items} items, ${index} index${isWarmPass ? ', warm-up pass (not reported)' : ''} (machine load average ${load()})`,
+  );
   const prepared = await prepareRun({ engines, items, index });
   console.log(
     `  seed ${prepared.seed.cachedFrom ?? 'made now'}; index rebuild ${prepared.rebuild.seconds.toFixed(1)} s ` +
@@ -133,10 +146,10 @@ async function runOne(engines: Engines, items: number, index: IndexKind, loader:
       projectId,
       articles: items - authorCount(items),
       loader,
-      seconds,
+      seconds: isWarmPass ? warmPassSeconds : seconds,
       warmup,
       connections,
-      publishes,
+      publishes: isWarmPass ? Math.min(publishes, 10) : publishes,
       pollMs,
       searchPid: engines.search.pid,
     });
@@ -155,6 +168,10 @@ async function main() {
   running.engines = engines;
   const all: RunReport[][] = [];
   try {
+    // The engines start cold (OpenSearch's JVM compiles as it goes); one unmeasured pass over the
+    // first size for every index, so the first measured run is not the one that warms them.
+    if (!args['skip-warm-pass'] && sizes[0] !== undefined)
+      for (const index of indexes) await runOne(engines, sizes[0], index, loader, true);
     for (const items of sizes) {
       const runs: RunReport[] = [];
       for (const index of indexes) runs.push(await runOne(engines, items, index, loader));
@@ -166,7 +183,7 @@ async function main() {
   }
   console.log(
     `\n## All results (${await loaderVersion(loader)}, ${seconds} s per load run after ${warmup} s warm-up, ` +
-      `c=1 and c=${connections}, ${publishes} publishes, Node ${process.version}, ${availableParallelism()} CPUs, ` +
+      `c=1 and c=${connections}, ${publishes} publishes, ${args['skip-warm-pass'] ? 'no warm-up pass' : 'after a warm-up pass'}, Node ${process.version}, ${availableParallelism()} CPUs, ` +
       `load average at the end ${load()})`,
   );
   for (const runs of all) printSize(runs[0]?.items ?? 0, runs);
