@@ -100,12 +100,13 @@ async function loaderVersion(loader: LoaderName): Promise<string> {
 }
 
 /** What to stop when the benchmark is interrupted: the running stack, then the engines. */
-const running: { stack: Stack | null; engines: Engines | null } = { stack: null, engines: null };
+const running: { stack: Promise<Stack> | null; engines: Engines | null } = { stack: null, engines: null };
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
     console.error(`\n${signal}: stopping the services and engines`);
     void (async () => {
-      await running.stack?.stop().catch(() => undefined);
+      // A stack still starting is awaited, so its services are stopped too.
+      await (await running.stack?.catch(() => null))?.stop().catch(() => undefined);
       await running.engines?.stop().catch(() => undefined);
       process.exit(130);
     })();
@@ -131,8 +132,8 @@ async function runOne(
     `  seed ${prepared.seed.cachedFrom ?? 'made now'}; index rebuild ${prepared.rebuild.seconds.toFixed(1)} s ` +
       `(process start and store open ${prepared.rebuild.baselineSeconds.toFixed(1)} s)`,
   );
-  const stack = await startStack({ engines, prepared, index });
-  running.stack = stack;
+  running.stack = startStack({ engines, prepared, index });
+  const stack = await running.stack;
   try {
     const projectId = prepared.seed.projectId;
     // The index answers before anything is measured (and Delivery has read its watermark).
