@@ -1,0 +1,172 @@
+// The scenarios of the search-index benchmark against one running stack (search-index-stack.ts),
+// every one driven from a process other than the services: wrk (or autocannon) for the list and
+// the equality filter, feed-client.ts for the items feed, this process for publish → visible
+// (Management API calls, then polling Delivery).
+import { execFile as execFileCb } from 'node:child_process';
+import { promisify } from 'node:util';
+import { articleCodename } from './delivery-content.ts';
+import { sampleRss } from './delivery-setup.ts';
+import { runLoad, type LoaderName, type LoadResult } from './load-generator.ts';
+import type { Stack } from './search-index-stack.ts';
+
+const execFile = promisify(execFileCb);
+
+export interface LoadRow {
+  readonly name: string;
+  readonly connections: number;
+  readonly result: LoadResult;
+  /** Peak RSS of the Delivery process, and of the search engine, during the run (MiB). */
+  readonly deliveryRssMiB: number;
+  readonly searchRssMiB: number;
+}
+
+export interface FeedRun {
+  readonly items: number;
+  readonly pages: number;
+  readonly seconds: number;
+  readonly errors: number;
+  readonly pageP50Ms: number;
+  readonly pageP99Ms: number;
+  readonly deliveryRssMiB: number;
+}
+
+export interface PublishRun {
+  readonly publishes: number;
+  /** Management's publish answer → Delivery answers the new title, in ms. */
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+}
+
+export interface Measured {
+  readonly rows: readonly LoadRow[];
+  readonly feed: FeedRun;
+  readonly publish: PublishRun;
+}
+
+export interface MeasureOptions {
+  readonly stack: Stack;
+  readonly projectId: string;
+  readonly articles: number;
+  readonly loader: LoaderName;
+  readonly seconds: number;
+  readonly warmup: number;
+  readonly connections: number;
+  readonly publishes: number;
+  readonly pollMs: number;
+  /** The search engine process (its RSS is reported beside Delivery's). */
+  readonly searchPid: number | undefined;
+}
+
+export const percentile = (values: readonly number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+};
+
+/** The list of 10 (a), the equality filter (b), the feed (c), publish → visible (d), in that order. */
+export async function measureStack(o: MeasureOptions): Promise<Measured> {
+  const p = o.projectId;
+  const rows: LoadRow[] = [];
+  const scenarios = [
+    {
+      name: 'list of 10, rank ≥ n, by rank desc, depth 2',
+      template: `/${p}/items?system.type=article&elements.rank%5Bgte%5D={n}&order=elements.rank%5Bdesc%5D&limit=10&depth=2`,
+    },
+    {
+      name: 'equality elements.title = "Article n", depth 0',
+      template: `/${p}/items?elements.title=Article%20{n}&depth=0`,
+    },
+  ];
+  for (const scenario of scenarios)
+    for (const connections of [1, o.connections]) {
+      process.stdout.write(`    ${scenario.name}, c=${connections} …`);
+      // Each walk starts where no other run of the same template started, from the middle.
+      const spec = { template: scenario.template, count: o.articles, width: 0, connections };
+      const offset = Math.floor(o.articles / 2) + connections * 7919;
+      const warm = await runLoad(o.loader, { ...spec, baseUrl: o.stack.deliveryUrl, seconds: o.warmup, offset });
+      const delivery = sampleRss(o.stack.deliveryPid);
+      const search = o.searchPid === undefined ? null : sampleRss(o.searchPid);
+      const result = await runLoad(o.loader, {
+        ...spec,
+        baseUrl: o.stack.deliveryUrl,
+        seconds: o.seconds,
+        offset: warm.nextOffset,
+      });
+      rows.push({
+        name: scenario.name,
+        connections,
+        result,
+        deliveryRssMiB: delivery.stop(),
+        searchRssMiB: search?.stop() ?? Number.NaN,
+      });
+      process.stdout.write(` ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50Ms.toFixed(1)} ms\n`);
+    }
+
+  process.stdout.write('    items-feed, every page …');
+  const rss = sampleRss(o.stack.deliveryPid);
+  const { stdout } = await execFile(process.execPath, [
+    new URL('./feed-client.ts', import.meta.url).pathname,
+    o.stack.deliveryUrl,
+    p,
+  ]);
+  const feed = { ...(JSON.parse(stdout) as Omit<FeedRun, 'deliveryRssMiB'>), deliveryRssMiB: rss.stop() };
+  process.stdout.write(` ${feed.items} items in ${feed.seconds.toFixed(1)} s\n`);
+
+  const publish = await measurePublishes(o);
+  return { rows, feed, publish };
+}
+
+/** One Management API call with a management key; a non-2xx answer is an error. */
+async function call(url: string, token: string, method: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (response.status >= 300) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
+}
+
+/**
+ * (d): for the first `publishes` articles, one after another: a new version and a new title through
+ * the Management API, then publish; the time from the publish answer until Delivery (polled every
+ * `pollMs`, no wait header) answers the new title. The path is the cluster's: outbox relay → Kafka →
+ * indexer → index → watermark.
+ */
+async function measurePublishes(o: MeasureOptions): Promise<PublishRun> {
+  const management = o.stack.cluster.managementUrl;
+  const key = await call(`${management}/admin/projects/${o.projectId}/keys`, o.stack.operatorToken, 'POST', {
+    kind: 'management',
+    user_email: 'bench@example.com',
+  });
+  const mapi = (path: string, method: string, body?: unknown) =>
+    call(`${management}/v2/projects/${o.projectId}${path}`, String(key['api_key']), method, body);
+  const times: number[] = [];
+  for (let i = 0; i < o.publishes; i++) {
+    const codename = articleCodename(i);
+    const variant = `/items/codename/${codename}/variants/codename/default`;
+    const title = `Edited ${i} at ${Date.now()}`;
+    await mapi(`${variant}/new-version`, 'PUT');
+    await mapi(variant, 'PUT', { elements: [{ element: { codename: 'title' }, value: title }] });
+    await mapi(`${variant}/publish`, 'PUT');
+    const published = performance.now();
+    for (;;) {
+      const response = await fetch(`${o.stack.deliveryUrl}/${o.projectId}/items/${codename}?depth=0`);
+      const body = (await response.json()) as { item?: { elements?: { title?: { value?: string } } } };
+      if (response.status === 200 && body.item?.elements?.title?.value === title) break;
+      if (performance.now() - published > 60_000) throw new Error(`${codename} was not visible after 60 s`);
+      if (o.pollMs > 0) await new Promise((r) => setTimeout(r, o.pollMs));
+    }
+    times.push(performance.now() - published);
+    if (process.stdout.isTTY) process.stdout.write(`\r    publish → visible: ${i + 1}/${o.publishes}`);
+    else if ((i + 1) % 10 === 0 || i + 1 === o.publishes) console.log(`    publish → visible: ${i + 1}/${o.publishes}`);
+  }
+  if (process.stdout.isTTY) process.stdout.write('\n');
+  return {
+    publishes: times.length,
+    p50Ms: percentile(times, 50),
+    p99Ms: percentile(times, 99),
+    maxMs: Math.max(...times),
+  };
+}
