@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { buildDeliveryApp, type DeliveryAppOptions } from '@lectern/delivery';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
-import type { DeliveryIndexReader, DeliveryIndexWriter } from '@lectern/core';
+import { startBackgroundTasks, type DeliveryIndexReader, type DeliveryIndexWriter } from '@lectern/core';
 import { createIndexer, createSqlIndex, type Indexer } from '@lectern/index-sql';
 import { buildManagementApp, createManagementServer } from '@lectern/management';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
@@ -90,9 +90,11 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     readiness: createReadiness([() => core.store.ping()]),
     logger: createLogger({ level: 'silent' }),
   };
+  const tasks = startBackgroundTasks(core, { runnerId: `test-stack-${process.pid}`, intervalMs: 200 });
   const management = buildManagementApp({
     ...shared,
     core,
+    tasks,
     operatorToken: null,
     blobs: openFsBlobStore({ root: blobDir }),
     rateLimits: { perSecond: 1_000_000, perMinute: 1_000_000, perHour: 1_000_000 },
@@ -151,6 +153,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     },
     async close() {
       await events?.stop();
+      await tasks.stop();
       await delivery.close();
       await preview.close();
       await listening.close();
