@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { port, sharedSettings, type Setting } from '@lectern/config';
 import { deliveryIndexSettings } from '@lectern/index-elasticsearch';
+import { recsIndexSettings } from '@lectern/recs-search';
 
 /**
  * The defaults table of the indexer in the cluster shape: it consumes change events from Kafka
@@ -11,6 +12,8 @@ export const indexerSettings = {
   kafkaBrokers: sharedSettings.kafkaBrokers,
   kafkaTopic: sharedSettings.kafkaTopic,
   ...deliveryIndexSettings,
+  recsIndex: recsIndexSettings.recsIndex,
+  recsIndexPrefix: recsIndexSettings.recsIndexPrefix,
   /** Rendered into every asset URL of the delivery documents. */
   assetsBaseUrl: {
     env: 'LECTERN_ASSETS_BASE_URL',
