@@ -45,8 +45,16 @@ export function createSearchRecsReader(options: {
   db: Kysely<unknown>;
 }): RecsReader {
   const { engine, names, db } = options;
-  const search = async (body: object): Promise<Hit[]> =>
-    [...(await engine.search<Doc>(names.entries, body as never)).hits.hits] as Hit[];
+  const search = async (body: object, isRetry = false): Promise<Hit[]> => {
+    try {
+      return [...(await engine.search<Doc>(names.entries, body as never)).hits.hits] as Hit[];
+    } catch (error) {
+      // A shard not started yet (the writer has just created the index) answers 503: once more.
+      if (isRetry || (error as { meta?: { statusCode?: number } }).meta?.statusCode !== 503) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return search(body, true);
+    }
+  };
   const knn = (vector: readonly number[], k: number, filter: Dsl) => ({
     knn: { embedding: { vector, k, filter } },
   });
@@ -123,8 +131,11 @@ export function createSearchRecsReader(options: {
         q.scenario === 'similar' ? new Map<string, number>() : popularity(q.projectId, at),
       ]);
       const popularCodenames = [...popular.keys()];
+      // `similar` from a known item: the nearest neighbours that pass are the answer (the SQL
+      // reader's recent candidates rank below them), unless a booster may lift others past them.
+      const isNearEnough = q.scenario === 'similar' && current !== null && q.booster === null;
       const [recent, near, popularHits] = await Promise.all([
-        search({ query: filter, sort: [{ lastupdated: 'desc' }], size: q.limit, _source: fields }),
+        isNearEnough ? [] : search({ query: filter, sort: [{ lastupdated: 'desc' }], size: q.limit, _source: fields }),
         current ? search({ query: knn(current, k, filter), size: k, _source: fields }) : [],
         popularCodenames.length === 0
           ? []

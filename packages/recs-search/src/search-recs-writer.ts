@@ -67,7 +67,8 @@ export function createSearchRecsWriter(options: {
             embedding: e.embedding,
           },
         ]);
-        await engine.bulk(operations, { refresh: true });
+        // One refresh at the end of the batch: a refresh per chunk would make a segment per chunk.
+        await engine.bulk(operations, { refresh: start + bulkChunk >= entries.length });
       }
       await sql.apply(batch);
       if (!batch.isPartial)
