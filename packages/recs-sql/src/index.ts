@@ -8,7 +8,7 @@ import { detectVectorSql } from './vector-sql.ts';
 
 export { querySql } from './query-sql.ts';
 export { sqlTermStats } from './sql-recs-writer.ts';
-export { popularitySql } from './sql-tracking.ts';
+export { createSqlRecsTracking, popularitySql } from './sql-tracking.ts';
 
 export interface SqlRecs {
   readonly writer: RecsIndexWriter;

@@ -78,6 +78,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
         isAssetFileOptionalOnUpdate: config.managementAssetFileOptionalOnUpdate,
         trustedProxies: config.trustedProxies,
         publicUrl: config.managementPublicUrl ?? null,
+        recsTracking: recs.tracking,
       }),
     ),
     delivery: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'production', http }),

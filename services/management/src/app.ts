@@ -17,7 +17,7 @@ import { binaryFilesRouter } from './http/files/binary-routes.ts';
 import { foldersRouter } from './http/folders/routes.ts';
 import { v1ItemsRouter } from './http/v1/items-routes.ts';
 import { v1AssetsRouter } from './http/v1/assets-routes.ts';
-import type { BlobStore } from '@lectern/core';
+import type { BlobStore, RecsTracking } from '@lectern/core';
 import { languagesRouter } from './http/languages/routes.ts';
 import { contentTypesRouter } from './http/content-types/routes.ts';
 import { snippetsRouter } from './http/snippets/routes.ts';
@@ -55,6 +55,8 @@ export interface ManagementAppOptions extends ManagementDeps {
   readonly trustedProxies?: readonly string[];
   /** The URL clients reach this API at (e.g. https://manage.example.com); asset and paging URLs use it. */
   readonly publicUrl?: string | null;
+  /** The recommendation engine's tracking settings, for `/admin/projects/{id}/recommendations`. */
+  readonly recsTracking?: RecsTracking;
 }
 
 /**
@@ -88,7 +90,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     res.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
   });
 
-  app.use('/admin', adminRouter(options.core, options.operatorToken));
+  app.use('/admin', adminRouter(options.core, options.operatorToken, options.recsTracking));
   app.use('/console', consoleRouter(options));
   const services = {
     core: options.core,

@@ -2,6 +2,7 @@ import { openS3BlobStore } from '@lectern/blob-s3';
 import { createKafkaBus } from '@lectern/bus-kafka';
 import { createOutboxRelay, randomIds, startScheduler, systemClock, type CoreDeps } from '@lectern/core';
 import { createProcessMetrics, createReadiness, listen, registerRelayMetrics, runServiceMain } from '@lectern/http-kit';
+import { createSqlRecsTracking } from '@lectern/recs-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildManagementApp, createManagementServer } from './app.ts';
 import { managementRateLimits, managementSettings } from './settings.ts';
@@ -68,6 +69,7 @@ await runServiceMain({
       isAssetFileOptionalOnUpdate: config.managementAssetFileOptionalOnUpdate,
       trustedProxies: config.trustedProxies,
       publicUrl: config.managementPublicUrl ?? null,
+      recsTracking: createSqlRecsTracking({ db: store.db as never }),
     });
     const listening = await step(
       `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,

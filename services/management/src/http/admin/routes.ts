@@ -11,6 +11,7 @@ import {
   revokeApiKey,
   updateProject,
   type CoreDeps,
+  type RecsTracking,
 } from '@lectern/core';
 import { requireOperatorToken } from '../auth.ts';
 import { locals } from '../context.ts';
@@ -18,6 +19,7 @@ import { methodNotAllowed } from '../errors.ts';
 import { parseBody } from '../parse-body.ts';
 import { issuedKeyJson, keyJson, projectJson } from './views.ts';
 import { webhooksRouter } from '../webhooks/routes.ts';
+import { recsSettingsRouter } from './recommendations.ts';
 
 const projectCreate = z.object({
   name: z.string(),
@@ -35,7 +37,7 @@ const keyCreate = z.object({
  * The operator admin API used by the `lectern` CLI: projects and API keys. Mounted at `/admin`,
  * guarded by the operator token.
  */
-export function adminRouter(core: CoreDeps, operatorToken: string | null): Router {
+export function adminRouter(core: CoreDeps, operatorToken: string | null, recsTracking?: RecsTracking): Router {
   const router = Router();
   router.use(requireOperatorToken(operatorToken));
   const actor = (res: Parameters<typeof locals>[0]) =>
@@ -108,6 +110,8 @@ export function adminRouter(core: CoreDeps, operatorToken: string | null): Route
       res.json(keyJson(await revokeApiKey(core, { actor: actor(res), keyId: req.params.keyId })));
     })
     .all(methodNotAllowed);
+
+  if (recsTracking) router.use(recsSettingsRouter(core, recsTracking));
 
   // Webhooks as the Management API serves them, for the operator (`lectern webhooks …`).
   router.use('/projects/:projectId', webhooksRouter(core));
