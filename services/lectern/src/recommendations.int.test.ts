@@ -187,6 +187,33 @@ describe('tracking', () => {
     expect(text).not.toContain('198.51.100.9');
   });
 
+  it('locates a visitor by IP with the offline database unless the client gave the country, keeping no IP', async () => {
+    const locationOf = async (visitId: string) =>
+      (
+        await sql<{ location: Record<string, string> | null }>`
+          select location from recs_visitors where project_id = ${projectId} and visit_id = ${visitId}`.execute(
+          core.store.db,
+        )
+      ).rows[0]?.location ?? null;
+    await client()
+      .trackVisitor()
+      .withData({ visitId: 'geo-1', visitor: { ip: '8.8.8.8', location: { city: 'Mountain View' } } } as never)
+      .toPromise();
+    expect(await locationOf('geo-1')).toEqual({ city: 'Mountain View', country: 'US' });
+    await recommend({ currentItemCodename: 'space_00000', visitId: 'geo-2', visitor: { ip: '2a00:1450:4001::1' } });
+    expect(await locationOf('geo-2')).toEqual({ country: 'IE' });
+    await client()
+      .trackVisitor()
+      .withData({ visitId: 'geo-3', visitor: { ip: '8.8.8.8', location: { country: 'DE' } } } as never)
+      .toPromise();
+    expect(await locationOf('geo-3')).toEqual({ country: 'DE' });
+    const dump = await sql<{ t: string }>`select coalesce(string_agg(v::text, ' '), '') as t from recs_visitors v`.execute(
+      core.store.db,
+    );
+    expect(dump.rows[0]!.t).not.toContain('8.8.8.8');
+    expect(dump.rows[0]!.t).not.toContain('2a00:1450');
+  });
+
   it('records a visit with each recommendation unless the project tracks manually', async () => {
     const before = await visits();
     await recommend({ currentItemCodename: 'space_00000' });
