@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RecsIndexWriter, RecsReader, RecsTracking } from '@lectern/core';
 import { connectSearchEngine, type SearchEngine } from '@lectern/index-elasticsearch';
-import { createSqlRecs } from '@lectern/recs-sql';
+import { createSqlRecs, resetSqlRecsProject } from '@lectern/recs-sql';
 import type { Database } from '@lectern/store-sql';
 import { createIndexEnsurer, recsIndexNames } from './recs-index.ts';
 import { createSearchRecsReader } from './search-recs-reader.ts';
@@ -20,6 +20,8 @@ export interface OpenedRecs {
   readonly tracking: RecsTracking;
   /** For logs: `sql (pgvector)`, `sql (real[])` or `opensearch k-NN at <index>`. */
   readonly description: string;
+  /** Drops the project's entries and watermark (visits stay): its next catch-up re-renders every item. */
+  reset(projectId: string): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -44,6 +46,12 @@ export async function createSearchRecs(options: {
     reader: createSearchRecsReader({ engine, names, db }),
     tracking: sqlRecs.tracking,
     description: `opensearch k-NN (lucene HNSW) in ${names.entries}`,
+    async reset(projectId) {
+      await ensure();
+      await engine.deleteByQuery(names.entries, { term: { project_id: projectId } });
+      await engine.deleteByQuery(names.watermarks, { ids: { values: [projectId] } });
+      await resetSqlRecsProject(db, projectId);
+    },
     ping: () => engine.ping(),
     close: () => engine.close(),
   };
@@ -69,6 +77,7 @@ export async function openRecsIndex(options: {
     return {
       ...recs,
       description: `sql (${recs.isPgvector ? 'pgvector' : 'real[]'})`,
+      reset: (projectId) => resetSqlRecsProject(db as unknown as Kysely<unknown>, projectId),
       ping: async () => {},
       close: async () => {},
     };
