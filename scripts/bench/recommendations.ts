@@ -20,6 +20,7 @@ const usage = `Usage: pnpm run bench:recommendations -- [options]
   --items N[,N…]   index sizes for the latency table (default 10000)
   --seconds S      seconds of wrk load per index, size and scenario (default 10)
   --engines E[,E…] pgvector (PGlite, embedded) and/or knn (PostgreSQL + OpenSearch k-NN) (default both)
+  --force-merge    merge the k-NN index into one segment after loading (default: as loaded)
   --help           this text`;
 
 const argv = process.argv.slice(2);
@@ -31,6 +32,7 @@ const { values: args } = parseArgs({
     items: { type: 'string', default: '10000' },
     seconds: { type: 'string', default: '10' },
     engines: { type: 'string', default: 'pgvector,knn' },
+    'force-merge': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -138,7 +140,8 @@ try {
   for (const engine of benchEngines) for (const borrowed of borrowedCounts) await quality(borrowed, engine);
   const rows: string[] = [];
   for (const engine of benchEngines)
-    for (const size of sizes) rows.push(...(await latency({ size, engine, embedder, seconds })));
+    for (const size of sizes)
+      rows.push(...(await latency({ size, engine, embedder, seconds, isForceMerged: args['force-merge'] })));
   console.log(
     `\nLatency: wrk from a separate process, one connection, ${seconds} s per row after a 2 s warm-up; limit 10; over HTTP with auth and visit tracking:\n`,
   );

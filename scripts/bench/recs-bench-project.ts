@@ -13,7 +13,7 @@ import type { EmbeddingProvider } from '../../packages/core/src/index.ts';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '../../packages/http-kit/src/index.ts';
 import { buildRecommendationsApp } from '../../services/recommendations/src/index.ts';
 import { connectSearchEngine } from '../../packages/index-elasticsearch/src/index.ts';
-import { createSearchRecs } from '../../packages/recs-search/src/index.ts';
+import { createSearchRecs, recsIndexNames } from '../../packages/recs-search/src/index.ts';
 import { createSqlRecs } from '../../packages/recs-sql/src/index.ts';
 import { openPgliteStore, openPostgresStore, type SqlStore } from '../../packages/store-sql/src/index.ts';
 import { createTestDatabase } from '../../packages/testing/src/test-database.ts';
@@ -43,6 +43,7 @@ export async function openBenchProject(options: { engine: BenchEngine; embedder:
   const { embedder } = options;
   let store: SqlStore;
   let searchUrl: string | null = null;
+  const prefix = `bench-${Date.now()}`;
   let recs: Awaited<ReturnType<typeof createSqlRecs>> | Awaited<ReturnType<typeof createSearchRecs>>;
   if (options.engine === 'pgvector') {
     store = await openPgliteStore();
@@ -54,7 +55,7 @@ export async function openBenchProject(options: { engine: BenchEngine; embedder:
     recs = await createSearchRecs({
       engine: connectSearchEngine({ flavour: 'opensearch', url: search.endpoint }),
       db: store.db,
-      prefix: `bench-${Date.now()}`,
+      prefix,
       dimensions: embedder.dimensions,
     });
   }
@@ -102,5 +103,29 @@ export async function openBenchProject(options: { engine: BenchEngine; embedder:
       );
     return parts.join('; ');
   }
-  return { store, core, projectId: project.id, recs, post, close, floor, url: listening.url, key: key.secret };
+  /**
+   * After a bulk load: merges the k-NN index into one segment (Lucene searches each segment's HNSW
+   * graph in turn; a load in 100 refreshed batches leaves dozens). Returns the segment counts.
+   */
+  async function forceMerge(): Promise<string> {
+    if (searchUrl === null) return '';
+    const index = recsIndexNames(prefix, embedder.dimensions).entries;
+    const segments = async () =>
+      ((await (await fetch(`${searchUrl}/_cat/segments/${index}?format=json`)).json()) as unknown[]).length;
+    const before = await segments();
+    await fetch(`${searchUrl}/${index}/_forcemerge?max_num_segments=1`, { method: 'POST' });
+    return `k-NN index force-merged from ${before} segments to ${await segments()}`;
+  }
+  return {
+    store,
+    core,
+    projectId: project.id,
+    recs,
+    post,
+    close,
+    floor,
+    forceMerge,
+    url: listening.url,
+    key: key.secret,
+  };
 }

@@ -48,6 +48,8 @@ export async function latency(options: {
   engine: BenchEngine;
   embedder: EmbeddingProvider;
   seconds: number;
+  /** Force-merge the k-NN index after loading (see forceMerge). */
+  isForceMerged: boolean;
 }): Promise<string[]> {
   const { size, embedder } = options;
   const p = await openBenchProject({ engine: options.engine, embedder });
@@ -62,6 +64,7 @@ export async function latency(options: {
   }
   await p.store.analyze();
   const loaded = (performance.now() - began) / 1000;
+  const merged = options.isForceMerged ? await p.forceMerge() : '';
   // A few visits, so popular and default have popularity to blend.
   for (let v = 0; v < 50; v++)
     await p.post('track/visit', { visitId: `v${v}`, currentItemCodename: corpus[(v * 131) % corpus.length]!.codename });
@@ -106,5 +109,6 @@ export async function latency(options: {
   await p.close();
   console.log(`\n${engineNames[options.engine]}: ${size} entries loaded through the writer port in ${fmt(loaded)} s`);
   console.log(`  round trips from this process after the runs: ${floor}`);
+  if (merged !== '') console.log(`  ${merged}`);
   return rows;
 }
