@@ -114,6 +114,8 @@ export async function openBenchProject(options: { engine: BenchEngine; embedder:
       ((await (await fetch(`${searchUrl}/_cat/segments/${index}?format=json`)).json()) as unknown[]).length;
     const before = await segments();
     await fetch(`${searchUrl}/${index}/_forcemerge?max_num_segments=1`, { method: 'POST' });
+    // The merged-away segments stay listed (and searched) until the next refresh.
+    await fetch(`${searchUrl}/${index}/_refresh`, { method: 'POST' });
     return `k-NN index force-merged from ${before} segments to ${await segments()}`;
   }
   return {
