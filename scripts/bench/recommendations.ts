@@ -1,44 +1,26 @@
 // Smart Recommendations benchmark (issue 16). Quality: writes a generated labelled corpus (topical
-// clusters, personas) as published articles through core operations on PGlite (pgvector), lets the
-// recommendation consumer index it, then measures precision@5 of `similar` (same topic as the
-// current item) and of search (same topic as the query words), the popular order after visits, and
-// filter correctness. Latency: fills the index with N generated entries and times POST
-// /api/v2/recommend/items over HTTP on loopback (auth, validation, one SQL statement), one request
-// at a time. Prints tables; asserts nothing (CONVENTIONS: benchmarks are scripts that print tables).
-// Run: pnpm run bench:recommendations -- [--per-topic 50] [--items 10000] [--requests 300]
-import { randomUUID } from 'node:crypto';
+// clusters, personas) as published articles through core operations, lets the recommendation
+// consumer index it, then measures precision@5 of `similar` (same topic as the current item) and
+// of search (same topic as the query words), the popular order after visits, and filter
+// correctness. Latency (recs-latency.ts): fills the index with N generated entries through its
+// writer port and drives recommend/items and search/items with wrk from a separate process. Each
+// on the embedded index (PGlite, pgvector) and the cluster's (PostgreSQL + OpenSearch k-NN,
+// engines from test/engines). Prints tables; asserts nothing (CONVENTIONS).
+// Run: pnpm run bench:recommendations -- [--per-topic 50] [--items 10000,100000] [--engines pgvector,knn]
 import { parseArgs } from 'node:util';
-import {
-  createApiKey,
-  createHashedEmbedder,
-  createProject,
-  createRecsConsumer,
-  embeddedText,
-  entryOf,
-  operator,
-  randomIds,
-  systemClock,
-  words,
-  type CoreDeps,
-  type RecsEntry,
-} from '../../packages/core/src/index.ts';
-import { createLogger, createProcessMetrics, createReadiness, listen } from '../../packages/http-kit/src/index.ts';
-import { buildRecommendationsApp } from '../../services/recommendations/src/index.ts';
-import {
-  corpusPersonas,
-  corpusTopics,
-  createSqlRecs,
-  generateCorpus,
-  writeCorpus,
-} from '../../packages/recs-sql/src/index.ts';
-import { openPgliteStore } from '../../packages/store-sql/src/index.ts';
+import { createHashedEmbedder, createRecsConsumer } from '../../packages/core/src/index.ts';
+import { corpusPersonas, corpusTopics, generateCorpus, writeCorpus } from '../../packages/recs-sql/src/index.ts';
+import { openBenchProject, stopBenchEngines, type BenchEngine } from './recs-bench-project.ts';
+import { latency } from './recs-latency.ts';
 
 const usage = `Usage: pnpm run bench:recommendations -- [options]
 
   --per-topic N    articles per topic in the quality corpus (6 topics; default 50)
   --borrowed B[,B…] words of 12 per article taken from another topic (default 2,4)
   --items N[,N…]   index sizes for the latency table (default 10000)
-  --requests R     timed recommend/items requests per size and scenario (default 300)
+  --seconds S      seconds of wrk load per index, size and scenario (default 10)
+  --engines E[,E…] pgvector (PGlite, embedded) and/or knn (PostgreSQL + OpenSearch k-NN) (default both)
+  --force-merge    merge the k-NN index into one segment after loading (default: as loaded)
   --help           this text`;
 
 const argv = process.argv.slice(2);
@@ -48,7 +30,9 @@ const { values: args } = parseArgs({
     'per-topic': { type: 'string', default: '50' },
     borrowed: { type: 'string', default: '2,4' },
     items: { type: 'string', default: '10000' },
-    requests: { type: 'string', default: '300' },
+    seconds: { type: 'string', default: '10' },
+    engines: { type: 'string', default: 'pgvector,knn' },
+    'force-merge': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -58,52 +42,23 @@ if (args.help) {
 }
 const perTopic = Number(args['per-topic']);
 const sizes = args.items.split(',').map(Number);
-const requests = Number(args.requests);
+const seconds = Number(args.seconds);
+const benchEngines = args.engines.split(',') as BenchEngine[];
 const borrowedCounts = args.borrowed.split(',').map(Number);
 if (
-  ![perTopic, requests, ...sizes].every((n) => Number.isInteger(n) && n >= 1) ||
-  !borrowedCounts.every((n) => Number.isInteger(n) && n >= 0 && n <= 12)
+  ![perTopic, seconds, ...sizes].every((n) => Number.isInteger(n) && n >= 1) ||
+  !borrowedCounts.every((n) => Number.isInteger(n) && n >= 0 && n <= 12) ||
+  !benchEngines.every((e) => e === 'pgvector' || e === 'knn')
 ) {
   console.error(`Invalid options (whole numbers ≥ 1).\n\n${usage}`);
   process.exit(2);
 }
 
 const embedder = createHashedEmbedder();
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 const fmt = (n: number) => n.toFixed(2);
 
-async function openProject() {
-  const store = await openPgliteStore();
-  const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
-  const project = await createProject(core, { actor: operator, name: 'Bench' });
-  const key = await createApiKey(core, { actor: operator, projectId: project.id, kind: 'recommendations' });
-  const recs = await createSqlRecs({ db: store.db });
-  const app = buildRecommendationsApp({
-    metrics: createProcessMetrics(),
-    readiness: createReadiness([]),
-    logger: createLogger({ level: 'silent' }),
-    engine: { core, reader: recs.reader, tracking: recs.tracking, embedder },
-  });
-  const listening = await listen(app, { host: '127.0.0.1', port: 0 });
-  const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${listening.url}/api/v2/${path}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    const text = await response.text();
-    return text === '' ? [] : ((JSON.parse(text) as { codename: string }[]).map((i) => i.codename) as string[]);
-  };
-  const close = async () => {
-    await listening.close();
-    await store.close();
-  };
-  return { store, core, projectId: project.id, recs, post, close };
-}
-
-async function quality(borrowed: number) {
-  const p = await openProject();
+async function quality(borrowed: number, engine: BenchEngine) {
+  const p = await openBenchProject({ engine, embedder });
   const corpus = generateCorpus({ perTopic, borrowed });
   const topicOf = new Map(corpus.map((c) => [c.codename, c.topic]));
   const personaOf = new Map(corpus.map((c) => [c.codename, c.persona]));
@@ -167,7 +122,7 @@ async function quality(borrowed: number) {
   }
   await p.close();
   console.log(
-    `\nQuality on a generated corpus: ${corpus.length} articles, ${Object.keys(corpusTopics).length} topics, ${corpusPersonas.length} personas, ${borrowed} of 12 topical words borrowed from another topic`,
+    `\nQuality (${engine}) on a generated corpus: ${corpus.length} articles, ${Object.keys(corpusTopics).length} topics, ${corpusPersonas.length} personas, ${borrowed} of 12 topical words borrowed from another topic`,
   );
   console.log(
     `(written in ${fmt((written - began) / 1000)} s, indexed in ${fmt((indexed - written) / 1000)} s; embedder ${embedder.id})\n`,
@@ -181,87 +136,19 @@ async function quality(borrowed: number) {
   console.log(`| persona filters exactly right | ${filterCorrect}/${corpusPersonas.length} |`);
 }
 
-async function latency(size: number) {
-  const p = await openProject();
-  const corpus = generateCorpus({ perTopic: Math.ceil(size / 6), seed: 11 }).slice(0, size);
-  const rendered = corpus.map((c) => ({
-    ...entryOf({
-      system: {
-        id: randomUUID(),
-        name: c.name,
-        codename: c.codename,
-        language: 'default',
-        type: 'article',
-        collection: 'default',
-        sitemap_locations: [],
-        last_modified: new Date().toISOString(),
-      },
-      elements: {
-        body: { type: 'rich_text', name: 'Body', value: `<p>${c.body}</p>` },
-        persona: { type: 'multiple_choice', name: 'Persona', value: [{ name: c.persona, codename: c.persona }] },
-      },
-    }),
-    itemId: randomUUID(),
-  }));
-  const df = new Map<string, number>();
-  for (const e of rendered) for (const t of e.terms) df.set(t, (df.get(t) ?? 0) + 1);
-  const stats = { documents: rendered.length, documentFrequency: (t: string) => df.get(t) ?? 0 };
-  const began = performance.now();
-  for (let start = 0; start < rendered.length; start += 1000) {
-    const part = rendered.slice(start, start + 1000);
-    const vectors = await embedder.embed(part.map(embeddedText), { stats });
-    const items = part.map((e, i) => ({ itemId: e.itemId, entries: [{ ...e, embedding: vectors[i]! } as RecsEntry] }));
-    const isLast = start + 1000 >= rendered.length;
-    await p.recs.writer.apply({ projectId: p.projectId, toSeq: 1, embedder: embedder.id, items, isPartial: !isLast });
-  }
-  await p.store.analyze();
-  const loaded = (performance.now() - began) / 1000;
+try {
+  for (const engine of benchEngines) for (const borrowed of borrowedCounts) await quality(borrowed, engine);
   const rows: string[] = [];
-  const scenarios: [string, Record<string, unknown>][] = [
-    ['similar', { scenario: 'similar' }],
-    ['popular', { scenario: 'popular' }],
-    ['default', { scenario: 'default' }],
-    [
-      'similar + filter + booster',
-      {
-        scenario: 'similar',
-        filter: `"persona=developer" in 'properties' and 'lastupdated' > now() - 86400000`,
-        booster: `if 'name' != "" then 2 else 1`,
-      },
-    ],
-    ['search (3 words)', {}],
-  ];
-  for (const [name, settings] of scenarios) {
-    const times: number[] = [];
-    for (let i = -20; i < requests; i++) {
-      const current = corpus[((i + 20) * 7919) % corpus.length]!;
-      const t0 = performance.now();
-      if (name.startsWith('search'))
-        await p.post('search/items', {
-          visitId: 'b',
-          query: words(current.body).slice(0, 3).join(' '),
-          resultCount: 10,
-        });
-      else
-        await p.post('recommend/items', {
-          visitId: 'b',
-          currentItemCodename: current.codename,
-          responseLimit: 10,
-          requestedTypeCodename: 'article',
-          recommendationSettings: settings,
-        });
-      if (i >= 0) times.push(performance.now() - t0);
-    }
-    times.sort((a, b) => a - b);
-    rows.push(`| ${size} | ${name} | ${fmt(percentile(times, 0.5))} | ${fmt(percentile(times, 0.99))} |`);
-  }
-  await p.close();
+  for (const engine of benchEngines)
+    for (const size of sizes)
+      rows.push(...(await latency({ size, engine, embedder, seconds, isForceMerged: args['force-merge'] })));
   console.log(
-    `\nLatency at ${size} items (loaded in ${fmt(loaded)} s), ${requests} sequential requests each, limit 10, over HTTP:\n`,
+    `\nLatency: wrk from a separate process, one connection, ${seconds} s per row after a 2 s warm-up; limit 10; over HTTP with auth and visit tracking:\n`,
   );
-  console.log('| items | request | p50 ms | p99 ms |\n| --- | --- | --- | --- |');
+  console.log(
+    '| index | items | request | p50 ms | p99 ms | requests | errors |\n| --- | --- | --- | --- | --- | --- | --- |',
+  );
   for (const r of rows) console.log(r);
+} finally {
+  await stopBenchEngines();
 }
-
-for (const borrowed of borrowedCounts) await quality(borrowed);
-for (const size of sizes) await latency(size);

@@ -156,7 +156,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     start(
       'recommendations',
       'recommendations',
-      { ...common, LECTERN_PORT: String(recommendationsPort) },
+      { ...common, ...deliveryIndex, LECTERN_PORT: String(recommendationsPort) },
       url(recommendationsPort),
     );
 

@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, dirname, join } from 'node:path';
+import { basename, delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -92,9 +92,34 @@ async function installMaven(engine: 'kafka' | 'opensearch'): Promise<void> {
     '-Dmdep.includeScope=runtime',
     `-Dmdep.outputFile=${partial}`,
   ]);
+  writeFileSync(partial, unpackZips(readFileSync(partial, 'utf8'), join(dirname(target), 'unpacked')));
   renameSync(partial, target);
   if (!installedClasspath(engine)) throw new Error(`${engine}: Maven resolved an incomplete classpath (${target})`);
   log(`${engine}: installed`);
+}
+
+/**
+ * A classpath with every `.zip` entry (a plugin distribution, e.g. OpenSearch's k-NN plugin)
+ * replaced by the jars inside it, unpacked under `into`; jars already on the classpath by file
+ * name are not added twice.
+ */
+function unpackZips(classpath: string, into: string): string {
+  const entries = classpath.trim().split(delimiter).filter(Boolean);
+  const jars = entries.filter((e) => !e.endsWith('.zip'));
+  const names = new Set(jars.map((j) => basename(j)));
+  for (const zip of entries.filter((e) => e.endsWith('.zip'))) {
+    const dir = join(into, basename(zip, '.zip'));
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    // The JDK's jar tool (the engines need the JDK anyway) reads any zip.
+    const unpack = spawnSync('jar', ['xf', zip], { cwd: dir, encoding: 'utf8' });
+    if (unpack.status !== 0) throw new Error(`cannot unpack ${zip}: ${unpack.stderr || unpack.error?.message}`);
+    for (const jar of readdirSync(dir).filter((f) => f.endsWith('.jar'))) {
+      if (!names.has(jar)) jars.push(join(dir, jar));
+      names.add(jar);
+    }
+  }
+  return jars.join(delimiter);
 }
 
 async function installMinio(): Promise<void> {

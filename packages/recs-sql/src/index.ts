@@ -7,6 +7,8 @@ import { createSqlRecsWriter } from './sql-recs-writer.ts';
 import { detectVectorSql } from './vector-sql.ts';
 
 export { querySql } from './query-sql.ts';
+export { resetSqlRecsProject, sqlTermStats } from './sql-recs-writer.ts';
+export { createSqlRecsTracking, popularitySql } from './sql-tracking.ts';
 
 export interface SqlRecs {
   readonly writer: RecsIndexWriter;

@@ -90,3 +90,15 @@ export function createSqlRecsWriter(options: { db: Kysely<unknown>; vectors: Vec
     },
   };
 }
+
+/**
+ * Drops the project's recommendation entries, document frequencies and watermark (its visits and
+ * settings stay), so that the next catch-up re-renders every item: `lectern index rebuild`.
+ */
+export async function resetSqlRecsProject(db: Kysely<unknown>, projectId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`delete from recs_items where project_id = ${projectId}`.execute(trx);
+    await sql`delete from recs_terms where project_id = ${projectId}`.execute(trx);
+    await sql`delete from recs_watermarks where project_id = ${projectId}`.execute(trx);
+  });
+}

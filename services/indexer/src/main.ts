@@ -11,7 +11,8 @@ import {
 } from '@lectern/http-kit';
 import { deliveryIndexProblem, openReachableDeliveryIndex } from '@lectern/index-elasticsearch';
 import { createIndexer } from '@lectern/index-sql';
-import { createSqlRecs, openEmbedder, resetOnProviderChange } from '@lectern/recs-sql';
+import { openEmbedder, resetOnProviderChange } from '@lectern/recs-sql';
+import { openRecsIndex } from '@lectern/recs-search';
 import { openPostgresStore } from '@lectern/store-sql';
 import { indexerSettings } from './settings.ts';
 
@@ -74,12 +75,15 @@ await runServiceMain({
       onError: (err) => logger.error({ err }, 'delivery indexing failed; the events will be delivered again'),
     });
     await step('cannot consume change events (check LECTERN_KAFKA_BROKERS)', () => indexer.start());
-    const recs = await createSqlRecs({ db: store.db });
     const embedder = await step('cannot load the embedding model (check LECTERN_RECS_MODEL_DIR)', () =>
       openEmbedder(config),
     );
     const reEmbedded = await resetOnProviderChange({ db: store.db, embedderId: embedder.id });
     if (reEmbedded.length > 0) logger.info({ projects: reEmbedded.length }, 're-embedding for another provider');
+    const recs = await step('cannot use the recommendation index (check LECTERN_RECS_INDEX, LECTERN_SEARCH_URL)', () =>
+      openRecsIndex({ config, db: store.db, dimensions: embedder.dimensions }),
+    );
+    onStop(() => recs.close());
     const recsConsumer = createRecsConsumer({
       core,
       writer: recs.writer,
@@ -94,7 +98,13 @@ await runServiceMain({
     onStop(() => indexer.stop());
     onStop(() => recsConsumer.stop());
     logger.info(
-      { url: listening.url, group, topic: config.kafkaTopic, deliveryIndex: delivery.description },
+      {
+        url: listening.url,
+        group,
+        topic: config.kafkaTopic,
+        deliveryIndex: delivery.description,
+        recsIndex: recs.description,
+      },
       'indexer ready',
     );
   },

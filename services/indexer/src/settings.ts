@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { port, sharedSettings, type Setting } from '@lectern/config';
 import { deliveryIndexSettings } from '@lectern/index-elasticsearch';
 import { recsEmbeddingSettings } from '@lectern/recs-sql';
+import { recsIndexSettings } from '@lectern/recs-search';
 
 /**
  * The defaults table of the indexer in the cluster shape: it consumes change events from Kafka
@@ -13,6 +14,8 @@ export const indexerSettings = {
   kafkaTopic: sharedSettings.kafkaTopic,
   ...deliveryIndexSettings,
   ...recsEmbeddingSettings,
+  recsIndex: recsIndexSettings.recsIndex,
+  recsIndexPrefix: recsIndexSettings.recsIndexPrefix,
   /** Rendered into every asset URL of the delivery documents. */
   assetsBaseUrl: {
     env: 'LECTERN_ASSETS_BASE_URL',

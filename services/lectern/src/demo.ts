@@ -19,7 +19,7 @@ export interface DemoProject {
 
 /**
  * On the first start (no project yet), creates the demo project with its small content model, a
- * management key for the demo user, and primary delivery and preview keys. Returns null when projects already exist.
+ * management key for the demo user, primary delivery and preview keys and a Smart Recommendations key. Returns null when projects already exist.
  */
 export async function seedDemoProject(core: CoreDeps): Promise<DemoProject | null> {
   if ((await listProjects(core, { actor: operator })).length > 0) return null;
@@ -29,6 +29,7 @@ export async function seedDemoProject(core: CoreDeps): Promise<DemoProject | nul
     await createApiKey(core, { actor: operator, projectId: project.id, kind: 'management', userEmail: demoUserEmail }),
     await createApiKey(core, { actor: operator, projectId: project.id, kind: 'preview_primary' }),
     await createApiKey(core, { actor: operator, projectId: project.id, kind: 'delivery_primary' }),
+    await createApiKey(core, { actor: operator, projectId: project.id, kind: 'recommendations' }),
   ];
   return { project, keys };
 }

@@ -85,6 +85,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
         trustedProxies: config.trustedProxies,
         publicUrl: config.managementPublicUrl ?? null,
         tasks,
+        recsTracking: recs.tracking,
       }),
     ),
     delivery: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'production', http }),

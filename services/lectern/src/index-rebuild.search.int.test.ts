@@ -95,4 +95,33 @@ describe.skipIf(!searchUrl || !postgresUrl)('lectern index rebuild on the search
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(/LECTERN_SEARCH_URL is needed/);
   });
+
+  it('renders the published items into the k-NN recommendation index (--recs-index opensearch)', async () => {
+    await stack.managementJson('/items/codename/home/variants/codename/default/publish', { method: 'PUT' });
+    await stack.catchUp();
+    const rebuilt = await runCommand([
+      'index',
+      'rebuild',
+      '--project',
+      stack.projectId,
+      '--database-url',
+      databaseUrl,
+      '--delivery-index',
+      'opensearch',
+      '--search-url',
+      searchUrl,
+      '--search-index-prefix',
+      prefix,
+      '--recs-index',
+      'opensearch',
+      '--no-progress',
+    ]);
+    expect(rebuilt.code).toBe(0);
+    expect(rebuilt.stdout).toMatch(/The recommendation index is rebuilt \(opensearch k-NN/);
+    const found = await engine.search<{ codename: string }>('lectern-recs-512d', {
+      query: { term: { project_id: stack.projectId } },
+      size: 10,
+    });
+    expect(found.hits.hits.map((h) => h._source?.codename)).toEqual(['home']);
+  });
 });

@@ -4,6 +4,7 @@ import { RecommendationClient } from '@kentico/kontent-recommendations';
 import { createHashedEmbedder, operator, revokeApiKey, unpublishVariant } from '@lectern/core';
 import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
 import { createSqlIndex } from '@lectern/index-sql';
+import { buildManagementApp, createManagementServer } from '@lectern/management';
 import { buildRecommendationsApp } from '@lectern/recommendations';
 import { createSqlRecs, generateCorpus, writeArticle, writeCorpus, type SqlRecs } from '@lectern/recs-sql';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
@@ -186,6 +187,33 @@ describe('tracking', () => {
     expect(text).not.toContain('198.51.100.9');
   });
 
+  it('locates a visitor by IP with the offline database unless the client gave the country, keeping no IP', async () => {
+    const locationOf = async (visitId: string) =>
+      (
+        await sql<{ location: Record<string, string> | null }>`
+          select location from recs_visitors where project_id = ${projectId} and visit_id = ${visitId}`.execute(
+          core.store.db,
+        )
+      ).rows[0]?.location ?? null;
+    await client()
+      .trackVisitor()
+      .withData({ visitId: 'geo-1', visitor: { ip: '8.8.8.8', location: { city: 'Mountain View' } } } as never)
+      .toPromise();
+    expect(await locationOf('geo-1')).toEqual({ city: 'Mountain View', country: 'US' });
+    await recommend({ currentItemCodename: 'space_00000', visitId: 'geo-2', visitor: { ip: '2a00:1450:4001::1' } });
+    expect(await locationOf('geo-2')).toEqual({ country: 'IE' });
+    await client()
+      .trackVisitor()
+      .withData({ visitId: 'geo-3', visitor: { ip: '8.8.8.8', location: { country: 'DE' } } } as never)
+      .toPromise();
+    expect(await locationOf('geo-3')).toEqual({ country: 'DE' });
+    const dump = await sql<{ t: string }>`select coalesce(string_agg(v::text, ' '), '') as t from recs_visitors v`.execute(
+      core.store.db,
+    );
+    expect(dump.rows[0]!.t).not.toContain('8.8.8.8');
+    expect(dump.rows[0]!.t).not.toContain('2a00:1450');
+  });
+
   it('records a visit with each recommendation unless the project tracks manually', async () => {
     const before = await visits();
     await recommend({ currentItemCodename: 'space_00000' });
@@ -264,5 +292,62 @@ describe('authentication and errors (SPEC 5, 7.5)', () => {
       `Bearer ${keys.recommendations!.value}`,
     );
     expect(portion.status).toBe(400);
+  });
+});
+
+describe('manual visit tracking per project through the admin API (SPEC 4.5 rules 8–9)', () => {
+  const operatorToken = 'recs-operator-token';
+  let admin: Listening;
+  const settings = (id: string, body?: unknown) =>
+    fetch(`${admin.url}/admin/projects/${id}/recommendations`, {
+      method: body === undefined ? 'GET' : 'PUT',
+      headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const visitCount = async () =>
+    Number(
+      (
+        await sql<{ n: number }>`select count(*)::int as n from recs_visits where project_id = ${projectId}`.execute(
+          core.store.db,
+        )
+      ).rows[0]!.n,
+    );
+
+  beforeAll(async () => {
+    const app = buildManagementApp({
+      core,
+      metrics: createProcessMetrics(),
+      readiness: createReadiness([]),
+      logger: createLogger({ level: 'silent' }),
+      operatorToken,
+      recsTracking: recs.tracking,
+    });
+    admin = await listen(createManagementServer(app), { host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => admin?.close());
+
+  it('switches recommend/items between recording a visit and not', async () => {
+    expect(await (await settings(projectId)).json()).toEqual({ manual_tracking: false });
+    const put = await settings(projectId, { manual_tracking: true });
+    expect(put.status).toBe(200);
+    expect(await (await settings(projectId)).json()).toEqual({ manual_tracking: true });
+    // One tracking object serves both apps here; across processes the setting shows within a second.
+    const before = await visitCount();
+    await recommend({ currentItemCodename: 'space_00000' });
+    expect(await visitCount()).toBe(before);
+    await client().trackVisit().withData({ visitId: 'manual', currentItemCodename: 'space_00000' }).toPromise();
+    expect(await visitCount()).toBe(before + 1);
+    await settings(projectId, { manual_tracking: false });
+    await recommend({ currentItemCodename: 'space_00000' });
+    expect(await visitCount()).toBe(before + 2);
+  });
+
+  it('answers a bad body with 400 and an unknown project with 404, changing nothing', async () => {
+    const bad = await settings(projectId, { manual_tracking: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error_code: number }).error_code).toBeGreaterThan(0);
+    const unknown = await settings('00000000-0000-4000-8000-000000000000', { manual_tracking: true });
+    expect(unknown.status).toBe(404);
+    expect(await (await settings(projectId)).json()).toEqual({ manual_tracking: false });
   });
 });

@@ -17,7 +17,7 @@ import { binaryFilesRouter } from './http/files/binary-routes.ts';
 import { foldersRouter } from './http/folders/routes.ts';
 import { v1ItemsRouter } from './http/v1/items-routes.ts';
 import { v1AssetsRouter } from './http/v1/assets-routes.ts';
-import type { BlobStore } from '@lectern/core';
+import type { BlobStore, RecsTracking } from '@lectern/core';
 import { languagesRouter } from './http/languages/routes.ts';
 import { contentTypesRouter } from './http/content-types/routes.ts';
 import { snippetsRouter } from './http/snippets/routes.ts';
@@ -59,6 +59,8 @@ export interface ManagementAppOptions extends ManagementDeps {
    * (validate-async, clone-environment); without one, the tasks wait for another process's runner.
    */
   readonly tasks?: { wake(): void } | null;
+  /** The recommendation engine's tracking settings, for `/admin/projects/{id}/recommendations`. */
+  readonly recsTracking?: RecsTracking;
 }
 
 /**
@@ -92,7 +94,13 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     res.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
   });
 
-  app.use('/admin', adminRouter(options.core, options.operatorToken, options.tasks ?? null));
+  app.use(
+    '/admin',
+    adminRouter(options.core, options.operatorToken, {
+      tasks: options.tasks ?? null,
+      ...(options.recsTracking ? { recsTracking: options.recsTracking } : {}),
+    }),
+  );
   app.use('/console', consoleRouter(options));
   const services = {
     core: options.core,

@@ -9,6 +9,7 @@ import {
   type CoreDeps,
 } from '@lectern/core';
 import { createProcessMetrics, createReadiness, listen, registerRelayMetrics, runServiceMain } from '@lectern/http-kit';
+import { createSqlRecsTracking } from '@lectern/recs-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildManagementApp, createManagementServer } from './app.ts';
 import { managementRateLimits, managementSettings } from './settings.ts';
@@ -81,6 +82,7 @@ await runServiceMain({
       trustedProxies: config.trustedProxies,
       publicUrl: config.managementPublicUrl ?? null,
       tasks,
+      recsTracking: createSqlRecsTracking({ db: store.db as never }),
     });
     const listening = await step(
       `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,

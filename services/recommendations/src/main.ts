@@ -1,6 +1,7 @@
 import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
 import { createProcessMetrics, createReadiness, listen, runServiceMain } from '@lectern/http-kit';
-import { createSqlRecs, openEmbedder } from '@lectern/recs-sql';
+import { openEmbedder } from '@lectern/recs-sql';
+import { openRecsIndex } from '@lectern/recs-search';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildRecommendationsApp } from './app.ts';
 import { recommendationsSettings } from './settings.ts';
@@ -9,7 +10,7 @@ await runServiceMain({
   name: 'recommendations',
   summary:
     'the Smart Recommendations API of the cluster shape: recommend and search items from the recommendation ' +
-    'index in PostgreSQL (the indexer keeps it), track visits and visitors. Stateless: any number may run.',
+    'index (the indexer keeps it: OpenSearch k-NN or PostgreSQL, LECTERN_RECS_INDEX), track visits and visitors. Stateless: any number may run.',
   settings: recommendationsSettings,
   async start(config, { logger, onStop, step }) {
     const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
@@ -17,12 +18,15 @@ await runServiceMain({
     );
     onStop(() => store.close());
     const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
-    const recs = await createSqlRecs({ db: store.db });
     const embedder = await step('cannot load the embedding model (check LECTERN_RECS_MODEL_DIR)', () =>
       openEmbedder(config),
     );
+    const recs = await step('cannot use the recommendation index (check LECTERN_RECS_INDEX, LECTERN_SEARCH_URL)', () =>
+      openRecsIndex({ config, db: store.db, dimensions: embedder.dimensions }),
+    );
+    onStop(() => recs.close());
     const metrics = createProcessMetrics();
-    const readiness = createReadiness([() => store.ping()]);
+    const readiness = createReadiness([() => store.ping(), () => recs.ping()]);
     onStop(async () => readiness.drain());
     const app = buildRecommendationsApp({
       metrics,
@@ -45,6 +49,6 @@ await runServiceMain({
         }),
     );
     onStop(() => listening.close());
-    logger.info({ url: listening.url, isPgvector: recs.isPgvector }, 'recommendations ready');
+    logger.info({ url: listening.url, recsIndex: recs.description }, 'recommendations ready');
   },
 });

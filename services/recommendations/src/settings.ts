@@ -1,14 +1,16 @@
 import { z } from 'zod';
 import { port, sharedSettings, type Setting } from '@lectern/config';
 import { recsEmbeddingSettings } from '@lectern/recs-sql';
+import { recsIndexSettings } from '@lectern/recs-search';
 
 /**
  * The defaults table of the Recommendations service in the cluster shape: it reads the
- * recommendation index in PostgreSQL (kept by the indexer's `lectern-recommendations` consumer
- * group) and records visits there. Stateless: any number may run. Environment only.
+ * recommendation index (kept by the indexer's `lectern-recommendations` consumer group) in
+ * OpenSearch's k-NN or in PostgreSQL (LECTERN_RECS_INDEX) and records visits in PostgreSQL. Stateless: any number may run. Environment only.
  */
 export const recommendationsSettings = {
   databaseUrl: sharedSettings.databaseUrl,
+  ...recsIndexSettings,
   host: sharedSettings.host,
   port: {
     env: 'LECTERN_PORT',

@@ -5,11 +5,30 @@
 // any start failure with its stack trace and exits 1, prints READY when the node is up, and closes
 // the node on SIGTERM.
 //
+// Plugins found on the classpath (the k-NN plugin's jars, unpacked by engine-install.ts) are
+// loaded too.
+//
 // Usage: OpenSearchNode <basePath> <httpPort> <transportPort>
 
 import org.codelibs.opensearch.runner.OpenSearchRunner;
 
 public final class OpenSearchNode {
+  /** Plugins outside the runner's own list, loaded when their jars are on the classpath. */
+  private static final String[] OPTIONAL_PLUGINS = {"org.opensearch.knn.plugin.KNNPlugin"};
+
+  private static String presentPlugins() {
+    final StringBuilder found = new StringBuilder();
+    for (final String name : OPTIONAL_PLUGINS) {
+      try {
+        Class.forName(name, false, OpenSearchNode.class.getClassLoader());
+        found.append(found.length() == 0 ? "" : ",").append(name);
+      } catch (final ClassNotFoundException e) {
+        // Not installed: the node runs without it.
+      }
+    }
+    return found.toString();
+  }
+
   public static void main(final String[] args) throws Exception {
     if (args.length != 3) {
       System.err.println("usage: OpenSearchNode <basePath> <httpPort> <transportPort>");
@@ -39,7 +58,13 @@ public final class OpenSearchNode {
     try {
       // The runner numbers nodes from 1 and gives node n the port baseHttpPort + n.
       final String baseHttpPort = String.valueOf(Integer.parseInt(httpPort) - 1);
-      runner.build("-basePath", args[0], "-numOfNode", "1", "-baseHttpPort", baseHttpPort);
+      final String plugins = presentPlugins();
+      if (plugins.isEmpty()) {
+        runner.build("-basePath", args[0], "-numOfNode", "1", "-baseHttpPort", baseHttpPort);
+      } else {
+        runner.build(
+            "-basePath", args[0], "-numOfNode", "1", "-baseHttpPort", baseHttpPort, "-pluginTypes", plugins);
+      }
     } catch (final Throwable t) {
       t.printStackTrace();
       System.exit(1);

@@ -22,6 +22,8 @@ export interface AdminPort extends WebhookAdmin, EnvironmentAdmin {
   ): Promise<IssuedKeyJson>;
   regenerateKey(keyId: string): Promise<IssuedKeyJson>;
   revokeKey(keyId: string): Promise<KeyJson>;
+  /** Whether the project tracks recommendation visits manually; sets it first when given. */
+  recsTracking(projectId: string, isManual?: boolean): Promise<{ manual_tracking: boolean }>;
   close(): Promise<void>;
 }
 

@@ -8,11 +8,13 @@ import {
   regenerateApiKey,
   revokeApiKey,
   systemClock,
+  getProject,
   updateProject,
   type CoreDeps,
 } from '@lectern/core';
 import { isLecternError, toManagementError } from '@lectern/errors';
 import { issuedKeyJson, keyJson, projectJson } from '@lectern/management';
+import { createSqlRecsTracking } from '@lectern/recs-sql';
 import type { SqlStore } from '@lectern/store-sql';
 import { AdminError, type AdminPort } from './admin-port.ts';
 import { directWebhookAdmin } from './webhook-admin.ts';
@@ -64,6 +66,13 @@ export function directAdmin(store: SqlStore, onClose: () => void): AdminPort {
           }),
         ),
       ),
+    recsTracking: (projectId, isManual) =>
+      call(async () => {
+        const project = await getProject(core, { actor, projectId });
+        const tracking = createSqlRecsTracking({ db: store.db as never });
+        if (isManual !== undefined) await tracking.setManualTracking(project.id, isManual);
+        return { manual_tracking: await tracking.isManualTracking(project.id) };
+      }),
     listKeys: (projectId) => call(async () => (await listApiKeys(core, { actor, projectId })).map(keyJson)),
     createKey: (projectId, input) =>
       call(async () =>

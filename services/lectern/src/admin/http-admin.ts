@@ -52,6 +52,10 @@ export function httpAdmin(options: { managementUrl: string; operatorToken: strin
         `/projects/${encodeURIComponent(id)}`,
         omitUndefined({ name: input.name, secure_access: input.secureAccess }),
       ),
+    recsTracking: (id, isManual) =>
+      isManual === undefined
+        ? request('GET', `/projects/${encodeURIComponent(id)}/recommendations`)
+        : request('PUT', `/projects/${encodeURIComponent(id)}/recommendations`, { manual_tracking: isManual }),
     listKeys: async (id) =>
       (await request<{ keys: KeyJson[] }>('GET', `/projects/${encodeURIComponent(id)}/keys`)).keys,
     createKey: (id, input) =>

@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import { loadConfig } from '@lectern/config';
-import { randomIds, systemClock } from '@lectern/core';
+import { createHashedEmbedder, indexRecsProject, listProjects, operator, randomIds, systemClock } from '@lectern/core';
 import { createIndexer } from '@lectern/index-sql';
 import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/store-sql';
 import { lockDataDir, readServerInfo } from '../data-dir.ts';
@@ -17,6 +17,7 @@ interface RebuildFlags {
   deliveryIndex?: string;
   searchUrl?: string;
   searchIndexPrefix?: string;
+  recsIndex?: string;
 }
 
 /**
@@ -46,6 +47,7 @@ async function rebuild(flags: RebuildFlags): Promise<void> {
     ...(flags.deliveryIndex === undefined ? {} : { LECTERN_DELIVERY_INDEX: flags.deliveryIndex }),
     ...(flags.searchUrl === undefined ? {} : { LECTERN_SEARCH_URL: flags.searchUrl }),
     ...(flags.searchIndexPrefix === undefined ? {} : { LECTERN_SEARCH_INDEX_PREFIX: flags.searchIndexPrefix }),
+    ...(flags.recsIndex === undefined ? {} : { LECTERN_RECS_INDEX: flags.recsIndex }),
   };
   const config = loadConfig({ settings: startSettings, env });
   const support = await loadIndexSupport();
@@ -92,10 +94,46 @@ async function rebuild(flags: RebuildFlags): Promise<void> {
     });
     bar.stop();
     console.log(`The delivery index is rebuilt (${delivery.description}).`);
+    await rebuildRecommendations({ store, env, projectId: flags.project });
   } finally {
     await delivery?.close();
     await store?.close();
     lock?.release();
+  }
+}
+
+/**
+ * Drops the recommendation index of one project (or all) and renders every published item into it
+ * again (LECTERN_RECS_INDEX, LECTERN_SEARCH_URL, as the cluster's processes read them; the SQL
+ * index unless told otherwise). Visits and tracking settings stay.
+ */
+async function rebuildRecommendations(options: {
+  store: SqlStore;
+  env: NodeJS.ProcessEnv;
+  projectId: string | undefined;
+}): Promise<void> {
+  const { store } = options;
+  const { recsIndexSettings, openRecsIndex } = await import('@lectern/recs-search');
+  const settings = { ...recsIndexSettings, deliveryIndex: { ...recsIndexSettings.deliveryIndex, default: 'sql' } };
+  const embedder = createHashedEmbedder();
+  const recs = await openRecsIndex({
+    config: loadConfig({ settings, env: options.env }),
+    db: store.db,
+    dimensions: embedder.dimensions,
+  });
+  try {
+    const core = { store, clock: systemClock, ids: randomIds };
+    const projectIds =
+      options.projectId === undefined
+        ? (await listProjects(core, { actor: operator })).map((p) => p.id)
+        : [options.projectId];
+    for (const projectId of projectIds) {
+      await recs.reset(projectId);
+      await indexRecsProject({ core, writer: recs.writer, embedder, projectId, batchSize: 200 });
+    }
+    console.log(`The recommendation index is rebuilt (${recs.description}, ${projectIds.length} projects).`);
+  } finally {
+    await recs.close();
   }
 }
 
@@ -104,7 +142,7 @@ export function registerIndex(program: Command): void {
   index
     .command('rebuild')
     .description(
-      'Drop the delivery index and render every variant again from the content store. Stop a server running on the data directory first.',
+      'Drop the delivery index and the recommendation index and render every variant again from the content store. Stop a server running on the data directory first.',
     )
     .option('--project <id>', 'only this project (default: every project)')
     .option('--data-dir <dir>', 'data directory of the embedded database (env LECTERN_DATA_DIR)')
@@ -117,6 +155,10 @@ export function registerIndex(program: Command): void {
     )
     .option('--search-url <url>', 'search engine URL, for opensearch and elasticsearch (env LECTERN_SEARCH_URL)')
     .option('--search-index-prefix <prefix>', 'start of the index names (env LECTERN_SEARCH_INDEX_PREFIX)')
+    .option(
+      '--recs-index <kind>',
+      'auto (default), opensearch or sql: the recommendation index to rebuild (env LECTERN_RECS_INDEX; auto: opensearch with --delivery-index opensearch)',
+    )
     .action(async (flags: RebuildFlags) => {
       await rebuild(flags);
     });

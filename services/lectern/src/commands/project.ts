@@ -77,4 +77,21 @@ export function registerProject(program: Command): void {
     if (flags.json) console.log(JSON.stringify({ id, deleted: true }));
     else console.log(`Deleted project ${id}.`);
   });
+
+  withAdminOptions(
+    project
+      .command('tracking')
+      .description(
+        'Show or set how recommendation visits are tracked (SPEC 4.5): automatic (each recommend/items call records ' +
+          'a visit of its current item) or manual (only track/visit, track/conversion and track/portion do).',
+      )
+      .argument('<project-id>')
+      .argument('[mode]', 'automatic or manual'),
+  ).action(async (id: string, mode: string | undefined, flags: AdminFlags) => {
+    if (mode !== undefined && mode !== 'automatic' && mode !== 'manual')
+      throw new Error(`The tracking mode is "automatic" or "manual", not "${mode}".`);
+    const result = await withAdmin(flags, (a) => a.recsTracking(id, mode === undefined ? undefined : mode === 'manual'));
+    if (flags.json) console.log(JSON.stringify(result));
+    else console.log(`Recommendation visits of project ${id} are tracked ${result.manual_tracking ? 'manually' : 'automatically'}.`);
+  });
 }

@@ -69,6 +69,12 @@ function banner(server: EmbeddedServer): string {
       `  curl -H "Authorization: Bearer ${mgmt}" ${u.management}/v2/projects/${id}`,
       `  curl -G ${u.graphql}/${id} --data-urlencode 'query={ article_All { items { title } } }'`,
     );
+    const recs = server.demo.keys.find((k) => k.key.kind === 'recommendations')?.secret;
+    if (recs !== undefined)
+      lines.push(
+        `  curl -H "Authorization: Bearer ${recs}" -H 'content-type: application/json' ${u.recommendations}/api/v2/recommend/items \\`,
+        `       -d '{"visitId":"me","currentItemCodename":"<an article>","responseLimit":3,"requestedTypeCodename":"article"}'`,
+      );
   } else {
     lines.push(
       '',

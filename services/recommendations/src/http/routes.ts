@@ -15,6 +15,7 @@ import {
   parseTrackVisitorBody,
   type VisitorInput,
 } from './schemas.ts';
+import { createGeoLocator, type GeoLocate } from '../geolocation.ts';
 
 /** What the Recommendations API runs on. */
 export interface RecsEngine {
@@ -24,6 +25,8 @@ export interface RecsEngine {
   readonly embedder: EmbeddingProvider;
   /** The `access` signal drops cached authentication when a key changes. */
   readonly signals?: Signals;
+  /** Locates a visitor's IP (default: the offline country database, see geolocation.ts). */
+  readonly geoLocate?: GeoLocate;
 }
 
 /**
@@ -36,16 +39,24 @@ export function registerRecsRoutes(app: FastifyInstance, engine: RecsEngine): vo
   const projectOf = (request: FastifyRequest) => auth.projectOf(request.headers.authorization);
   const now = () => core.clock.now();
 
-  /** Keeps what the visitor told; the IP is not stored (SPEC 4.5 rule 5). */
-  const recordVisitor = (projectId: string, visitId: string, visitor: VisitorInput) =>
-    tracking.recordVisitor({
+  const geoLocate = engine.geoLocate ?? createGeoLocator();
+
+  /**
+   * Keeps what the visitor told. The IP only fills the country the client did not give (SPEC 4.5
+   * rules 5–6): it is looked up, then dropped, never stored.
+   */
+  const recordVisitor = async (projectId: string, visitId: string, visitor: VisitorInput) => {
+    const found = visitor.ip !== null && !visitor.location?.['country'] ? await geoLocate(visitor.ip) : null;
+    const location = found === null ? visitor.location : { ...found, ...visitor.location };
+    await tracking.recordVisitor({
       projectId,
       visitId,
       referer: visitor.referer,
-      location: visitor.location,
+      location,
       custom: visitor.custom,
       at: now(),
     });
+  };
 
   app.post('/api/v2/recommend/items', async (request) => {
     const projectId = await projectOf(request);

@@ -12,6 +12,7 @@ import {
   revokeApiKey,
   updateProject,
   type CoreDeps,
+  type RecsTracking,
 } from '@lectern/core';
 import { requireOperatorToken } from '../auth.ts';
 import { locals } from '../context.ts';
@@ -20,6 +21,7 @@ import { parseBody } from '../parse-body.ts';
 import { issuedKeyJson, keyJson, projectJson } from './views.ts';
 import { webhooksRouter } from '../webhooks/routes.ts';
 import { environmentAdminRouter } from './environment-routes.ts';
+import { recsSettingsRouter } from './recommendations.ts';
 
 const projectCreate = z.object({
   name: z.string(),
@@ -41,8 +43,9 @@ const keyCreate = z.object({
 export function adminRouter(
   core: CoreDeps,
   operatorToken: string | null,
-  tasks: { wake(): void } | null = null,
+  options: { tasks?: { wake(): void } | null; recsTracking?: RecsTracking } = {},
 ): Router {
+  const { tasks = null, recsTracking } = options;
   const router = Router();
   router.use(requireOperatorToken(operatorToken));
   const actor = (res: Parameters<typeof locals>[0]) =>
@@ -122,6 +125,8 @@ export function adminRouter(
     .all(methodNotAllowed);
 
   router.use(environmentAdminRouter(core, { actor, tasks }));
+  if (recsTracking) router.use(recsSettingsRouter(core, recsTracking));
+
   // Webhooks as the Management API serves them, for the operator (`lectern webhooks …`).
   router.use('/projects/:projectId', webhooksRouter(core));
 
