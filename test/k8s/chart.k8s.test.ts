@@ -243,9 +243,9 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
     );
   const searchEnv = (env: Record<string, string>) => Object.keys(env).filter((n) => /SEARCH|DELIVERY_INDEX/.test(n));
 
-  it('passes the delivery index (examples/eck.yaml) to delivery, indexer and graphql, its URL from the Secret as a file', () => {
+  it('passes the delivery index (examples/eck.yaml) to delivery, indexer, graphql and recommendations, its URL from the Secret as a file', () => {
     const objects = parseManifests(rendered['example-eck.yaml']!);
-    for (const name of ['delivery', 'indexer', 'graphql']) {
+    for (const name of ['delivery', 'indexer', 'graphql', 'recommendations']) {
       expect(envOf(objects, name)).toMatchObject({
         LECTERN_DELIVERY_INDEX: 'elasticsearch',
         LECTERN_SEARCH_URL_FILE: '/var/run/secrets/lectern/search/url',
@@ -257,7 +257,7 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
         items: [{ key: 'url', path: 'url' }],
       });
     }
-    for (const name of ['management', 'recommendations', 'webhooks']) {
+    for (const name of ['management', 'webhooks']) {
       expect(searchEnv(envOf(objects, name))).toEqual([]);
     }
     // The default install reads OpenSearch, its URL from the shared Secret.
@@ -267,7 +267,7 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
 
   it('keeps the delivery index in PostgreSQL with one value (deliveryIndex.engine=sql): no search Secret mounted', () => {
     const objects = parseManifests(helmTemplate(t, { set: { ...required, 'deliveryIndex.engine': 'sql' } }));
-    for (const name of ['delivery', 'indexer', 'graphql']) {
+    for (const name of ['delivery', 'indexer', 'graphql', 'recommendations']) {
       expect(searchEnv(envOf(objects, name))).toEqual(['LECTERN_DELIVERY_INDEX']);
       expect(envOf(objects, name)['LECTERN_DELIVERY_INDEX']).toBe('sql');
     }

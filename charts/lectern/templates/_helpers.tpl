@@ -73,6 +73,8 @@ graphql:
 recommendations:
   main: services/recommendations/src/main.ts
   listeners: [{ name: http, value: port, env: LECTERN_PORT }]
+  # Reads the recommendation index from OpenSearch's k-NN when the delivery index is there.
+  deliveryIndex: true
   ingress: [{ host: recommendations, port: http }]
 webhooks:
   main: services/webhooks/src/main.ts
