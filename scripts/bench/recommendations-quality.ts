@@ -6,28 +6,15 @@
 // queries per topic. Prints one table; asserts nothing (CONVENTIONS: benchmarks print tables).
 // Run: pnpm run bench:recommendations-quality -- [--per-topic 50] [--borrowed 2,4,6] [--providers …]
 import { parseArgs } from 'node:util';
-import {
-  createApiKey,
-  createHashedEmbedder,
-  createProject,
-  createRecsConsumer,
-  operator,
-  randomIds,
-  systemClock,
-  type CoreDeps,
-  type EmbeddingProvider,
-} from '../../packages/core/src/index.ts';
-import { createLogger, createProcessMetrics, createReadiness, listen } from '../../packages/http-kit/src/index.ts';
-import { buildRecommendationsApp } from '../../services/recommendations/src/index.ts';
+import { createHashedEmbedder, createRecsConsumer, type EmbeddingProvider } from '../../packages/core/src/index.ts';
 import {
   corpusTopics,
   createOnnxEmbedder,
-  createSqlRecs,
   defaultModelDir,
   generateCorpus,
   writeCorpus,
 } from '../../packages/recs-sql/src/index.ts';
-import { openPgliteStore } from '../../packages/store-sql/src/index.ts';
+import { openBenchProject } from './recs-bench-project.ts';
 
 /** The providers compared: the defaults, and each as it was before (the hashed) or without its name vector. */
 const modelDir = process.env['LECTERN_RECS_MODEL_DIR'] ?? defaultModelDir;
@@ -94,33 +81,13 @@ interface Row {
 
 async function measure(options: { borrowed: number; provider: string; embedder: EmbeddingProvider }): Promise<Row> {
   const { embedder } = options;
-  const store = await openPgliteStore();
-  const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
-  const project = await createProject(core, { actor: operator, name: 'Quality' });
-  const key = await createApiKey(core, { actor: operator, projectId: project.id, kind: 'recommendations' });
-  const recs = await createSqlRecs({ db: store.db });
-  const app = buildRecommendationsApp({
-    metrics: createProcessMetrics(),
-    readiness: createReadiness([]),
-    logger: createLogger({ level: 'silent' }),
-    engine: { core, reader: recs.reader, tracking: recs.tracking, embedder },
-  });
-  const listening = await listen(app, { host: '127.0.0.1', port: 0 });
+  const { core, projectId, recs, post, close } = await openBenchProject({ engine: 'pgvector', embedder });
   try {
-    const post = async (path: string, body: unknown): Promise<string[]> => {
-      const response = await fetch(`${listening.url}/api/v2/${path}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return (JSON.parse((await response.text()) || '[]') as { codename: string }[]).map((i) => i.codename);
-    };
     const corpus = generateCorpus({ perTopic, borrowed: options.borrowed });
     const topicOf = new Map(corpus.map((c) => [c.codename, c.topic]));
-    await writeCorpus(core, { projectId: project.id, items: corpus });
+    await writeCorpus(core, { projectId, items: corpus });
     const began = performance.now();
-    await createRecsConsumer({ core, writer: recs.writer, embedder }).catchUp(project.id);
+    await createRecsConsumer({ core, writer: recs.writer, embedder }).catchUp(projectId);
     const msPerItem = (performance.now() - began) / corpus.length;
     let similarHits = 0;
     for (const item of corpus) {
@@ -158,8 +125,7 @@ async function measure(options: { borrowed: number; provider: string; embedder: 
       msPerItem,
     };
   } finally {
-    await listening.close();
-    await store.close();
+    await close();
   }
 }
 
