@@ -243,9 +243,13 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
     );
   const searchEnv = (env: Record<string, string>) => Object.keys(env).filter((n) => /SEARCH|DELIVERY_INDEX/.test(n));
 
-  it('passes the delivery index (examples/eck.yaml) to delivery, indexer, graphql and recommendations, its URL from the Secret as a file', () => {
+  it('passes the delivery index (examples/eck.yaml) to delivery, indexer and graphql, and its engine to recommendations, its URL from the Secret as a file', () => {
     const objects = parseManifests(rendered['example-eck.yaml']!);
-    for (const name of ['delivery', 'indexer', 'graphql', 'recommendations']) {
+    expect(envOf(objects, 'recommendations')).toMatchObject({
+      LECTERN_DELIVERY_INDEX: 'elasticsearch',
+      LECTERN_SEARCH_URL_FILE: '/var/run/secrets/lectern/search/url',
+    });
+    for (const name of ['delivery', 'indexer', 'graphql']) {
       expect(envOf(objects, name)).toMatchObject({
         LECTERN_DELIVERY_INDEX: 'elasticsearch',
         LECTERN_SEARCH_URL_FILE: '/var/run/secrets/lectern/search/url',

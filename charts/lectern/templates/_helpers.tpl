@@ -73,8 +73,9 @@ graphql:
 recommendations:
   main: services/recommendations/src/main.ts
   listeners: [{ name: http, value: port, env: LECTERN_PORT }]
-  # Reads the recommendation index from OpenSearch's k-NN when the delivery index is there.
-  deliveryIndex: true
+  # Reads the recommendation index from OpenSearch's k-NN when the delivery index is there
+  # (the engine and its URL, not the delivery index's prefix).
+  recsIndex: true
   ingress: [{ host: recommendations, port: http }]
 webhooks:
   main: services/webhooks/src/main.ts
@@ -132,7 +133,7 @@ its engine, checked here so that a wrong combination fails at render with a mess
     secretName: {{ required "operatorToken.secret.name: the Secret holding the admin API token" $v.operatorToken.secret.name }}
     items: [{ key: {{ $v.operatorToken.secret.key | quote }}, path: token }]
 {{- end }}
-{{- if and .def.deliveryIndex (ne (include "lectern.deliveryIndexEngine" .root) "sql") }}
+{{- if and (or .def.deliveryIndex .def.recsIndex) (ne (include "lectern.deliveryIndexEngine" .root) "sql") }}
 - name: search
   secret:
     secretName: {{ $v.deliveryIndex.urlSecret.name }}
@@ -184,12 +185,14 @@ its engine, checked here so that a wrong combination fails at render with a mess
 {{- if .def.managementPublicUrl }}
 - { name: LECTERN_MANAGEMENT_PUBLIC_URL, value: {{ include "lectern.managementPublicUrl" .root | quote }} }
 {{- end }}
-{{- if .def.deliveryIndex }}
+{{- if or .def.deliveryIndex .def.recsIndex }}
 {{- $engine := include "lectern.deliveryIndexEngine" .root }}
 - { name: LECTERN_DELIVERY_INDEX, value: {{ $engine | quote }} }
 {{- if ne $engine "sql" }}
 - { name: LECTERN_SEARCH_URL_FILE, value: {{ printf "%s/search/url" $dir | quote }} }
+{{- if .def.deliveryIndex }}
 - { name: LECTERN_SEARCH_INDEX_PREFIX, value: {{ $v.deliveryIndex.indexPrefix | quote }} }
+{{- end }}
 {{- end }}
 {{- end }}
 {{- if and .def.smtp .svc.smtp.urlSecret.name }}
