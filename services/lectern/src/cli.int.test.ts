@@ -27,6 +27,29 @@ describe('lectern start and the operator CLI', () => {
       'text', 'text', 'rich_text', 'date_time', 'number', 'modular_content', 'taxonomy', 'snippet', 'url_slug',
     ]);
 
+    // The demo content is published: Delivery lists it, and Smart Recommendations recommends from it.
+    const deliveryKey = demo?.keys.find((k) => k.kind === 'delivery_primary')?.api_key as string;
+    const articles = (await fetch(`${urls['delivery']}/${demoProject}/items?system.type=article&order=elements.published_on[desc]`, {
+      headers: { authorization: `Bearer ${deliveryKey}` },
+    }).then((r) => r.json())) as { items: { system: { codename: string } }[]; modular_content: Record<string, unknown> };
+    expect(articles.items.map((i) => i.system.codename)).toEqual([
+      'pricing_a_self_hosted_platform', 'modelling_content_types', 'caching_delivery_responses',
+    ]);
+    expect(Object.keys(articles.modular_content)).toEqual(['ada_editor']);
+    const recsKey = demo?.keys.find((k) => k.kind === 'recommendations')?.api_key as string;
+    let recommended: string[] = [];
+    for (let i = 0; i < 50 && recommended.length === 0; i++) {
+      const response = await fetch(`${urls['recommendations']}/api/v2/recommend/items`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${recsKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ visitId: 'demo', currentItemCodename: 'caching_delivery_responses', responseLimit: 3, requestedTypeCodename: 'article' }),
+      });
+      expect(response.status).toBe(200);
+      recommended = ((await response.json()) as { codename: string }[]).map((r) => r.codename);
+      if (recommended.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(recommended.sort()).toEqual(['modelling_content_types', 'pricing_a_self_hosted_platform']);
+
     // While the server runs, the CLI goes through its admin API.
     const created = await runCommand(['project', 'create', 'Shop', '--data-dir', dataDir, '--json']);
     expect(created.code).toBe(0);

@@ -1,3 +1,4 @@
+import { seedDemoContent } from './demo-content.ts';
 import { seedDemoModel } from './demo-model.ts';
 import {
   createApiKey,
@@ -18,13 +19,15 @@ export interface DemoProject {
 }
 
 /**
- * On the first start (no project yet), creates the demo project with its small content model, a
+ * On the first start (no project yet), creates the demo project with its small content model and
+ * a few published articles, a
  * management key for the demo user, primary delivery and preview keys and a Smart Recommendations key. Returns null when projects already exist.
  */
 export async function seedDemoProject(core: CoreDeps): Promise<DemoProject | null> {
   if ((await listProjects(core, { actor: operator })).length > 0) return null;
   const project = await createProject(core, { actor: operator, name: 'Lectern demo' });
   await seedDemoModel(core, project.id);
+  await seedDemoContent(core, project.id);
   const keys = [
     await createApiKey(core, { actor: operator, projectId: project.id, kind: 'management', userEmail: demoUserEmail }),
     await createApiKey(core, { actor: operator, projectId: project.id, kind: 'preview_primary' }),

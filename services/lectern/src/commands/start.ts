@@ -73,7 +73,7 @@ function banner(server: EmbeddedServer): string {
     if (recs !== undefined)
       lines.push(
         `  curl -H "Authorization: Bearer ${recs}" -H 'content-type: application/json' ${u.recommendations}/api/v2/recommend/items \\`,
-        `       -d '{"visitId":"me","currentItemCodename":"<an article>","responseLimit":3,"requestedTypeCodename":"article"}'`,
+        `       -d '{"visitId":"me","currentItemCodename":"caching_delivery_responses","responseLimit":3,"requestedTypeCodename":"article"}'`,
       );
   } else {
     lines.push(
