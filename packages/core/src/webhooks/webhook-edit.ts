@@ -1,11 +1,9 @@
-import { LecternError } from '@lectern/errors';
 import type { CoreDeps } from '../deps.ts';
-import { isUuid } from '../domain/uuid.ts';
 import type { WebhookRecord } from '../ports/webhooks.ts';
 import { assertMayChange, isRecord, Problems } from '../model/shared/index.ts';
 import { readWebhookHeaders, readWebhookName, readWebhookSecret, readWebhookUrl } from './webhook-fields.ts';
 import { readDeliveryTriggers, readLegacyTriggers } from './webhook-triggers.ts';
-import type { OneWebhookInput } from './webhooks.ts';
+import { requireWebhook, saveRegistration, type OneWebhookInput } from './webhooks.ts';
 
 /**
  * Edits a webhook's registration (the console's edit form; Kontent.ai edits webhooks in its UI):
@@ -16,11 +14,7 @@ import type { OneWebhookInput } from './webhooks.ts';
 export async function editWebhook(deps: CoreDeps, input: OneWebhookInput & { body: unknown }): Promise<WebhookRecord> {
   assertMayChange(input.actor, input.projectId, 'manage_environment');
   return deps.store.transaction(async (tx) => {
-    const current = isUuid(input.id)
-      ? await tx.webhooks.get(input.projectId, input.id.toLowerCase(), { isForUpdate: true })
-      : null;
-    if (current === null || current.format !== input.format)
-      throw new LecternError('WEBHOOK_NOT_FOUND', { message: `The webhook with id '${input.id}' was not found.` });
+    const current = await requireWebhook(tx, input, true);
     const problems = new Problems();
     const body = isRecord(input.body) ? input.body : {};
     if (!isRecord(input.body)) problems.add(undefined, 'The body must be a JSON object.');
@@ -37,27 +31,16 @@ export async function editWebhook(deps: CoreDeps, input: OneWebhookInput & { bod
         ? await readDeliveryTriggers(ctx, body['delivery_triggers'])
         : await readLegacyTriggers(ctx, body['triggers']);
     problems.throwIfAny();
-    const now = deps.clock.now();
-    const isRevived = current.health === 'dead' && url !== current.url;
-    const next: WebhookRecord = {
-      ...current,
-      name: name as string,
-      url: url as string,
-      secret: secret as string,
-      headers,
-      triggers: triggers as Record<string, unknown>,
-      lastModified: now,
-      ...(isRevived
-        ? {
-            health: 'unknown',
-            failingSince: null,
-            failureMailedAt: null,
-            fromSeq: await tx.outbox.latestSeq(input.projectId),
-          }
-        : {}),
-    };
-    await tx.webhooks.updateRegistration(current.projectId, current.id, next);
-    if (isRevived) await tx.webhooks.updateHealth(current.projectId, current.id, next);
-    return next;
+    return saveRegistration(tx, current, {
+      changes: {
+        name: name as string,
+        url: url as string,
+        secret: secret as string,
+        headers,
+        triggers: triggers as Record<string, unknown>,
+      },
+      isRevived: current.health === 'dead' && url !== current.url,
+      now: deps.clock.now(),
+    });
   });
 }

@@ -37,13 +37,44 @@ function write<T>(deps: CoreDeps, input: ModelInput, work: (tx: UnitOfWork) => P
   return inProject(deps, input, work);
 }
 
-async function requireWebhook(tx: UnitOfWork, input: OneWebhookInput, isForUpdate = false): Promise<WebhookRecord> {
+export async function requireWebhook(
+  tx: UnitOfWork,
+  input: OneWebhookInput,
+  isForUpdate = false,
+): Promise<WebhookRecord> {
   const found = isUuid(input.id)
     ? await tx.webhooks.get(input.projectId, input.id.toLowerCase(), { isForUpdate })
     : null;
   if (found === null || found.format !== input.format)
     throw new LecternError('WEBHOOK_NOT_FOUND', { message: `The webhook with id '${input.id}' was not found.` });
   return found;
+}
+
+/**
+ * Saves a changed registration. A revived webhook (a dead one given a new URL, SPEC 3.1) starts
+ * over as healthy and is notified of later triggers only; what is queued stays queued.
+ */
+export async function saveRegistration(
+  tx: UnitOfWork,
+  current: WebhookRecord,
+  options: { changes: Partial<WebhookRecord>; isRevived: boolean; now: Date },
+): Promise<WebhookRecord> {
+  const next: WebhookRecord = {
+    ...current,
+    ...options.changes,
+    lastModified: options.now,
+    ...(options.isRevived
+      ? {
+          health: 'unknown',
+          failingSince: null,
+          failureMailedAt: null,
+          fromSeq: await tx.outbox.latestSeq(current.projectId),
+        }
+      : {}),
+  };
+  await tx.webhooks.updateRegistration(current.projectId, current.id, next);
+  if (options.isRevived) await tx.webhooks.updateHealth(current.projectId, current.id, next);
+  return next;
 }
 
 /** Registers a webhook from a POST body of its format; nothing before it is notified. */
@@ -162,24 +193,11 @@ export async function changeWebhookUrl(
     const problems = new Problems();
     const url = readWebhookUrl(isRecord(input.body) ? input.body['url'] : undefined, problems);
     problems.throwIfAny();
-    const now = deps.clock.now();
-    const isRevived = current.health === 'dead';
-    const next: WebhookRecord = {
-      ...current,
-      url: url as string,
-      lastModified: now,
-      ...(isRevived
-        ? {
-            health: 'unknown',
-            failingSince: null,
-            failureMailedAt: null,
-            fromSeq: await tx.outbox.latestSeq(input.projectId),
-          }
-        : {}),
-    };
-    await tx.webhooks.updateRegistration(current.projectId, current.id, next);
-    if (isRevived) await tx.webhooks.updateHealth(current.projectId, current.id, next);
-    return next;
+    return saveRegistration(tx, current, {
+      changes: { url: url as string },
+      isRevived: current.health === 'dead',
+      now: deps.clock.now(),
+    });
   });
 }
 
