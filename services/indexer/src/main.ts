@@ -1,4 +1,4 @@
-import { createKafkaBus } from '@lectern/bus-kafka';
+import { createServiceBus } from '@lectern/bus-kafka';
 import { createRecsConsumer, randomIds, systemClock, type CoreDeps } from '@lectern/core';
 import {
   createProcessMetrics,
@@ -38,12 +38,11 @@ await runServiceMain({
     const delivery = await step(deliveryIndexProblem, () => openReachableDeliveryIndex({ config, db: store.db }));
     onStop(() => delivery.close());
     const index = delivery.index;
-    const bus = createKafkaBus({
+    const bus = createServiceBus({
       brokers: config.kafkaBrokers,
       topic: config.kafkaTopic,
-      clientId: 'lectern-indexer',
-      onError: (err) => logger.error({ err }, 'Kafka client error'),
-      onWarning: (err) => logger.warn({ err }, 'Kafka consumer restarting after a retriable error'),
+      service: 'indexer',
+      logger,
     });
     onStop(() => bus.close());
 

@@ -1,5 +1,5 @@
 import { openS3BlobStore } from '@lectern/blob-s3';
-import { createKafkaBus } from '@lectern/bus-kafka';
+import { createServiceBus } from '@lectern/bus-kafka';
 import {
   createOutboxRelay,
   randomIds,
@@ -38,11 +38,11 @@ await runServiceMain({
     await step('cannot use the S3 bucket (check LECTERN_S3_ENDPOINT, LECTERN_S3_BUCKET and the keys)', () =>
       blobs.stat('lectern-start-probe'),
     );
-    const bus = createKafkaBus({
+    const bus = createServiceBus({
       brokers: config.kafkaBrokers,
       topic: config.kafkaTopic,
-      clientId: 'lectern-management',
-      onError: (err) => logger.error({ err }, 'Kafka client error'),
+      service: 'management',
+      logger,
     });
     onStop(() => bus.close());
 

@@ -1,4 +1,4 @@
-import { createKafkaBus } from '@lectern/bus-kafka';
+import { createServiceBus } from '@lectern/bus-kafka';
 import { randomIds, systemClock } from '@lectern/core';
 import {
   createProcessMetrics,
@@ -25,12 +25,11 @@ await runServiceMain({
       openPostgresStore({ connectionString: config.databaseUrl }),
     );
     onStop(() => store.close());
-    const bus = createKafkaBus({
+    const bus = createServiceBus({
       brokers: config.kafkaBrokers,
       topic: config.kafkaTopic,
-      clientId: 'lectern-webhooks',
-      onError: (err) => logger.error({ err }, 'Kafka client error'),
-      onWarning: (err) => logger.warn({ err }, 'Kafka consumer restarting after a retriable error'),
+      service: 'webhooks',
+      logger,
     });
     onStop(() => bus.close());
 
