@@ -1,9 +1,28 @@
+import type { FastifyInstance } from 'fastify';
 import { toDeliveryError } from '@lectern/errors';
 import { createFastifyService } from './fastify-service.ts';
 import { listen, type Listening } from './listen.ts';
 import type { ProcessMetrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
 import type { ServiceStart } from './service-main.ts';
+
+/**
+ * Listens a Fastify app of a service main as a start step: a failure names the address and the
+ * settings to check, and closes the app (its hooks and plugins) before the step fails.
+ */
+export async function listenStep(
+  start: Pick<ServiceStart, 'step'>,
+  app: FastifyInstance,
+  options: { host: string; port: number; portEnv: string },
+): Promise<Listening> {
+  const { host, port } = options;
+  return start.step(`cannot listen on ${host}:${port} (check LECTERN_HOST, ${options.portEnv})`, () =>
+    listen(app, { host, port }).catch(async (error: unknown) => {
+      await app.close();
+      throw error;
+    }),
+  );
+}
 
 /**
  * The listener of a worker (the indexer, the webhook worker): `/healthz`, `/readyz` and
@@ -22,12 +41,7 @@ export async function listenProbes(
     logger: start.logger,
     toErrorResponse: toDeliveryError,
   });
-  const listening = await start.step(`cannot listen on ${host}:${port} (check LECTERN_HOST, LECTERN_PORT)`, () =>
-    listen(app, { host, port }).catch(async (error: unknown) => {
-      await app.close();
-      throw error;
-    }),
-  );
+  const listening = await listenStep(start, app, { host, port, portEnv: 'LECTERN_PORT' });
   start.onStop(async () => {
     readiness.drain();
     await listening.close();

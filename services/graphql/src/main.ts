@@ -1,5 +1,5 @@
 import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
-import { createProcessMetrics, createReadiness, listen, runServiceMain } from '@lectern/http-kit';
+import { createProcessMetrics, createReadiness, listenStep, runServiceMain } from '@lectern/http-kit';
 import { deliveryIndexProblem, openReachableDeliveryIndex } from '@lectern/index-elasticsearch';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildGraphqlApp } from './app.ts';
@@ -46,12 +46,7 @@ await runServiceMain({
         readiness,
         logger,
       });
-      const listening = await step(`cannot listen on ${config.host}:${port} (check LECTERN_HOST, ${env})`, () =>
-        listen(app, { host: config.host, port }).catch(async (error: unknown) => {
-          await app.close();
-          throw error;
-        }),
-      );
+      const listening = await listenStep({ step }, app, { host: config.host, port, portEnv: env });
       onStop(() => listening.close());
       urls.push(listening.url);
     }

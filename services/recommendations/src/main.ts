@@ -1,5 +1,5 @@
 import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
-import { createProcessMetrics, createReadiness, listen, runServiceMain } from '@lectern/http-kit';
+import { createProcessMetrics, createReadiness, listenStep, runServiceMain } from '@lectern/http-kit';
 import { openEmbedder } from '@lectern/recs-sql';
 import { openRecsIndex } from '@lectern/recs-search';
 import { openPostgresStore } from '@lectern/store-sql';
@@ -40,14 +40,11 @@ await runServiceMain({
         signals: store.signals,
       },
     });
-    const listening = await step(
-      `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,
-      () =>
-        listen(app, { host: config.host, port: config.port }).catch(async (error: unknown) => {
-          await app.close();
-          throw error;
-        }),
-    );
+    const listening = await listenStep({ step }, app, {
+      host: config.host,
+      port: config.port,
+      portEnv: 'LECTERN_PORT',
+    });
     onStop(() => listening.close());
     logger.info({ url: listening.url, recsIndex: recs.description }, 'recommendations ready');
   },
