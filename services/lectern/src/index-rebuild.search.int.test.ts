@@ -20,6 +20,24 @@ describe.skipIf(!searchUrl || !postgresUrl)('lectern index rebuild on the search
   const prefix = `rebuild-${Date.now().toString(36)}`;
   const engine = connectSearchEngine({ flavour: 'opensearch', url: searchUrl });
   const aliasTargets = () => engine.aliasTargets(`${prefix}-${stack.projectId}`);
+  /** `lectern index rebuild` of the test project into the OpenSearch delivery index, with `extra` flags. */
+  const rebuildProject = (...extra: string[]) =>
+    runCommand([
+      'index',
+      'rebuild',
+      '--project',
+      stack.projectId,
+      '--database-url',
+      databaseUrl,
+      '--delivery-index',
+      'opensearch',
+      '--search-url',
+      searchUrl,
+      '--search-index-prefix',
+      prefix,
+      ...extra,
+      '--no-progress',
+    ]);
 
   beforeAll(async () => {
     databaseUrl = await createTestDatabase(postgresUrl);
@@ -62,21 +80,7 @@ describe.skipIf(!searchUrl || !postgresUrl)('lectern index rebuild on the search
     const [oldIndex] = await aliasTargets();
     const watermark = await stack.index.watermark(stack.projectId);
 
-    const rebuilt = await runCommand([
-      'index',
-      'rebuild',
-      '--project',
-      stack.projectId,
-      '--database-url',
-      databaseUrl,
-      '--delivery-index',
-      'opensearch',
-      '--search-url',
-      searchUrl,
-      '--search-index-prefix',
-      prefix,
-      '--no-progress',
-    ]);
+    const rebuilt = await rebuildProject();
     expect(rebuilt.stderr).toBe('');
     expect(rebuilt.code).toBe(0);
     expect(rebuilt.stdout).toMatch(/The delivery index is rebuilt \(opensearch at /);
@@ -99,23 +103,7 @@ describe.skipIf(!searchUrl || !postgresUrl)('lectern index rebuild on the search
   it('renders the published items into the k-NN recommendation index (--recs-index opensearch)', async () => {
     await stack.managementJson('/items/codename/home/variants/codename/default/publish', { method: 'PUT' });
     await stack.catchUp();
-    const rebuilt = await runCommand([
-      'index',
-      'rebuild',
-      '--project',
-      stack.projectId,
-      '--database-url',
-      databaseUrl,
-      '--delivery-index',
-      'opensearch',
-      '--search-url',
-      searchUrl,
-      '--search-index-prefix',
-      prefix,
-      '--recs-index',
-      'opensearch',
-      '--no-progress',
-    ]);
+    const rebuilt = await rebuildProject('--recs-index', 'opensearch');
     expect(rebuilt.code).toBe(0);
     expect(rebuilt.stdout).toMatch(/The recommendation index is rebuilt \(opensearch k-NN/);
     const found = await engine.search<{ codename: string }>('lectern-recs-512d', {
