@@ -128,6 +128,8 @@ export async function openBenchProject(options: { engine: BenchEngine; embedder:
     floor,
     forceMerge,
     url: listening.url,
+    searchUrl,
+    prefix,
     key: key.secret,
   };
 }

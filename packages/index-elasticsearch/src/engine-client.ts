@@ -12,7 +12,10 @@ export type SearchFlavour = 'opensearch' | 'elasticsearch';
 
 export interface SearchHit<T> {
   readonly _id: string;
+  readonly _score?: number | null;
   readonly _source?: T;
+  /** Values of the requested `docvalue_fields`, each as an array. */
+  readonly fields?: Readonly<Record<string, readonly unknown[]>>;
   readonly sort?: readonly unknown[];
 }
 
@@ -32,12 +35,18 @@ export interface SearchBody {
   readonly search_after?: readonly unknown[];
   readonly track_total_hits?: boolean;
   readonly _source?: boolean | readonly string[];
+  readonly docvalue_fields?: readonly string[];
 }
 
 export interface SearchEngine {
   readonly flavour: SearchFlavour;
   /** A search over an index or alias; a missing one answers no hits. */
   search<T>(index: string, body: SearchBody): Promise<SearchAnswer<T>>;
+  /**
+   * Several searches over one index in one request, answered in order; throws (with the first
+   * failed search's status as `meta.statusCode`) when any failed.
+   */
+  msearch<T>(index: string, bodies: readonly SearchBody[]): Promise<SearchAnswer<T>[]>;
   /** Bulk operations (action and document lines); throws when any operation failed. */
   bulk(operations: readonly object[], options: { readonly refresh: boolean }): Promise<void>;
   /** Creates an index; false when it exists already. */
@@ -70,6 +79,19 @@ function checkBulk(answer: BulkAnswer): void {
     throw new Error(`search engine bulk write failed: ${failed.length} operations, first ${JSON.stringify(failed[0])}`);
 }
 
+type MsearchAnswer<T> = {
+  readonly responses: readonly (SearchAnswer<T> & { readonly error?: unknown; readonly status?: number })[];
+};
+
+function checkMsearch<T>(answer: MsearchAnswer<T>): SearchAnswer<T>[] {
+  const failed = answer.responses.find((r) => r.error !== undefined);
+  if (failed !== undefined)
+    throw Object.assign(new Error(`search engine multi-search failed: ${JSON.stringify(failed.error)}`), {
+      meta: { statusCode: failed.status },
+    });
+  return [...answer.responses];
+}
+
 const statusOf = (error: unknown): number | undefined =>
   (error as { meta?: { statusCode?: number } } | null)?.meta?.statusCode;
 
@@ -83,6 +105,7 @@ const isAlreadyThere = (error: unknown) =>
 type Call = (params: object, options?: object) => Promise<unknown>;
 interface EngineClient {
   search: Call;
+  msearch: Call;
   bulk: Call;
   deleteByQuery: Call;
   ping(): Promise<unknown>;
@@ -96,6 +119,8 @@ interface Dialect {
   withBody(params: object, body: object): object;
   /** Bulk parameters with the operation lines where this client takes them. */
   withOperations(params: object, operations: readonly object[]): object;
+  /** Multi-search parameters with the header and body lines where this client takes them. */
+  withSearches(params: object, lines: readonly object[]): object;
   /** The body of this client's answer. */
   answerOf(raw: unknown): unknown;
 }
@@ -105,6 +130,7 @@ const openSearchDialect: Dialect = {
   flavour: 'opensearch',
   withBody: (params, body) => ({ ...params, body }),
   withOperations: (params, operations) => ({ ...params, body: operations }),
+  withSearches: (params, lines) => ({ ...params, body: lines }),
   answerOf: (raw) => (raw as { readonly body: unknown }).body,
 };
 
@@ -113,6 +139,7 @@ const elasticsearchDialect: Dialect = {
   flavour: 'elasticsearch',
   withBody: (params, body) => ({ ...params, ...body }),
   withOperations: (params, operations) => ({ ...params, operations }),
+  withSearches: (params, lines) => ({ ...params, searches: lines }),
   answerOf: (raw) => raw,
 };
 
@@ -138,6 +165,12 @@ function searchEngineOn(client: EngineClient, dialect: Dialect): SearchEngine {
   const engine: SearchEngine = {
     flavour: dialect.flavour,
     search: (index, body) => call((p) => client.search(p), dialect.withBody({ index, ...missingIsEmpty }, body)),
+    async msearch<T>(index: string, bodies: readonly SearchBody[]) {
+      if (bodies.length === 0) return [];
+      const lines = bodies.flatMap((body) => [{}, body]);
+      const params = dialect.withSearches({ index, ...missingIsEmpty }, lines);
+      return checkMsearch(await call<MsearchAnswer<T>>((p) => client.msearch(p), params));
+    },
     async bulk(operations, { refresh }) {
       if (operations.length === 0) return;
       checkBulk(await call<BulkAnswer>((p) => client.bulk(p), dialect.withOperations({ refresh }, operations)));

@@ -3,7 +3,9 @@ export {
   connectSearchEngine,
   elasticsearchEngine,
   openSearchEngine,
+  type SearchBody,
   type SearchEngine,
+  type SearchHit,
   type SearchFlavour,
 } from './engine-client.ts';
 export { mappingVersion } from './mapping.ts';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { RecommendQuery, RecsReader, SearchQuery } from '@lectern/core';
-import type { SearchEngine } from '@lectern/index-elasticsearch';
-import { popularitySql, sqlTermStats } from '@lectern/recs-sql';
+import type { SearchBody, SearchEngine, SearchHit } from '@lectern/index-elasticsearch';
+import { embeddingOf, popularitySql, sqlTermStats } from '@lectern/recs-sql';
 import { boostOf, type RecsFields } from './evaluate.ts';
 import { scriptQuery } from './painless.ts';
 import { filterDsl, type Dsl } from './query-dsl.ts';
@@ -14,16 +14,37 @@ const searchVectorWeight = 0.5;
 /** Most popular items considered before the filter (the SQL reader filters first). */
 const popularPool = 1000;
 
+/** The most candidates a source gives (a search engine's default result window). */
+const maxCandidates = 10_000;
 /** Candidates per source: enough that the booster and the language de-duplication can reorder. */
 const candidatesFor = (limit: number, isBoosted: boolean) => Math.max(isBoosted ? 200 : 50, limit * 4);
 
 type Doc = RecsFields & { readonly language: string };
-interface Hit {
-  readonly _id: string;
-  readonly _score?: number | null;
-  readonly _source?: Doc;
-}
+
+/** The entry fields read from doc values (columnar: no `_source`, whose embedding is large, is loaded). */
 const fields = ['codename', 'name', 'type', 'lastupdated', 'properties', 'language'];
+
+type Hit = SearchHit<never>;
+
+function docOf(hit: Hit): Doc {
+  const f = hit.fields ?? {};
+  const first = (name: string) => f[name]?.[0];
+  return {
+    codename: String(first('codename') ?? ''),
+    name: String(first('name') ?? ''),
+    type: String(first('type') ?? ''),
+    language: String(first('language') ?? ''),
+    lastupdated: Number(first('lastupdated') ?? 0),
+    properties: (f['properties'] ?? []).map(String),
+  };
+}
+
+/** A search returning the entry fields of its hits. */
+const fetching = (body: Omit<SearchBody, '_source' | 'docvalue_fields'> & Record<string, unknown>): SearchBody => ({
+  ...body,
+  _source: false,
+  docvalue_fields: fields,
+});
 
 interface Candidate {
   readonly doc: Doc;
@@ -31,13 +52,14 @@ interface Candidate {
 }
 
 /**
- * Reads the k-NN recommendation index. Candidates come from the engine, each source restricted by
- * project, type, the current item and the filter (compiled to the query DSL): the nearest
- * neighbours of the current item (a `knn` query whose `filter` the Lucene engine applies inside
- * the graph search, so the limit counts only items that pass), the most recent items and — from
- * PostgreSQL's popularity table — the most popular. Candidates that did not come from the vector
- * search get their similarity from a second k-NN query restricted to them (exact at that size).
- * They are then scored as the SQL reader scores them, in this process.
+ * Reads the k-NN recommendation index in two rounds per request. First, from PostgreSQL (which
+ * keeps the entries too), the current item's embedding and the most popular items. Then one
+ * multi-search, each part restricted by project, type, the current item and the filter (compiled
+ * to the query DSL): the nearest neighbours of the current item (a `knn` query whose `filter` the
+ * Lucene engine applies inside the graph search, so the limit counts only items that pass), the
+ * popular items with their exact similarity to the current one (the k-NN plugin's `knn_score`
+ * script) and, when there is no current item to be near, the most recent. The candidates are
+ * then scored as the SQL reader scores them, in this process.
  */
 export function createSearchRecsReader(options: {
   engine: SearchEngine;
@@ -45,47 +67,30 @@ export function createSearchRecsReader(options: {
   db: Kysely<unknown>;
 }): RecsReader {
   const { engine, names, db } = options;
-  const search = async (body: object, isRetry = false): Promise<Hit[]> => {
+  const msearch = async (bodies: readonly SearchBody[], isRetry = false): Promise<Hit[][]> => {
     try {
-      return [...(await engine.search<Doc>(names.entries, body as never)).hits.hits] as Hit[];
+      return (await engine.msearch<never>(names.entries, bodies)).map((a) => [...a.hits.hits]);
     } catch (error) {
       // A shard not started yet (the writer has just created the index) answers 503: once more.
       if (isRetry || (error as { meta?: { statusCode?: number } }).meta?.statusCode !== 503) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100));
-      return search(body, true);
+      return msearch(bodies, true);
     }
   };
   const knn = (vector: readonly number[], k: number, filter: Dsl) => ({
     knn: { embedding: { vector, k, filter } },
   });
-
-  const currentEmbedding = async (q: RecommendQuery): Promise<number[] | null> => {
-    const found = await engine.search<{ embedding: number[] }>(names.entries, {
-      query: {
-        bool: { filter: [{ term: { project_id: q.projectId } }, { term: { codename: q.currentItemCodename } }] },
+  /** Scores the query's hits by exact similarity to the vector, on the scale of `knn` scores. */
+  const similarTo = (vector: readonly number[], query: Dsl) => ({
+    script_score: {
+      query,
+      script: {
+        lang: 'knn',
+        source: 'knn_score',
+        params: { field: 'embedding', query_value: vector, space_type: 'cosinesimil' },
       },
-      sort: [{ language: 'asc' }],
-      size: 1,
-      _source: ['embedding'],
-    });
-    return found.hits.hits[0]?._source?.embedding ?? null;
-  };
-
-  /** Similarities of the candidates no vector search returned (cosine, as (1 + cos) / 2). */
-  async function fillSimilarity(
-    candidates: Map<string, Candidate>,
-    vector: readonly number[] | null,
-    known: Set<string>,
-  ) {
-    const missing = [...candidates.keys()].filter((id) => !known.has(id));
-    if (vector === null || missing.length === 0) return;
-    for (const hit of await search({
-      query: knn(vector, missing.length, { ids: { values: missing } }),
-      size: missing.length,
-      _source: false,
-    }))
-      candidates.get(hit._id)!.similarity = hit._score ?? 0;
-  }
+    },
+  });
 
   function best(scored: { doc: Doc; score: number }[], limit: number): string[] {
     const byCodename = new Map<string, { score: number; lastupdated: number }>();
@@ -108,6 +113,60 @@ export function createSearchRecsReader(options: {
     return new Map(rows.rows.map((r) => [r.codename, Number(r.score)]));
   }
 
+  const none = fetching({ query: { match_none: {} }, size: 0 });
+
+  /**
+   * Up to `k` candidates from each source in one multi-search: the nearest neighbours of the
+   * current item, the most popular (ranked by a Painless script over the popularity the caller
+   * read, then rescored by their exact similarity to the current item) and, without a current
+   * item, the most recent. With a current item, the nearest neighbours that pass hold every item
+   * the recent ones could add (those rank below them); without one, every similarity is 0 and the
+   * most recent fill the answer. `isExhausted`: a larger `k` could find no more.
+   */
+  async function candidates(o: {
+    q: RecommendQuery;
+    filter: Dsl;
+    current: readonly number[] | null;
+    popular: ReadonlyMap<string, number>;
+    k: number;
+  }): Promise<{ candidates: Candidate[]; isExhausted: boolean }> {
+    const { q, filter, current, popular, k } = o;
+    const byPopularity = {
+      script_score: {
+        query: { bool: { filter: [filter, { terms: { codename: [...popular.keys()] } }] } },
+        script: {
+          source: "params.p.getOrDefault(doc['codename'].value, 0.0)",
+          params: { p: Object.fromEntries(popular) },
+        },
+      },
+    };
+    const [near = [], popularHits = [], recent = []] = await msearch([
+      current === null ? none : fetching({ query: knn(current, k, filter), size: k }),
+      popular.size === 0
+        ? none
+        : fetching({
+            query: byPopularity,
+            size: k,
+            ...(current === null
+              ? {}
+              : {
+                  rescore: {
+                    window_size: k,
+                    query: { rescore_query: similarTo(current, { match_all: {} }), query_weight: 0 },
+                  },
+                }),
+          }),
+      ...(current === null ? [fetching({ query: filter, sort: [{ lastupdated: 'desc' }], size: q.limit })] : []),
+    ]);
+    const found = new Map<string, Candidate>();
+    for (const hit of near) found.set(hit._id, { doc: docOf(hit), similarity: hit._score ?? 0 });
+    for (const hit of popularHits)
+      if (!found.has(hit._id))
+        found.set(hit._id, { doc: docOf(hit), similarity: current === null ? 0 : (hit._score ?? 0) });
+    for (const hit of recent) if (!found.has(hit._id)) found.set(hit._id, { doc: docOf(hit), similarity: 0 });
+    return { candidates: [...found.values()], isExhausted: near.length < k && popularHits.length < k };
+  }
+
   return {
     termStats: (o) => sqlTermStats(db, o),
 
@@ -124,46 +183,31 @@ export function createSearchRecsReader(options: {
           must_not: [{ term: { codename: q.currentItemCodename } }],
         },
       };
-      const k = candidatesFor(q.limit, q.booster !== null);
-      const at = new Date(q.nowMs);
       const [current, popular] = await Promise.all([
-        q.scenario === 'popular' ? null : currentEmbedding(q),
-        q.scenario === 'similar' ? new Map<string, number>() : popularity(q.projectId, at),
+        q.scenario === 'popular' ? null : embeddingOf(db, q.projectId, q.currentItemCodename),
+        q.scenario === 'similar' ? new Map<string, number>() : popularity(q.projectId, new Date(q.nowMs)),
       ]);
-      const popularCodenames = [...popular.keys()];
-      // `similar` from a known item: the nearest neighbours that pass are the answer (the SQL
-      // reader's recent candidates rank below them), unless a booster may lift others past them.
-      const isNearEnough = q.scenario === 'similar' && current !== null && q.booster === null;
-      const [recent, near, popularHits] = await Promise.all([
-        isNearEnough ? [] : search({ query: filter, sort: [{ lastupdated: 'desc' }], size: q.limit, _source: fields }),
-        current ? search({ query: knn(current, k, filter), size: k, _source: fields }) : [],
-        popularCodenames.length === 0
-          ? []
-          : search({
-              query: { bool: { filter: [filter, { terms: { codename: popularCodenames } }] } },
-              size: Math.min(10_000, popularCodenames.length * 4),
-              _source: fields,
-            }),
-      ]);
-      const candidates = new Map<string, Candidate>();
-      for (const hit of near) candidates.set(hit._id, { doc: hit._source!, similarity: hit._score ?? 0 });
-      const topPopular = popularHits
-        .sort((a, b) => (popular.get(b._source!.codename) ?? 0) - (popular.get(a._source!.codename) ?? 0))
-        .slice(0, k);
-      for (const hit of [...recent, ...topPopular])
-        if (!candidates.has(hit._id)) candidates.set(hit._id, { doc: hit._source!, similarity: 0 });
-      await fillSimilarity(candidates, current, new Set(near.map((h) => h._id)));
-      const scored = [...candidates.values()].map(({ doc, similarity }) => {
+      const score = (doc: Doc, similarity: number) => {
         const pop = popular.get(doc.codename) ?? 0;
-        const score =
+        const value =
           q.scenario === 'similar'
             ? similarity
             : q.scenario === 'popular'
               ? pop
               : similarWeight * similarity + (1 - similarWeight) * (pop / (pop + halfPopularVisits));
-        return { doc, score: score * boostOf(q.booster, doc, q.nowMs) };
-      });
-      return best(scored, q.limit);
+        return value * boostOf(q.booster, doc, q.nowMs);
+      };
+      // Plain `similar` takes the nearest neighbours only, so few suffice: twice the limit, more
+      // when entries in several languages of the same items leave fewer distinct codenames.
+      const isNearOnly = q.scenario === 'similar' && q.booster === null && current !== null;
+      for (let k = isNearOnly ? Math.max(10, 2 * q.limit) : candidatesFor(q.limit, q.booster !== null); ; k *= 4) {
+        const some = await candidates({ q, filter, current, popular, k: Math.min(k, maxCandidates) });
+        const found = best(
+          some.candidates.map(({ doc, similarity }) => ({ doc, score: score(doc, similarity) })),
+          q.limit,
+        );
+        if (found.length >= q.limit || some.isExhausted || k >= maxCandidates) return found;
+      }
     },
 
     async search(q: SearchQuery) {
@@ -177,36 +221,47 @@ export function createSearchRecsReader(options: {
         },
       };
       const text = q.text.trim();
-      const [near, lexical] = await Promise.all([
-        search({ query: knn(q.embedding, k, scope), size: k, _source: fields }),
-        text === ''
+      // Candidates: the nearest neighbours, and the items holding every word (whose BM25 score is
+      // the same for any word, as all match).
+      const [near = [], lexical = []] = await msearch([
+        fetching({ query: knn(q.embedding, k, scope), size: k }),
+        ...(text === ''
           ? []
-          : search({
-              query: { bool: { filter: [scope], must: [{ match: { text: { query: text, operator: 'and' } } }] } },
-              size: k,
-              _source: fields,
-            }),
+          : [
+              fetching({
+                query: { bool: { filter: [scope], must: [{ match: { text: { query: text, operator: 'and' } } }] } },
+                size: k,
+              }),
+            ]),
       ]);
-      const candidates = new Map<string, Candidate>();
-      for (const hit of near) candidates.set(hit._id, { doc: hit._source!, similarity: hit._score ?? 0 });
-      for (const hit of lexical)
-        if (!candidates.has(hit._id)) candidates.set(hit._id, { doc: hit._source!, similarity: 0 });
-      const ids = [...candidates.keys()];
-      const [, relevance] = await Promise.all([
-        fillSimilarity(candidates, q.embedding, new Set(near.map((h) => h._id))),
-        text === ''
-          ? []
-          : search({
-              query: { bool: { filter: [{ ids: { values: ids } }], should: [{ match: { text } }] } },
-              size: ids.length,
+      const nearIds = near.map((h) => h._id);
+      const lexicalOnly = lexical.filter((h) => !nearIds.includes(h._id)).map((h) => h._id);
+      // Then what each source lacks: the neighbours' BM25 for any word, the others' similarity.
+      const [relevance = [], similar = []] = await msearch([
+        text === '' || nearIds.length === 0
+          ? { query: { match_none: {} }, size: 0 }
+          : {
+              query: { bool: { filter: [{ ids: { values: nearIds } }], must: [{ match: { text } }] } },
+              size: nearIds.length,
               _source: false,
-            }),
+            },
+        lexicalOnly.length === 0
+          ? { query: { match_none: {} }, size: 0 }
+          : {
+              query: similarTo(q.embedding, { ids: { values: lexicalOnly } }),
+              size: lexicalOnly.length,
+              _source: false,
+            },
       ]);
+      const similarity = new Map([...near, ...similar].map((h) => [h._id, h._score ?? 0]));
       // BM25 scores are unbounded: s / (s + 1) maps them into [0, 1) as ts_rank_cd's normalization 32 does.
-      const lexicalOf = new Map(relevance.map((h) => [h._id, (h._score ?? 0) / ((h._score ?? 0) + 1)]));
-      const scored = [...candidates.entries()].map(([id, { doc, similarity }]) => ({
+      const lexicalOf = new Map(
+        [...lexical, ...relevance].map((h) => [h._id, (h._score ?? 0) / ((h._score ?? 0) + 1)]),
+      );
+      const docs = new Map([...near, ...lexical].map((h) => [h._id, docOf(h)]));
+      const scored = [...docs.entries()].map(([id, doc]) => ({
         doc,
-        score: searchVectorWeight * similarity + (1 - searchVectorWeight) * (lexicalOf.get(id) ?? 0),
+        score: searchVectorWeight * (similarity.get(id) ?? 0) + (1 - searchVectorWeight) * (lexicalOf.get(id) ?? 0),
       }));
       return best(scored, q.limit);
     },

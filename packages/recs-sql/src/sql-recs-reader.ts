@@ -29,6 +29,24 @@ const candidatesFor = (limit: number, isBoosted: boolean) => Math.max(isBoosted 
 const key = sql`r.project_id, r.item_id, r.language`;
 
 /**
+ * The embedding of the item with this codename (its first language), or null when it has no
+ * entry; either column type (`vector` or `real[]`) reads back as text.
+ */
+export async function embeddingOf(db: Kysely<unknown>, projectId: string, codename: string): Promise<number[] | null> {
+  const r = await sql<{ e: string }>`
+    select embedding::text as e from recs_items
+    where project_id = ${projectId} and codename = ${codename}
+    order by language limit 1`.execute(db);
+  const text = r.rows[0]?.e;
+  return text === undefined
+    ? null
+    : text
+        .replace(/[[\]{}]/g, '')
+        .split(',')
+        .map(Number);
+}
+
+/**
  * Reads the recommendation index in one transaction per request. Candidates come from indexes —
  * the nearest neighbours of the current item (pgvector HNSW with iterative scans, so the filter
  * is applied inside the vector search), the most popular items, the most recent ones — each
@@ -38,19 +56,7 @@ const key = sql`r.project_id, r.item_id, r.language`;
 export function createSqlRecsReader(options: { db: Kysely<unknown>; vectors: VectorSql }): RecsReader {
   const { db, vectors } = options;
 
-  const currentEmbedding = async (q: RecommendQuery): Promise<number[] | null> => {
-    const r = await sql<{ e: string }>`
-      select embedding::text as e from recs_items
-      where project_id = ${q.projectId} and codename = ${q.currentItemCodename}
-      order by language limit 1`.execute(db);
-    const text = r.rows[0]?.e;
-    return text === undefined
-      ? null
-      : text
-          .replace(/[[\]{}]/g, '')
-          .split(',')
-          .map(Number);
-  };
+  const currentEmbedding = (q: RecommendQuery) => embeddingOf(db, q.projectId, q.currentItemCodename);
 
   return {
     termStats: (o) => sqlTermStats(db, o),

@@ -27,19 +27,19 @@ export function createSqlRecsTracking(options: { db: Kysely<unknown> }): RecsTra
   return {
     async recordVisit(v) {
       const weight = weights[v.kind];
-      await db.transaction().execute(async (trx) => {
-        await sql`insert into recs_visits (project_id, visit_id, codename, kind, portion, at)
-                  values (${v.projectId}, ${v.visitId}, ${v.codename}, ${v.kind}, ${v.portion ?? null}, ${v.at})`.execute(
-          trx,
-        );
-        if (weight > 0)
-          await sql`
+      const visit = sql`insert into recs_visits (project_id, visit_id, codename, kind, portion, at)
+        values (${v.projectId}, ${v.visitId}, ${v.codename}, ${v.kind}, ${v.portion ?? null}, ${v.at})`;
+      // One statement (atomic, one round trip): the visit, and the item's popularity when it counts.
+      await (
+        weight === 0
+          ? visit
+          : sql`with visit as (${visit})
             insert into recs_popularity as p (project_id, codename, score, updated_at)
             values (${v.projectId}, ${v.codename}, ${weight}, ${v.at})
             on conflict (project_id, codename) do update set
               score = ${popularitySql({ alias: 'p', at: v.at })} + excluded.score,
-              updated_at = greatest(p.updated_at, excluded.updated_at)`.execute(trx);
-      });
+              updated_at = greatest(p.updated_at, excluded.updated_at)`
+      ).execute(db);
     },
     async recordVisitor(v) {
       const location = v.location === null ? null : JSON.stringify(v.location);

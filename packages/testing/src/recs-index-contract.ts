@@ -130,6 +130,13 @@ export function describeRecsIndexContract(name: string, open: () => Promise<Open
       expect(got).toEqual(['music_00003', 'finance_00001', 'cooking_00002']);
     });
 
+    it('blends similarity and popularity in the default scenario', async () => {
+      // After the visits above: the much-visited items of other topics lead, the same topic follows.
+      const got = await ask({ currentItemCodename: 'space_00000', scenario: 'default', limit: 5 });
+      expect(got.slice(0, 2)).toEqual(['music_00003', 'finance_00001']);
+      expect(got.slice(2).every((c) => c.startsWith('space'))).toBe(true);
+    });
+
     it('searches by meaning and words', async () => {
       const got = await recs.reader.search({
         projectId,

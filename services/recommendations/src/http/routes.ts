@@ -62,25 +62,32 @@ export function registerRecsRoutes(app: FastifyInstance, engine: RecsEngine): vo
     const projectId = await projectOf(request);
     const input = parseRecommendBody(request.body);
     const at = now();
-    const codenames = await reader.recommend({
-      projectId,
-      currentItemCodename: input.currentItemCodename,
-      requestedType: input.requestedTypeCodename,
-      limit: input.responseLimit,
-      scenario: input.scenario,
-      filter: input.filter,
-      booster: input.booster,
-      nowMs: at.getTime(),
-    });
-    if (input.visitor) await recordVisitor(projectId, input.visitId, input.visitor);
-    if (!(await tracking.isManualTracking(projectId)))
-      await tracking.recordVisit({
+    // The visit of the current item cannot change this answer (it is never recommended), so the
+    // writes run beside the read.
+    const track = async () => {
+      if (input.visitor) await recordVisitor(projectId, input.visitId, input.visitor);
+      if (!(await tracking.isManualTracking(projectId)))
+        await tracking.recordVisit({
+          projectId,
+          visitId: input.visitId,
+          codename: input.currentItemCodename,
+          kind: 'visit',
+          at,
+        });
+    };
+    const [codenames] = await Promise.all([
+      reader.recommend({
         projectId,
-        visitId: input.visitId,
-        codename: input.currentItemCodename,
-        kind: 'visit',
-        at,
-      });
+        currentItemCodename: input.currentItemCodename,
+        requestedType: input.requestedTypeCodename,
+        limit: input.responseLimit,
+        scenario: input.scenario,
+        filter: input.filter,
+        booster: input.booster,
+        nowMs: at.getTime(),
+      }),
+      track(),
+    ]);
     return codenames.map((codename) => ({ codename }));
   });
 
