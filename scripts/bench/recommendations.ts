@@ -10,6 +10,7 @@
 import { parseArgs } from 'node:util';
 import { createHashedEmbedder, createRecsConsumer } from '../../packages/core/src/index.ts';
 import { corpusPersonas, corpusTopics, generateCorpus, writeCorpus } from '../../packages/recs-sql/src/index.ts';
+import { defaultPgliteSharedBuffersMib } from '../../packages/store-sql/src/index.ts';
 import { openBenchProject, stopBenchEngines, type BenchEngine } from './recs-bench-project.ts';
 import { latency } from './recs-latency.ts';
 
@@ -21,6 +22,7 @@ const usage = `Usage: pnpm run bench:recommendations -- [options]
   --seconds S      seconds of wrk load per index, size and scenario (default 10)
   --engines E[,E…] pgvector (PGlite, embedded) and/or knn (PostgreSQL + OpenSearch k-NN) (default both)
   --force-merge    merge the k-NN index into one segment after loading (default: as loaded)
+  --pglite-buffers M  PGlite's shared buffers in MiB (LECTERN_PGLITE_SHARED_BUFFERS_MB; default ${defaultPgliteSharedBuffersMib})
   --help           this text`;
 
 const argv = process.argv.slice(2);
@@ -33,6 +35,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     engines: { type: 'string', default: 'pgvector,knn' },
     'force-merge': { type: 'boolean', default: false },
+    'pglite-buffers': { type: 'string', default: String(defaultPgliteSharedBuffersMib) },
     help: { type: 'boolean', default: false },
   },
 });
@@ -43,10 +46,11 @@ if (args.help) {
 const perTopic = Number(args['per-topic']);
 const sizes = args.items.split(',').map(Number);
 const seconds = Number(args.seconds);
+const pgliteBuffersMib = Number(args['pglite-buffers']);
 const benchEngines = args.engines.split(',') as BenchEngine[];
 const borrowedCounts = args.borrowed.split(',').map(Number);
 if (
-  ![perTopic, seconds, ...sizes].every((n) => Number.isInteger(n) && n >= 1) ||
+  ![perTopic, seconds, pgliteBuffersMib, ...sizes].every((n) => Number.isInteger(n) && n >= 1) ||
   !borrowedCounts.every((n) => Number.isInteger(n) && n >= 0 && n <= 12) ||
   !benchEngines.every((e) => e === 'pgvector' || e === 'knn')
 ) {
@@ -141,7 +145,9 @@ try {
   const rows: string[] = [];
   for (const engine of benchEngines)
     for (const size of sizes)
-      rows.push(...(await latency({ size, engine, embedder, seconds, isForceMerged: args['force-merge'] })));
+      rows.push(
+        ...(await latency({ size, engine, embedder, seconds, isForceMerged: args['force-merge'], pgliteBuffersMib })),
+      );
   console.log(
     `\nLatency: wrk from a separate process, one connection, ${seconds} s per row after a 2 s warm-up; limit 10; over HTTP with auth and visit tracking:\n`,
   );

@@ -39,14 +39,21 @@ export async function stopBenchEngines(): Promise<void> {
   await Promise.all([postgres.stop(), search.stop()]);
 }
 
-export async function openBenchProject(options: { engine: BenchEngine; embedder: EmbeddingProvider }) {
+export async function openBenchProject(options: {
+  engine: BenchEngine;
+  embedder: EmbeddingProvider;
+  /** PGlite's shared buffers in MiB (default: the product's). */
+  pgliteBuffersMib?: number;
+}) {
   const { embedder } = options;
   let store: SqlStore;
   let searchUrl: string | null = null;
   const prefix = `bench-${Date.now()}`;
   let recs: Awaited<ReturnType<typeof createSqlRecs>> | Awaited<ReturnType<typeof createSearchRecs>>;
   if (options.engine === 'pgvector') {
-    store = await openPgliteStore();
+    store = await openPgliteStore(
+      options.pgliteBuffersMib === undefined ? {} : { sharedBuffersMib: options.pgliteBuffersMib },
+    );
     recs = await createSqlRecs({ db: store.db });
   } else {
     const { postgres, search } = await engines();

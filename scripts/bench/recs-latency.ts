@@ -50,9 +50,10 @@ export async function latency(options: {
   seconds: number;
   /** Force-merge the k-NN index after loading (see forceMerge). */
   isForceMerged: boolean;
+  pgliteBuffersMib: number;
 }): Promise<string[]> {
   const { size, embedder } = options;
-  const p = await openBenchProject({ engine: options.engine, embedder });
+  const p = await openBenchProject({ engine: options.engine, embedder, pgliteBuffersMib: options.pgliteBuffersMib });
   const { corpus, rendered, stats } = await entries(size);
   const began = performance.now();
   for (let start = 0; start < rendered.length; start += 1000) {
@@ -107,7 +108,10 @@ export async function latency(options: {
   }
   const floor = await p.floor();
   await p.close();
-  console.log(`\n${engineNames[options.engine]}: ${size} entries loaded through the writer port in ${fmt(loaded)} s`);
+  const pool = options.engine === 'pgvector' ? `, shared_buffers ${options.pgliteBuffersMib} MiB` : '';
+  console.log(
+    `\n${engineNames[options.engine]}${pool}: ${size} entries loaded through the writer port in ${fmt(loaded)} s`,
+  );
   console.log(`  round trips from this process after the runs: ${floor}`);
   if (merged !== '') console.log(`  ${merged}`);
   return rows;

@@ -17,7 +17,7 @@ const popularPool = 1000;
 /** The most candidates a source gives (a search engine's default result window). */
 const maxCandidates = 10_000;
 /** Candidates per source: enough that the booster and the language de-duplication can reorder. */
-const candidatesFor = (limit: number, isBoosted: boolean) => Math.max(isBoosted ? 200 : 50, limit * 4);
+const candidatesFor = (limit: number, isBoosted: boolean) => Math.max(isBoosted ? 100 : 50, limit * 4);
 
 type Doc = RecsFields & { readonly language: string };
 

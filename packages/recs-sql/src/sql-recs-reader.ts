@@ -23,8 +23,10 @@ function wordQueries(text: string): { any: string; all: string } {
   return { any: quoted.join(' | '), all: quoted.join(' & ') };
 }
 
+/** The most nearest neighbours a request reads. */
+const maxCandidates = 10_000;
 /** Candidates per source: enough that the booster and the language de-duplication can reorder. */
-const candidatesFor = (limit: number, isBoosted: boolean) => Math.max(isBoosted ? 200 : 50, limit * 4);
+const candidatesFor = (limit: number, isBoosted: boolean) => Math.max(isBoosted ? 100 : 50, limit * 4);
 
 const key = sql`r.project_id, r.item_id, r.language`;
 
@@ -64,25 +66,13 @@ export function createSqlRecsReader(options: { db: Kysely<unknown>; vectors: Vec
     async recommend(q: RecommendQuery) {
       const filter = q.filter ? querySql(q.filter, { nowMs: q.nowMs }) : sql`true`;
       const booster = q.booster ? sql`greatest(coalesce(${querySql(q.booster, { nowMs: q.nowMs })}, 0), 0)` : sql`1`;
-      const k = candidatesFor(q.limit, q.booster !== null);
       const at = new Date(q.nowMs);
       const current = q.scenario === 'popular' ? null : await currentEmbedding(q);
+      // Plain `similar` from a known item ranks the nearest neighbours only: the recent items
+      // could not pass them, and twice the limit leaves room for entries in other languages.
+      const isNearOnly = q.scenario === 'similar' && q.booster === null && current !== null;
       const where = sql`r.project_id = ${q.projectId} and r.type = ${q.requestedType}
         and r.codename <> ${q.currentItemCodename} and ${filter}`;
-      const sources: Sql[] = [
-        sql`(select ${key} from recs_items r where ${where} order by r.lastupdated desc limit ${q.limit})`,
-      ];
-      if (current) {
-        const near = vectors.nearest(current);
-        sources.push(
-          sql`(select ${key} from recs_items r where ${where} and ${near.condition} order by ${near.order} limit ${k})`,
-        );
-      }
-      if (q.scenario !== 'similar')
-        sources.push(sql`(select ${key} from recs_popularity p
-          join recs_items r on r.project_id = p.project_id and r.codename = p.codename
-          where p.project_id = ${q.projectId} and ${where}
-          order by ${popularitySql({ alias: 'p', at })} desc limit ${k})`);
       const similarity = current ? sql`(1 - ${vectors.distance(current)} / 2)` : sql`0::float8`;
       const popularity = popularitySql({ alias: 'p', at });
       const score =
@@ -91,20 +81,44 @@ export function createSqlRecsReader(options: { db: Kysely<unknown>; vectors: Vec
           : q.scenario === 'popular'
             ? popularity
             : sql`(${similarWeight}::float8 * ${similarity} + ${1 - similarWeight}::float8 * ${popularity} / (${popularity} + ${halfPopularVisits}::float8))`;
-      return db.transaction().execute(async (trx) => {
-        if (current) await vectors.prepare(trx, k);
-        const result = await sql<{ codename: string }>`
-          select codename from (
-            select r.codename, r.lastupdated, ${score} * ${booster} as score
-            from (${sql.join(sources, sql` union `)}) c
-            join recs_items r using (project_id, item_id, language)
-            left join recs_popularity p on p.project_id = r.project_id and p.codename = r.codename
-          ) s
-          group by codename
-          order by max(score) desc, max(lastupdated) desc, codename
-          limit ${q.limit}`.execute(trx);
-        return result.rows.map((r) => r.codename);
-      });
+      /** The best codenames among up to `k` candidates per source, and whether a source had `k`. */
+      const rank = (k: number) => {
+        const sources: Sql[] = isNearOnly
+          ? []
+          : [sql`(select ${key} from recs_items r where ${where} order by r.lastupdated desc limit ${q.limit})`];
+        if (current) {
+          const near = vectors.nearest(current);
+          sources.push(
+            sql`(select ${key} from recs_items r where ${where} and ${near.condition} order by ${near.order} limit ${k})`,
+          );
+        }
+        if (q.scenario !== 'similar')
+          sources.push(sql`(select ${key} from recs_popularity p
+            join recs_items r on r.project_id = p.project_id and r.codename = p.codename
+            where p.project_id = ${q.projectId} and ${where}
+            order by ${popularitySql({ alias: 'p', at })} desc limit ${k})`);
+        return db.transaction().execute(async (trx) => {
+          if (current) await vectors.prepare(trx, k);
+          const result = await sql<{ codename: string; candidates: number }>`
+            with c as (${sql.join(sources, sql` union `)})
+            select codename, (select count(*) from c)::int as candidates from (
+              select r.codename, r.lastupdated, ${score} * ${booster} as score
+              from c
+              join recs_items r using (project_id, item_id, language)
+              left join recs_popularity p on p.project_id = r.project_id and p.codename = r.codename
+            ) s
+            group by codename
+            order by max(score) desc, max(lastupdated) desc, codename
+            limit ${q.limit}`.execute(trx);
+          return { codenames: result.rows.map((r) => r.codename), candidates: result.rows[0]?.candidates ?? 0 };
+        });
+      };
+      // Plain `similar` asks for few neighbours; entries in several languages of the same items
+      // can leave fewer distinct codenames than the limit, and then it asks for more.
+      for (let k = isNearOnly ? Math.max(10, 2 * q.limit) : candidatesFor(q.limit, q.booster !== null); ; k *= 4) {
+        const { codenames, candidates } = await rank(k);
+        if (!isNearOnly || codenames.length >= q.limit || candidates < k || k >= maxCandidates) return codenames;
+      }
     },
 
     async search(q: SearchQuery) {

@@ -1,3 +1,9 @@
-export { migrate, openPgliteStore, openPostgresStore, type SqlStore } from './sql-store.ts';
+export {
+  defaultPgliteSharedBuffersMib,
+  migrate,
+  openPgliteStore,
+  openPostgresStore,
+  type SqlStore,
+} from './sql-store.ts';
 export type { Database } from './schema.ts';
 export { notifySql } from './signals.ts';

@@ -126,18 +126,24 @@ export async function migrate(db: Kysely<Database>): Promise<void> {
 }
 
 /**
- * PostgreSQL's shared buffers inside PGlite, in MiB. PGlite's own default (128 MiB) lives in the
- * process's WASM memory and never shrinks; the operating system caches the data files anyway, so a
- * smaller pool keeps the embedded process about 120 MiB smaller at little cost.
+ * PostgreSQL's shared buffers inside PGlite, in MiB, unless the caller sizes them. PGlite's own
+ * default (128 MiB) lives in the process's WASM memory and never shrinks; the operating system
+ * caches the data files anyway, so a smaller pool keeps a small embedded process about 120 MiB
+ * smaller. A large vector index is another matter: its HNSW search reads pages in no useful
+ * order, and a pool smaller than the index makes it copy pages in and out on every search
+ * (`LECTERN_PGLITE_SHARED_BUFFERS_MB`, see docs/recommendations.md).
  */
-const pgliteSharedBuffersMib = 32;
+export const defaultPgliteSharedBuffersMib = 32;
 
 /**
  * The embedded store: PGlite (PostgreSQL compiled to WASM) in `dataDir`, or in memory when
  * `dataDir` is omitted. Migrates before returning.
  */
-export async function openPgliteStore(options: { dataDir?: string } = {}): Promise<SqlStore> {
-  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffersMib}MB`];
+export async function openPgliteStore(
+  options: { dataDir?: string; sharedBuffersMib?: number } = {},
+): Promise<SqlStore> {
+  const sharedBuffers = options.sharedBuffersMib ?? defaultPgliteSharedBuffersMib;
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}MB`];
   // pgvector for the recommendation index (migration 0011).
   const extensions = { vector };
   const pglite =

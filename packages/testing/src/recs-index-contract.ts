@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createHashedEmbedder,
+  addLanguage,
   createRecsConsumer,
   operator,
+  publishVariant,
   parseRecsQuery,
   randomIds,
   unpublishVariant,
+  upsertVariant,
   type RecommendQuery,
   type RecsIndexWriter,
   type RecsReader,
@@ -155,6 +158,27 @@ export function describeRecsIndexContract(name: string, open: () => Promise<Open
       const got = await ask({ currentItemCodename: 'space_00000', limit: 100 });
       expect(got).not.toContain('space_00001');
       expect(got).toContain('space_00002');
+    });
+
+    it('counts an item in several languages once and still fills the limit', async () => {
+      for (const codename of ['cz', 'de']) {
+        await addLanguage(core, { actor: operator, projectId, body: { name: codename, codename } });
+        for (const item of corpus.filter((c) => c.codename !== 'space_00001')) {
+          const key = { itemKey: { codename: item.codename }, languageKey: { codename } };
+          await upsertVariant(core, {
+            actor: operator,
+            projectId,
+            ...key,
+            body: { elements: [{ element: { codename: 'body' }, value: `<p>${item.body}</p>` }] },
+          });
+          await publishVariant(core, { actor: operator, projectId, ...key });
+        }
+      }
+      await consumer.catchUp(projectId);
+      // Three entries of every item, the nearest ones side by side: eight distinct items need 24.
+      const got = await ask({ currentItemCodename: 'space_00000', limit: 8 });
+      expect(new Set(got).size).toBe(8);
+      expect(got).not.toContain('space_00000');
     });
   });
 }

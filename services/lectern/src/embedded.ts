@@ -47,7 +47,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   try {
     store =
       config.databaseUrl === undefined
-        ? await openPgliteStore({ dataDir: join(dataDir, 'pglite') })
+        ? await openPgliteStore({ dataDir: join(dataDir, 'pglite'), sharedBuffersMib: config.pgliteBuffersMib })
         : await openPostgresStore({ connectionString: config.databaseUrl });
   } catch (error) {
     lock?.release();

@@ -3,6 +3,7 @@ import { envBoolean, port, sharedSettings, type Setting } from '@lectern/config'
 import { deliveryLimitSettings } from '@lectern/delivery';
 import { graphqlLimitSettings } from '@lectern/graphql';
 import { recsEmbeddingSettings } from '@lectern/recs-sql';
+import { defaultPgliteSharedBuffersMib } from '@lectern/store-sql';
 import { managementCompatibilitySettings, managementLimitSettings, managementUrlSettings } from '@lectern/management';
 import { webhookDeliverySettings, webhookMailSettings } from '@lectern/webhooks';
 
@@ -59,6 +60,15 @@ export const startSettings = {
     schema: z.string().url().optional(),
     isSecret: true,
     doc: 'PostgreSQL URL, e.g. postgres://user:pass@127.0.0.1:5432/lectern; unset for the embedded database.',
+  },
+  /** PostgreSQL's buffer pool inside PGlite (WASM memory, kept for the life of the process). */
+  pgliteBuffersMib: {
+    env: 'LECTERN_PGLITE_SHARED_BUFFERS_MB',
+    schema: z.coerce.number().int().min(16).max(2048),
+    default: String(defaultPgliteSharedBuffersMib),
+    doc:
+      'Buffer pool of the embedded database in MiB. Raise it for large projects: vector search reads the ' +
+      'recommendation index through it (about 5 MiB per 1,000 items; 100,000 items read fastest with 512).',
   },
   host: { env: 'LECTERN_HOST', schema: z.string().min(1), default: '127.0.0.1', doc: 'Address every listener binds.' },
   /** Management listens on the base port; Delivery +1, Preview +2, GraphQL +3, Recommendations +4. 0: free ports. */

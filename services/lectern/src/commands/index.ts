@@ -61,7 +61,7 @@ async function rebuild(flags: RebuildFlags): Promise<void> {
   try {
     store =
       config.databaseUrl === undefined
-        ? await openPgliteStore({ dataDir: join(dataDir, 'pglite') })
+        ? await openPgliteStore({ dataDir: join(dataDir, 'pglite'), sharedBuffersMib: config.pgliteBuffersMib })
         : await openPostgresStore({ connectionString: config.databaseUrl });
     delivery = support.openDeliveryIndex({ config: indexConfig, db: store.db });
     const index = delivery.index;
