@@ -168,6 +168,16 @@ describe.skipIf(executable === null)('the console in headless Chromium', () => {
     await expect.poll(() => stat('Delivery index').textContent(), { timeout: 25_000, interval: 500 }).toBe('0 events');
     await screenshot(page, 'overview');
 
+    // Whether recommendation requests record visits is a project setting too.
+    const manualTracking = page.getByLabel('Track visits manually');
+    expect(await manualTracking.isChecked()).toBe(false);
+    await manualTracking.check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    expect(await page.getByLabel('Track visits manually').isChecked()).toBe(true);
+    await page.getByRole('heading', { name: 'Settings' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'settings');
+
     // The embedded webhook worker delivers the publish: the list turns the webhook green by itself.
     await page.getByRole('link', { name: 'Webhooks' }).click();
     const health = () => page.locator('.health').first().textContent();

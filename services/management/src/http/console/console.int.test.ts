@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWebhook, getProject, getWebhook, listApiKeys, listProjects, operator, revokeApiKey } from '@lectern/core';
 import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
+import { createSqlRecsTracking } from '@lectern/recs-sql';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
 import { buildManagementApp, createManagementServer } from '../../app.ts';
 
@@ -10,9 +11,11 @@ let server: Listening;
 let base: string;
 let projectId: string;
 let managementKey: { id: string; value: string };
+let recsTracking: ReturnType<typeof createSqlRecsTracking>;
 
 beforeAll(async () => {
   core = await openTestCore();
+  recsTracking = createSqlRecsTracking({ db: core.store.db as never });
   const app = buildManagementApp({
     core,
     metrics: createProcessMetrics(),
@@ -20,6 +23,7 @@ beforeAll(async () => {
     logger: createLogger({ level: 'silent' }),
     operatorToken,
     trustedProxies: ['loopback'],
+    recsTracking,
   });
   server = await listen(createManagementServer(app), { host: '127.0.0.1', port: 0 });
   base = server.url;
@@ -207,15 +211,22 @@ describe('the operator console', () => {
     const seeded = await seedProject(core, ['delivery_primary']);
     const page = `/console/projects/${seeded.projectId}`;
     await browser.request(page);
-    const saved = await browser.request(page, { form: { _csrf: browser.csrf, name: 'Renamed', secure_access: 'on' } });
+    expect((await browser.request(page)).body).toMatch(/name="manual_tracking" value="on"\s*\/>/);
+    const saved = await browser.request(page, {
+      form: { _csrf: browser.csrf, name: 'Renamed', secure_access: 'on', manual_tracking: 'on' },
+    });
     expect(saved.status).toBe(303);
     const project = await getProject(core, { actor: operator, projectId: seeded.projectId });
     expect([project.name, project.isSecureAccess]).toEqual(['Renamed', true]);
+    // Recommendations now record visits only when the site says so, and the box shows it.
+    expect(await recsTracking.isManualTracking(seeded.projectId)).toBe(true);
+    expect((await browser.request(page)).body).toMatch(/name="manual_tracking" value="on"\s*checked/);
     // A bad name is a 400 page that names the problem, and changes nothing.
     const bad = await browser.request(page, { form: { _csrf: browser.csrf, name: '   ' } });
     expect(bad.status).toBe(400);
     expect(bad.body).toContain('must be 1 to 200 characters');
     expect((await getProject(core, { actor: operator, projectId: seeded.projectId })).name).toBe('Renamed');
+    expect(await recsTracking.isManualTracking(seeded.projectId)).toBe(true);
 
     const old = seeded.keys.delivery_primary as { id: string; value: string };
     await browser.request(`${page}/keys`);

@@ -50,7 +50,7 @@ async function readLags(metrics: ProcessMetrics): Promise<Lags> {
 const isOn = (value: string | undefined) => value === 'on' || value === 'true';
 
 export function projectRoutes(options: ConsoleOptions): Router {
-  const { core, metrics } = options;
+  const { core, metrics, recsTracking } = options;
   const router = Router();
   const actorOf = (res: Response) => consoleState(res).signedIn.actor;
   const ctxOf = (res: Response) => consoleState(res).ctx;
@@ -83,7 +83,11 @@ export function projectRoutes(options: ConsoleOptions): Router {
     const fragment = overviewFragment(overview, lags, core.clock.now());
     const notice = noticeOf(req.query['notice'], notices);
     const ctx = { ...ctxOf(res), project: { id: project.id, name: project.name, section: 'overview' as const } };
-    sendHtml(res, overviewPage(ctx, { project, fragment, ...(notice === undefined ? {} : { notice }) }));
+    const isManualTracking = recsTracking ? await recsTracking.isManualTracking(project.id) : null;
+    sendHtml(
+      res,
+      overviewPage(ctx, { project, fragment, isManualTracking, ...(notice === undefined ? {} : { notice }) }),
+    );
   });
   router.post('/projects/:projectId', async (req, res) => {
     const name = field(req, 'name');
@@ -93,6 +97,8 @@ export function projectRoutes(options: ConsoleOptions): Router {
       ...(name === undefined ? {} : { name }),
       isSecureAccess: isOn(field(req, 'secure_access')),
     });
+    // After the project's own settings: updateProject has checked that this actor may change them.
+    await recsTracking?.setManualTracking(req.params.projectId, isOn(field(req, 'manual_tracking')));
     res.redirect(303, `/console/projects/${req.params.projectId}?notice=saved`);
   });
 

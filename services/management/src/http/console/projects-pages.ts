@@ -142,9 +142,16 @@ export function overviewFragment(overview: ProjectOverview, lags: Lags, at: Date
 
 export function overviewPage(
   ctx: PageContext,
-  options: { project: Project; fragment: Html; notice?: Html | string },
+  options: {
+    project: Project;
+    fragment: Html;
+    /** Whether recommendations track visits manually only; null: no recommendation engine here. */
+    isManualTracking: boolean | null;
+    notice?: Html | string;
+  },
 ): Html {
   const p = options.project;
+  const tracking = options.isManualTracking;
   const isOperator = ctx.projectScope === null;
   return page(ctx, {
     title: `${p.name}: overview`,
@@ -166,6 +173,14 @@ export function overviewPage(
                   ><input type="checkbox" name="secure_access" value="on" ${p.isSecureAccess ? html` checked` : ''} />
                   Secure access (Delivery needs a delivery key)</label
                 >
+                ${
+                  tracking === null
+                    ? ''
+                    : html`<label class="check"
+                        ><input type="checkbox" name="manual_tracking" value="on" ${tracking ? html` checked` : ''} />
+                        Track visits manually (recommendation requests record no visit)</label
+                      >`
+                }
                 <button type="submit">Save settings</button>
               </form>
             </section>`

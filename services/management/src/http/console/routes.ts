@@ -1,5 +1,5 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { authenticateKeyOfAnyProject, type CoreDeps } from '@lectern/core';
+import { authenticateKeyOfAnyProject, type CoreDeps, type RecsTracking } from '@lectern/core';
 import { LecternError, toManagementError } from '@lectern/errors';
 import type { Logger, ProcessMetrics } from '@lectern/http-kit';
 import { locals } from '../context.ts';
@@ -28,6 +28,8 @@ export interface ConsoleOptions {
   readonly logger: Logger;
   /** The operator token; null: only management keys sign in. */
   readonly operatorToken: string | null;
+  /** The recommendation engine's tracking setting (the overview's switch); absent: not shown. */
+  readonly recsTracking?: RecsTracking;
 }
 
 /** No inline script or style, nothing from elsewhere, no framing. */
