@@ -16,6 +16,8 @@ export interface SearchHit<T> {
   readonly _source?: T;
   /** Values of the requested `docvalue_fields`, each as an array. */
   readonly fields?: Readonly<Record<string, readonly unknown[]>>;
+  /** The named queries the hit matched, with their scores when `namedQueryScores` was asked. */
+  readonly matched_queries?: Readonly<Record<string, number>> | readonly string[];
   readonly sort?: readonly unknown[];
 }
 
@@ -40,8 +42,11 @@ export interface SearchBody {
 
 export interface SearchEngine {
   readonly flavour: SearchFlavour;
-  /** A search over an index or alias; a missing one answers no hits. */
-  search<T>(index: string, body: SearchBody): Promise<SearchAnswer<T>>;
+  /**
+   * A search over an index or alias; a missing one answers no hits. `namedQueryScores`: each hit's
+   * `matched_queries` maps the name of every named query it matched to that query's score.
+   */
+  search<T>(index: string, body: SearchBody, options?: { namedQueryScores?: boolean }): Promise<SearchAnswer<T>>;
   /**
    * Several searches over one index in one request, answered in order; throws (with the first
    * failed search's status as `meta.statusCode`) when any failed.
@@ -164,7 +169,14 @@ function searchEngineOn(client: EngineClient, dialect: Dialect): SearchEngine {
   const missingIsEmpty = { ignore_unavailable: true, allow_no_indices: true };
   const engine: SearchEngine = {
     flavour: dialect.flavour,
-    search: (index, body) => call((p) => client.search(p), dialect.withBody({ index, ...missingIsEmpty }, body)),
+    search: (index, body, options) =>
+      call(
+        (p) => client.search(p),
+        dialect.withBody(
+          { index, ...missingIsEmpty, ...(options?.namedQueryScores ? { include_named_queries_score: true } : {}) },
+          body,
+        ),
+      ),
     async msearch<T>(index: string, bodies: readonly SearchBody[]) {
       if (bodies.length === 0) return [];
       const lines = bodies.flatMap((body) => [{}, body]);

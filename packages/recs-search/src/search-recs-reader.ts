@@ -67,16 +67,21 @@ export function createSearchRecsReader(options: {
   db: Kysely<unknown>;
 }): RecsReader {
   const { engine, names, db } = options;
-  const msearch = async (bodies: readonly SearchBody[], isRetry = false): Promise<Hit[][]> => {
+  /** A call, once more after 100 ms when a shard is not started yet (the writer has just created the index: 503). */
+  const retried = async <T>(call: () => Promise<T>): Promise<T> => {
     try {
-      return (await engine.msearch<never>(names.entries, bodies)).map((a) => [...a.hits.hits]);
+      return await call();
     } catch (error) {
-      // A shard not started yet (the writer has just created the index) answers 503: once more.
-      if (isRetry || (error as { meta?: { statusCode?: number } }).meta?.statusCode !== 503) throw error;
+      if ((error as { meta?: { statusCode?: number } }).meta?.statusCode !== 503) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100));
-      return msearch(bodies, true);
+      return call();
     }
   };
+  const msearch = (bodies: readonly SearchBody[]): Promise<Hit[][]> =>
+    retried(async () => (await engine.msearch<never>(names.entries, bodies)).map((a) => [...a.hits.hits]));
+  /** Hits with the scores of their named queries. */
+  const searchNamed = (body: SearchBody): Promise<Hit[]> =>
+    retried(async () => [...(await engine.search<never>(names.entries, body, { namedQueryScores: true })).hits.hits]);
   const knn = (vector: readonly number[], k: number, filter: Dsl) => ({
     knn: { embedding: { vector, k, filter } },
   });
@@ -221,48 +226,44 @@ export function createSearchRecsReader(options: {
         },
       };
       const text = q.text.trim();
-      // Candidates: the nearest neighbours, and the items holding every word (whose BM25 score is
-      // the same for any word, as all match).
-      const [near = [], lexical = []] = await msearch([
-        fetching({ query: knn(q.embedding, k, scope), size: k }),
-        ...(text === ''
+      const words = (query: Record<string, unknown>) => ({
+        match: { text: { query: text, _name: 'words', ...query } },
+      });
+      // One round of two searches, each hit with its BM25 for the words (the named query's score)
+      // and its similarity (the rest of its score): the nearest neighbours, plus BM25 for any word;
+      // and the items holding every word (BM25 the same for any word, as all match), best first,
+      // rescored by similarity added to it.
+      const [near, lexical] = await Promise.all([
+        searchNamed(
+          fetching({
+            query: { bool: { must: [knn(q.embedding, k, scope)], ...(text === '' ? {} : { should: [words({})] }) } },
+            size: k,
+          }),
+        ),
+        text === ''
           ? []
-          : [
+          : searchNamed(
               fetching({
-                query: { bool: { filter: [scope], must: [{ match: { text: { query: text, operator: 'and' } } }] } },
+                query: { bool: { filter: [scope], must: [words({ operator: 'and' })] } },
                 size: k,
+                rescore: {
+                  window_size: k,
+                  query: { rescore_query: similarTo(q.embedding, { match_all: {} }), query_weight: 1 },
+                },
               }),
-            ]),
+            ),
       ]);
-      const nearIds = near.map((h) => h._id);
-      const lexicalOnly = lexical.filter((h) => !nearIds.includes(h._id)).map((h) => h._id);
-      // Then what each source lacks: the neighbours' BM25 for any word, the others' similarity.
-      const [relevance = [], similar = []] = await msearch([
-        text === '' || nearIds.length === 0
-          ? { query: { match_none: {} }, size: 0 }
-          : {
-              query: { bool: { filter: [{ ids: { values: nearIds } }], must: [{ match: { text } }] } },
-              size: nearIds.length,
-              _source: false,
-            },
-        lexicalOnly.length === 0
-          ? { query: { match_none: {} }, size: 0 }
-          : {
-              query: similarTo(q.embedding, { ids: { values: lexicalOnly } }),
-              size: lexicalOnly.length,
-              _source: false,
-            },
-      ]);
-      const similarity = new Map([...near, ...similar].map((h) => [h._id, h._score ?? 0]));
-      // BM25 scores are unbounded: s / (s + 1) maps them into [0, 1) as ts_rank_cd's normalization 32 does.
-      const lexicalOf = new Map(
-        [...lexical, ...relevance].map((h) => [h._id, (h._score ?? 0) / ((h._score ?? 0) + 1)]),
-      );
-      const docs = new Map([...near, ...lexical].map((h) => [h._id, docOf(h)]));
-      const scored = [...docs.entries()].map(([id, doc]) => ({
-        doc,
-        score: searchVectorWeight * (similarity.get(id) ?? 0) + (1 - searchVectorWeight) * (lexicalOf.get(id) ?? 0),
-      }));
+      const scored = [...near, ...lexical].map((hit) => {
+        const named = hit.matched_queries;
+        const bm25 =
+          named !== undefined && !Array.isArray(named) ? ((named as Record<string, number>)['words'] ?? 0) : 0;
+        const similarity = (hit._score ?? 0) - bm25;
+        // BM25 scores are unbounded: s / (s + 1) maps them into [0, 1) as ts_rank_cd's normalization 32 does.
+        return {
+          doc: docOf(hit),
+          score: searchVectorWeight * similarity + (1 - searchVectorWeight) * (bm25 / (bm25 + 1)),
+        };
+      });
       return best(scored, q.limit);
     },
   };
