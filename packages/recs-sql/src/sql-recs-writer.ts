@@ -5,21 +5,22 @@ import type { VectorSql } from './vector-sql.ts';
 /** Rows per insert statement. */
 const insertChunk = 200;
 
-/** Document frequencies of the terms among the project's entries, and the entry count. */
+/** The term every entry holds (no word is empty): its document frequency is the entry count. */
+const everyEntry = '';
+
+/** Document frequencies of the terms among the project's entries, and the entry count (one query). */
 export async function sqlTermStats(
   db: Kysely<unknown>,
   options: { projectId: string; terms: readonly string[] },
 ): Promise<CorpusStats> {
-  const count = await sql<{ n: number }>`
-    select count(*)::int as n from recs_items where project_id = ${options.projectId}`.execute(db);
-  const frequencies = new Map<string, number>();
-  if (options.terms.length > 0) {
-    const rows = await sql<{ term: string; df: number }>`
-      select term, df from recs_terms
-      where project_id = ${options.projectId} and term = any(${[...options.terms]}::text[])`.execute(db);
-    for (const r of rows.rows) frequencies.set(r.term, r.df);
-  }
-  return { documents: count.rows[0]?.n ?? 0, documentFrequency: (term) => frequencies.get(term) ?? 0 };
+  const rows = await sql<{ term: string; df: number }>`
+    select term, df from recs_terms
+    where project_id = ${options.projectId} and term = any(${[everyEntry, ...options.terms]}::text[])`.execute(db);
+  const frequencies = new Map(rows.rows.map((r) => [r.term, r.df]));
+  return {
+    documents: frequencies.get(everyEntry) ?? 0,
+    documentFrequency: (term) => (term === everyEntry ? 0 : (frequencies.get(term) ?? 0)),
+  };
 }
 
 /** The writer side of the recommendation index on `recs_items`, `recs_terms` and `recs_watermarks`. */
@@ -58,7 +59,8 @@ export function createSqlRecsWriter(options: { db: Kysely<unknown>; vectors: Vec
               returning terms
             )
             update recs_terms t set df = t.df - g.n
-            from (select term, count(*)::int as n from gone, unnest(gone.terms) as term group by term) g
+            from (select term, count(*)::int as n from gone, unnest(array_append(gone.terms, ${everyEntry}::text)) as term
+                  group by term) g
             where t.project_id = ${projectId} and t.term = g.term`.execute(trx);
           await sql`delete from recs_terms where project_id = ${projectId} and df <= 0`.execute(trx);
         }
@@ -75,14 +77,16 @@ export function createSqlRecsWriter(options: { db: Kysely<unknown>; vectors: Vec
                     values ${sql.join(rows)}`.execute(trx);
           await sql`
             insert into recs_terms as t (project_id, term, df)
-            select ${projectId}, term, count(*)::int from unnest(${chunk.flatMap((e) => e.terms)}::text[]) as term
+            select ${projectId}, term, count(*)::int
+            from unnest(${chunk.flatMap((e) => [everyEntry, ...e.terms])}::text[]) as term
             group by term
             on conflict (project_id, term) do update set df = t.df + excluded.df`.execute(trx);
         }
         if (!batch.isPartial)
           await sql`update recs_watermarks set seq = ${batch.toSeq},
                       full_documents = case when ${batch.isFull === true}
-                        then (select count(*) from recs_items where project_id = ${projectId})
+                        then coalesce((select df from recs_terms
+                                       where project_id = ${projectId} and term = ${everyEntry}), 0)
                         else full_documents end
                     where project_id = ${projectId}`.execute(trx);
         return true;

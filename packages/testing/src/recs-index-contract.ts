@@ -76,6 +76,8 @@ export function describeRecsIndexContract(name: string, open: () => Promise<Open
 
     it('holds one entry per published item with its persona as a property, at the latest event', async () => {
       expect((await recs.writer.indexedItemIds(projectId)).length).toBe(corpus.length);
+      // The entry count that weighs a search's words (IDF) follows the entries.
+      expect((await recs.reader.termStats({ projectId, terms: [] })).documents).toBe(corpus.length);
       const latest = await store.transaction((tx) => tx.outbox.latestSeq(projectId));
       expect(await recs.writer.watermark(projectId)).toBe(latest);
       const filter = parseRecsQuery(`"persona=${corpus[0]!.persona}" in 'properties'`, 'filter');
@@ -158,6 +160,7 @@ export function describeRecsIndexContract(name: string, open: () => Promise<Open
       const got = await ask({ currentItemCodename: 'space_00000', limit: 100 });
       expect(got).not.toContain('space_00001');
       expect(got).toContain('space_00002');
+      expect((await recs.reader.termStats({ projectId, terms: [] })).documents).toBe(corpus.length - 1);
     });
 
     it('counts an item in several languages once and still fills the limit', async () => {

@@ -11,6 +11,7 @@ import * as managementPaging from './0009-management-paging.ts';
 import * as webhooks from './0010-webhooks.ts';
 import * as recommendations from './0011-recommendations.ts';
 import * as backgroundTasks from './0012-background-tasks.ts';
+import * as recsEntryCount from './0013-recs-entry-count.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010-webhooks': webhooks,
   '0011-recommendations': recommendations,
   '0012-background-tasks': backgroundTasks,
+  '0013-recs-entry-count': recsEntryCount,
 };
 
 export const migrationProvider: MigrationProvider = {
