@@ -153,8 +153,6 @@ export async function openBenchProject(options: {
     floor,
     forceMerge,
     url: listening.url,
-    searchUrl,
-    prefix,
     key: key.secret,
   };
 }

@@ -16,7 +16,7 @@ const engineNames: Readonly<Record<BenchEngine, string>> = {
 };
 
 /** Entries of N generated articles, one language, with their embeddings. */
-export async function entries(size: number) {
+async function entries(size: number) {
   const corpus = generateCorpus({ perTopic: Math.ceil(size / 6), seed: 11 }).slice(0, size);
   const rendered = corpus.map((c) => ({
     ...entryOf({
