@@ -1,23 +1,24 @@
 import { sql, type Kysely } from 'kysely';
 import type { RecommendQuery, RecsReader, SearchQuery } from '@lectern/core';
 import type { SearchBody, SearchEngine, SearchHit } from '@lectern/index-elasticsearch';
-import { embeddingOf, popularitySql, sqlTermStats } from '@lectern/recs-sql';
+import {
+  candidatesFor,
+  embeddingOf,
+  firstCandidates,
+  halfPopularVisits,
+  maxCandidates,
+  popularitySql,
+  searchVectorWeight,
+  similarWeight,
+  sqlTermStats,
+} from '@lectern/recs-sql';
 import { boostOf, type RecsFields } from './evaluate.ts';
 import { scriptQuery } from './painless.ts';
 import { filterDsl, type Dsl } from './query-dsl.ts';
 import type { RecsIndexNames } from './recs-index.ts';
 
-/** Visits at which an item's popularity counts half in the `default` blend (as the SQL reader). */
-const halfPopularVisits = 3;
-const similarWeight = 0.6;
-const searchVectorWeight = 0.5;
 /** Most popular items considered before the filter (the SQL reader filters first). */
 const popularPool = 1000;
-
-/** The most candidates a source gives (a search engine's default result window). */
-const maxCandidates = 10_000;
-/** Candidates per source: enough that the booster and the language de-duplication can reorder. */
-const candidatesFor = (limit: number, isBoosted: boolean) => Math.max(isBoosted ? 100 : 50, limit * 4);
 
 type Doc = RecsFields & { readonly language: string };
 
@@ -48,7 +49,7 @@ const fetching = (body: Omit<SearchBody, '_source' | 'docvalue_fields'> & Record
 
 interface Candidate {
   readonly doc: Doc;
-  similarity: number;
+  readonly similarity: number;
 }
 
 /**
@@ -202,10 +203,9 @@ export function createSearchRecsReader(options: {
               : similarWeight * similarity + (1 - similarWeight) * (pop / (pop + halfPopularVisits));
         return value * boostOf(q.booster, doc, q.nowMs);
       };
-      // Plain `similar` takes the nearest neighbours only, so few suffice: twice the limit, more
-      // when entries in several languages of the same items leave fewer distinct codenames.
-      const isNearOnly = q.scenario === 'similar' && q.booster === null && current !== null;
-      for (let k = isNearOnly ? Math.max(10, 2 * q.limit) : candidatesFor(q.limit, q.booster !== null); ; k *= 4) {
+      // Few candidates first (see `firstCandidates`), more when they leave fewer distinct codenames
+      // than the limit.
+      for (let k = firstCandidates(q, current !== null); ; k *= 4) {
         const some = await candidates({ q, filter, current, popular, k: Math.min(k, maxCandidates) });
         const found = best(
           some.candidates.map(({ doc, similarity }) => ({ doc, score: score(doc, similarity) })),

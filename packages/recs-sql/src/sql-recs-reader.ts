@@ -1,18 +1,20 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { words, type RecommendQuery, type RecsReader, type SearchQuery } from '@lectern/core';
 import { querySql } from './query-sql.ts';
+import {
+  candidatesFor,
+  firstCandidates,
+  halfPopularVisits,
+  isNearOnly,
+  maxCandidates,
+  searchVectorWeight,
+  similarWeight,
+} from './ranking.ts';
 import { sqlTermStats } from './sql-recs-writer.ts';
 import { popularitySql } from './sql-tracking.ts';
 import type { VectorSql } from './vector-sql.ts';
 
 type Sql = RawBuilder<unknown>;
-
-/** Visits at which an item's popularity counts half in the `default` blend. */
-const halfPopularVisits = 3;
-/** Weight of similarity in the `default` blend (popularity: the rest). */
-const similarWeight = 0.6;
-/** Weight of vector similarity in search (lexical relevance: the rest). */
-const searchVectorWeight = 0.5;
 
 /** The words of a search as tsqueries matching any of them and all of them ('' without words). */
 function wordQueries(text: string): { any: string; all: string } {
@@ -22,11 +24,6 @@ function wordQueries(text: string): { any: string; all: string } {
   const quoted = [...new Set(terms)].map((t) => `'${t}'`);
   return { any: quoted.join(' | '), all: quoted.join(' & ') };
 }
-
-/** The most nearest neighbours a request reads. */
-const maxCandidates = 10_000;
-/** Candidates per source: enough that the booster and the language de-duplication can reorder. */
-const candidatesFor = (limit: number, isBoosted: boolean) => Math.max(isBoosted ? 100 : 50, limit * 4);
 
 const key = sql`r.project_id, r.item_id, r.language`;
 
@@ -58,8 +55,6 @@ export async function embeddingOf(db: Kysely<unknown>, projectId: string, codena
 export function createSqlRecsReader(options: { db: Kysely<unknown>; vectors: VectorSql }): RecsReader {
   const { db, vectors } = options;
 
-  const currentEmbedding = (q: RecommendQuery) => embeddingOf(db, q.projectId, q.currentItemCodename);
-
   return {
     termStats: (o) => sqlTermStats(db, o),
 
@@ -67,10 +62,8 @@ export function createSqlRecsReader(options: { db: Kysely<unknown>; vectors: Vec
       const filter = q.filter ? querySql(q.filter, { nowMs: q.nowMs }) : sql`true`;
       const booster = q.booster ? sql`greatest(coalesce(${querySql(q.booster, { nowMs: q.nowMs })}, 0), 0)` : sql`1`;
       const at = new Date(q.nowMs);
-      const current = q.scenario === 'popular' ? null : await currentEmbedding(q);
-      // Plain `similar` from a known item ranks the nearest neighbours only: the recent items
-      // could not pass them, and twice the limit leaves room for entries in other languages.
-      const isNearOnly = q.scenario === 'similar' && q.booster === null && current !== null;
+      const current = q.scenario === 'popular' ? null : await embeddingOf(db, q.projectId, q.currentItemCodename);
+      const nearOnly = isNearOnly(q, current !== null);
       const where = sql`r.project_id = ${q.projectId} and r.type = ${q.requestedType}
         and r.codename <> ${q.currentItemCodename} and ${filter}`;
       const similarity = current ? sql`(1 - ${vectors.distance(current)} / 2)` : sql`0::float8`;
@@ -83,7 +76,7 @@ export function createSqlRecsReader(options: { db: Kysely<unknown>; vectors: Vec
             : sql`(${similarWeight}::float8 * ${similarity} + ${1 - similarWeight}::float8 * ${popularity} / (${popularity} + ${halfPopularVisits}::float8))`;
       /** The best codenames among up to `k` candidates per source, and whether a source had `k`. */
       const rank = (k: number) => {
-        const sources: Sql[] = isNearOnly
+        const sources: Sql[] = nearOnly
           ? []
           : [sql`(select ${key} from recs_items r where ${where} order by r.lastupdated desc limit ${q.limit})`];
         if (current) {
@@ -115,9 +108,9 @@ export function createSqlRecsReader(options: { db: Kysely<unknown>; vectors: Vec
       };
       // Plain `similar` asks for few neighbours; entries in several languages of the same items
       // can leave fewer distinct codenames than the limit, and then it asks for more.
-      for (let k = isNearOnly ? Math.max(10, 2 * q.limit) : candidatesFor(q.limit, q.booster !== null); ; k *= 4) {
+      for (let k = firstCandidates(q, current !== null); ; k *= 4) {
         const { codenames, candidates } = await rank(k);
-        if (!isNearOnly || codenames.length >= q.limit || candidates < k || k >= maxCandidates) return codenames;
+        if (!nearOnly || codenames.length >= q.limit || candidates < k || k >= maxCandidates) return codenames;
       }
     },
 
