@@ -7,14 +7,9 @@
 // Run: pnpm run bench:recommendations-quality -- [--per-topic 50] [--borrowed 2,4,6] [--providers …]
 import { parseArgs } from 'node:util';
 import { createHashedEmbedder, createRecsConsumer, type EmbeddingProvider } from '../../packages/core/src/index.ts';
-import {
-  corpusTopics,
-  createOnnxEmbedder,
-  defaultModelDir,
-  generateCorpus,
-  writeCorpus,
-} from '../../packages/recs-sql/src/index.ts';
+import { createOnnxEmbedder, defaultModelDir, generateCorpus, writeCorpus } from '../../packages/recs-sql/src/index.ts';
 import { openBenchProject } from './recs-bench-project.ts';
+import { topicPrecision } from './recs-precision.ts';
 
 /** The providers compared: the defaults, and each as it was before (the hashed) or without its name vector. */
 const modelDir = process.env['LECTERN_RECS_MODEL_DIR'] ?? defaultModelDir;
@@ -84,44 +79,17 @@ async function measure(options: { borrowed: number; provider: string; embedder: 
   const { core, projectId, recs, post, close } = await openBenchProject({ engine: 'pgvector', embedder });
   try {
     const corpus = generateCorpus({ perTopic, borrowed: options.borrowed });
-    const topicOf = new Map(corpus.map((c) => [c.codename, c.topic]));
     await writeCorpus(core, { projectId, items: corpus });
     const began = performance.now();
     await createRecsConsumer({ core, writer: recs.writer, embedder }).catchUp(projectId);
     const msPerItem = (performance.now() - began) / corpus.length;
-    let similarHits = 0;
-    for (const item of corpus) {
-      const got = await post('recommend/items', {
-        visitId: 'quality',
-        currentItemCodename: item.codename,
-        responseLimit: 5,
-        requestedTypeCodename: 'article',
-        recommendationSettings: { scenario: 'similar' },
-      });
-      similarHits += got.filter((c) => topicOf.get(c) === item.topic).length;
-    }
-    // The same queries as bench:recommendations: ten of three topic words per topic.
-    let searchHits = 0;
-    let queries = 0;
-    let seed = 7;
-    const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-    for (const [topic, vocabulary] of Object.entries(corpusTopics))
-      for (let q = 0; q < 10; q++) {
-        const query = Array.from({ length: 3 }, () => vocabulary[Math.floor(next() * vocabulary.length)]).join(' ');
-        const got = await post('search/items', {
-          visitId: 'quality',
-          query,
-          resultCount: 5,
-          requestedTypeCodename: 'article',
-        });
-        searchHits += got.filter((c) => topicOf.get(c) === topic).length;
-        queries += 1;
-      }
+    // The same measures as bench:recommendations.
+    const { similar, search } = await topicPrecision({ post, corpus, visitId: 'quality' });
     return {
       borrowed: options.borrowed,
       provider: options.provider,
-      similar: similarHits / (corpus.length * 5),
-      search: searchHits / (queries * 5),
+      similar,
+      search,
       msPerItem,
     };
   } finally {

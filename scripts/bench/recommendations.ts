@@ -13,6 +13,7 @@ import { corpusPersonas, corpusTopics, generateCorpus, writeCorpus } from '../..
 import { defaultPgliteSharedBuffersMib } from '../../packages/store-sql/src/index.ts';
 import { openBenchProject, stopBenchEngines, type BenchEngine } from './recs-bench-project.ts';
 import { latency } from './recs-latency.ts';
+import { topicPrecision } from './recs-precision.ts';
 
 const usage = `Usage: pnpm run bench:recommendations -- [options]
 
@@ -64,7 +65,6 @@ const fmt = (n: number) => n.toFixed(2);
 async function quality(borrowed: number, engine: BenchEngine) {
   const p = await openBenchProject({ engine, embedder });
   const corpus = generateCorpus({ perTopic, borrowed });
-  const topicOf = new Map(corpus.map((c) => [c.codename, c.topic]));
   const personaOf = new Map(corpus.map((c) => [c.codename, c.persona]));
   const began = performance.now();
   await writeCorpus(p.core, { projectId: p.projectId, items: corpus });
@@ -79,31 +79,7 @@ async function quality(borrowed: number, engine: BenchEngine) {
       requestedTypeCodename: 'article',
       ...extra,
     });
-  // Similar: every item's five recommendations, the share of the same topic.
-  let similarHits = 0;
-  let similarTotal = 0;
-  for (const item of corpus) {
-    const got = await recommend(item.codename, { recommendationSettings: { scenario: 'similar' } });
-    similarHits += got.filter((c) => topicOf.get(c) === item.topic).length;
-    similarTotal += 5;
-  }
-  // Search: ten queries of three topic words per topic.
-  let searchHits = 0;
-  let searchTotal = 0;
-  let seed = 7;
-  const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
-  for (const [topic, vocabulary] of Object.entries(corpusTopics))
-    for (let q = 0; q < 10; q++) {
-      const query = Array.from({ length: 3 }, () => vocabulary[Math.floor(next() * vocabulary.length)]).join(' ');
-      const got = await p.post('search/items', {
-        visitId: 'bench',
-        query,
-        resultCount: 5,
-        requestedTypeCodename: 'article',
-      });
-      searchHits += got.filter((c) => topicOf.get(c) === topic).length;
-      searchTotal += 5;
-    }
+  const precision = await topicPrecision({ post: p.post, corpus, visitId: 'bench' });
   // Popular: visits 10, 8, 6, 4, 2 on five items must come back in that order.
   const visited = [0, 1, 2, 3, 4].map((k) => corpus[k * Math.floor(corpus.length / 5) + 3]!);
   for (const [i, item] of visited.entries())
@@ -132,8 +108,8 @@ async function quality(borrowed: number, engine: BenchEngine) {
     `(written in ${fmt((written - began) / 1000)} s, indexed in ${fmt((indexed - written) / 1000)} s; embedder ${embedder.id})\n`,
   );
   console.log('| measure | value |\n| --- | --- |');
-  console.log(`| precision@5 similar (same topic), ${corpus.length} items | ${fmt(similarHits / similarTotal)} |`);
-  console.log(`| precision@5 search (same topic), ${searchTotal / 5} queries | ${fmt(searchHits / searchTotal)} |`);
+  console.log(`| precision@5 similar (same topic), ${corpus.length} items | ${fmt(precision.similar)} |`);
+  console.log(`| precision@5 search (same topic), ${precision.queries} queries | ${fmt(precision.search)} |`);
   console.log(
     `| popular order after 10/8/6/4/2 visits | ${isPopularOrder ? 'exact' : `wrong: ${popular.join(', ')}`} |`,
   );
