@@ -8,10 +8,13 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { documentBounds, type DocumentLimits } from '../limits/document-bounds.ts';
 
 /** A query text parsed and validated against one schema, with what it has been compiled to. */
 export interface PreparedDocument {
   readonly document: DocumentNode;
+  /** Field selections once fragments are expanded (what compiling it costs). */
+  readonly fields: number;
   /** Requests that ran it. */
   hits: number;
   /** graphql-jit's compiled query per operation name ('' for none); null when it could not compile. */
@@ -21,45 +24,67 @@ export interface PreparedDocument {
 type Checked =
   { readonly prepared: PreparedDocument } | { readonly code: string; readonly errors: readonly GraphQLError[] };
 
-/** Tokens a query may hold: far above any 8 kB query, it bounds parsing work. */
+/**
+ * Tokens a query may hold: about what an 8 kB body of short aliased fields holds, and the bound
+ * on parsing work (graphql-js stops at it).
+ */
 const maxTokens = 4_000;
+/**
+ * Bounds of a document once parsed, checked before validation (issue 27): at most 2,000 fields
+ * with fragments expanded (an 8 kB query without repeated spreads stays under it) and 20,000
+ * pairs of same-path fields for OverlappingFieldsCanBeMerged to compare (about 20 ms).
+ */
+export const documentLimits = { maxFields: 2_000, maxOverlapPairs: 20_000 } as const;
+/**
+ * graphql-jit compiles every spread where it is spread, in time that grows with the expanded
+ * document (about 0.2 ms a field): larger documents are always interpreted by graphql-js.
+ */
+const maxCompiledFields = 300;
 const maxDocuments = 500;
 const documents = new WeakMap<GraphQLSchema, Map<string, Checked>>();
 
 /**
- * The query parsed and validated against the schema, or why not. The last answers are kept per
- * schema by query text: clients send the same text with new variables, and validation is most of
- * what a query costs before it reads anything.
+ * The query parsed, bounded and validated against the schema, or why not: its token count is
+ * bounded while parsing, then its depth, expanded size and field overlaps in one linear pass
+ * (`documentBounds`, QUERY_TOO_DEEP or QUERY_TOO_COMPLEX), and only then is it validated. The
+ * last answers are kept per schema by query text: clients send the same text with new variables,
+ * and validation is most of what a query costs before it reads anything.
  */
-export function checkedDocument(schema: GraphQLSchema, query: string): Checked {
+export function checkedDocument(schema: GraphQLSchema, query: string, limits: { maxDepth: number }): Checked {
   let known = documents.get(schema);
   if (known === undefined) {
     known = new Map();
     documents.set(schema, known);
   }
-  const hit = known.get(query);
+  const key = `${limits.maxDepth}\u0000${query}`;
+  const hit = known.get(key);
   if (hit !== undefined) return hit;
   let result: Checked;
   try {
     const document = parse(query, { maxTokens });
-    const invalid = validate(schema, document);
-    result =
-      invalid.length > 0
-        ? { code: 'GRAPHQL_VALIDATION_FAILED', errors: invalid }
-        : { prepared: { document, hits: 0, compiled: new Map() } };
+    const all: DocumentLimits = { ...documentLimits, maxDepth: limits.maxDepth };
+    const bounds = documentBounds(document, all);
+    if (!bounds.isWithin) result = { code: bounds.code, errors: [new GraphQLError(bounds.message)] };
+    else {
+      const invalid = validate(schema, document);
+      result =
+        invalid.length > 0
+          ? { code: 'GRAPHQL_VALIDATION_FAILED', errors: invalid }
+          : { prepared: { document, fields: bounds.fields, hits: 0, compiled: new Map() } };
+    }
   } catch (error) {
     if (!(error instanceof GraphQLError)) throw error;
     result = { code: 'GRAPHQL_PARSE_FAILED', errors: [error] };
   }
-  known.set(query, result);
-  if (known.size > maxDocuments) known.delete(known.keys().next().value ?? query);
+  known.set(key, result);
+  if (known.size > maxDocuments) known.delete(known.keys().next().value ?? key);
   return result;
 }
 
 /**
  * Runs a prepared document: with graphql-js the first times, compiled by graphql-jit once the same
  * text has run `jitAfterHits` times (0: never), as Mercurius does — compiling costs more than one
- * interpreted run, so only repeated queries gain.
+ * interpreted run, so only repeated queries gain — and only documents small enough to compile fast.
  */
 export async function runPrepared(input: {
   schema: GraphQLSchema;
@@ -72,7 +97,8 @@ export async function runPrepared(input: {
 }): Promise<ExecutionResult> {
   const { prepared } = input;
   prepared.hits += 1;
-  if (input.jitAfterHits > 0 && prepared.hits >= input.jitAfterHits) {
+  const isCompilable = prepared.fields <= maxCompiledFields;
+  if (isCompilable && input.jitAfterHits > 0 && prepared.hits >= input.jitAfterHits) {
     const key = input.operationName ?? '';
     let compiled = prepared.compiled.get(key);
     if (compiled === undefined) {

@@ -66,8 +66,9 @@ function formatErrors(result: ExecutionResult): GraphQLFormattedError[] | undefi
 
 /**
  * Parses, validates, measures and runs one request against a project's schema (SPEC 4.4, 7.4,
- * 8): query problems are GraphQL errors (HTTP 200) with `extensions.code`, and the complexity and
- * depth limits are checked before anything is read from the index.
+ * 8): query problems are GraphQL errors (HTTP 200) with `extensions.code`. The depth and size
+ * bounds are checked right after parsing, before validation; the complexity limit before anything
+ * is read from the index.
  */
 export async function runQuery(input: {
   request: GraphqlRequest;
@@ -79,7 +80,7 @@ export async function runQuery(input: {
   const { request, scope, options } = input;
   const project = input.schemas.get(scope.projectId, await input.model.types());
   if (!project.isValid) return failure('SCHEMA_INVALID', project.problems);
-  const checked = checkedDocument(project.schema, request.query);
+  const checked = checkedDocument(project.schema, request.query, { maxDepth: options.maxDepth });
   if ('code' in checked) return failure(checked.code, checked.errors);
   const { prepared } = checked;
   const { document } = prepared;
@@ -91,7 +92,13 @@ export async function runQuery(input: {
         : `The document holds no operation named '${request.operationName}'.`;
     return failure('BAD_USER_INPUT', [{ message }]);
   }
-  const cost = queryCost({ schema: project.schema, document, operation, variables: request.variables ?? {} });
+  const cost = queryCost({
+    schema: project.schema,
+    document,
+    operation,
+    variables: request.variables ?? {},
+    maxPageSize: options.maxPageSize,
+  });
   const measured = (answer: Omit<GraphqlAnswer, 'complexity'>): GraphqlAnswer => ({
     ...answer,
     complexity: cost.complexity,
@@ -102,13 +109,6 @@ export async function runQuery(input: {
         {
           message: `The query can return up to ${cost.complexity} items and components, over the limit of ${options.maxComplexity}. Lower the limit arguments or select fewer linked items.`,
         },
-      ]),
-    );
-  }
-  if (cost.depth > options.maxDepth) {
-    return measured(
-      failure('QUERY_TOO_DEEP', [
-        { message: `The query's total depth is ${cost.depth}, over the limit of ${options.maxDepth}.` },
       ]),
     );
   }

@@ -2,6 +2,7 @@ import {
   GraphQLInt,
   Kind,
   getNamedType,
+  getVariableValues,
   isInterfaceType,
   isObjectType,
   valueFromAST,
@@ -18,18 +19,19 @@ import {
 export interface QueryCost {
   /** The most items and components the query can return (SPEC 8 "complexity"). */
   readonly complexity: number;
-  /** The sum over root fields of their deepest nesting, root fields at level 0 (SPEC 8 "depth"). */
-  readonly depth: number;
 }
 
 interface Walk {
   /** Items and components one instance of the parent can bring. */
   readonly items: number;
-  /** Levels of fields below the parent. */
-  readonly depth: number;
+  /**
+   * For a collection of items: what one item brings, per response name of its `items` fields
+   * (the largest when several selections merge into one name).
+   */
+  readonly perItem: ReadonlyMap<string, number>;
 }
 
-const none: Walk = { items: 0, depth: 0 };
+const noItems: ReadonlyMap<string, number> = new Map();
 
 /** Collection types whose `items` are content items: the generic one and each type's `<Type>_All`. */
 function isItemCollection(type: GraphQLNamedType | null): boolean {
@@ -44,133 +46,119 @@ export function selectOperation(document: DocumentNode, operationName: string | 
 }
 
 /**
- * The complexity and depth of a validated operation. Complexity counts, for every collection of
- * items, its `limit` (default 10) times one plus what each of its items can bring, and one for a
- * single root item: 20 items with up to 10 linked items each give 20 + 20 × 10 = 220 (SPEC 8).
- * Fragments are walked once each, so a query that spreads them many times stays cheap to measure.
+ * The variables as execution will see them: the request's values coerced, each omitted one taking
+ * its declared default (what graphql-js passes to resolvers). Null when they do not coerce: the
+ * query will fail on them, and until then every `limit` given by a variable counts as the page
+ * size maximum.
+ */
+function executionVariables(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Readonly<Record<string, unknown>>,
+): Record<string, unknown> | null {
+  const result = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
+  return result.coerced ?? null;
+}
+
+/**
+ * The complexity of a validated operation. Complexity counts, for every collection of items, its
+ * `limit` times one plus what each of its items can bring, and one for a single root item: 20
+ * items with up to 10 linked items each give 20 + 20 × 10 = 220 (SPEC 8). A `limit` is the value
+ * execution will use: a literal, a variable's value, else its declared default, else the
+ * argument's default (10); with variables that do not coerce, the page size maximum. Every
+ * selection set is walked once and each fragment once, so the time is linear in the document
+ * (`documentBounds` has bounded its size and depth first).
  */
 export function queryCost(options: {
   schema: GraphQLSchema;
   document: DocumentNode;
   operation: OperationDefinitionNode;
   variables: Readonly<Record<string, unknown>>;
+  maxPageSize: number;
 }): QueryCost {
-  const { schema, variables } = options;
+  const { schema, operation } = options;
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of options.document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  const memo = new Map<string, Walk>();
-  const itemsMemo = new Map<string, number | null>();
+  const variables = executionVariables(schema, operation, options.variables);
+  const memo = new Map<string, Walk | null>();
+
+  const fieldDefOf = (field: FieldNode, parent: GraphQLNamedType | null) =>
+    parent !== null && (isObjectType(parent) || isInterfaceType(parent))
+      ? parent.getFields()[field.name.value]
+      : undefined;
 
   const limitOf = (field: FieldNode, parent: GraphQLNamedType | null): number => {
     const node = field.arguments?.find((a) => a.name.value === 'limit');
-    const value =
-      node === undefined ? undefined : valueFromAST(node.value, GraphQLInt, variables as Record<string, unknown>);
+    if (node !== undefined && variables === null && node.value.kind === Kind.VARIABLE) return options.maxPageSize;
+    const value = node === undefined ? undefined : valueFromAST(node.value, GraphQLInt, variables ?? {});
     if (typeof value === 'number') return Math.max(0, value);
-    const fieldDef =
-      parent !== null && (isObjectType(parent) || isInterfaceType(parent))
-        ? parent.getFields()[field.name.value]
-        : undefined;
-    const fallback = fieldDef?.args.find((a) => a.name === 'limit')?.defaultValue;
+    const fallback = fieldDefOf(field, parent)?.args.find((a) => a.name === 'limit')?.defaultValue;
     return typeof fallback === 'number' ? fallback : 10;
   };
 
-  const walk = (set: SelectionSetNode | undefined, parent: GraphQLNamedType | null, path: Set<string>): Walk => {
+  const walk = (set: SelectionSetNode | undefined, parent: GraphQLNamedType | null): Walk => {
     let items = 0;
-    let depth = 0;
+    const perItem = new Map<string, number>();
+    const addPerItem = (from: ReadonlyMap<string, number>) => {
+      for (const [key, n] of from) perItem.set(key, Math.max(perItem.get(key) ?? 0, n));
+    };
     for (const s of set?.selections ?? []) {
-      let w: Walk;
       if (s.kind === Kind.FIELD) {
-        w = fieldWalk(s, parent, path);
-        depth = Math.max(depth, 1 + w.depth);
-        items += w.items;
+        const fieldDef = fieldDefOf(s, parent);
+        const type = fieldDef === undefined ? null : getNamedType(fieldDef.type);
+        if (s.selectionSet === undefined) continue;
+        const inner = walk(s.selectionSet, type);
+        if (s.name.value === 'items' && isItemCollection(parent)) {
+          // Counted by the collection that holds it: its limit times one plus this.
+          addPerItem(new Map([[s.alias?.value ?? 'items', inner.items]]));
+        } else if (isItemCollection(type)) {
+          if (inner.perItem.size > 0) {
+            let each = 0;
+            for (const n of inner.perItem.values()) each += 1 + n;
+            items += limitOf(s, parent) * each;
+          }
+        } else items += inner.items;
         continue;
       }
+      let inner: Walk | null;
       if (s.kind === Kind.INLINE_FRAGMENT) {
-        const on = s.typeCondition === undefined ? parent : (schema.getType(s.typeCondition.name.value) ?? null);
-        w = walk(s.selectionSet, on, path);
+        inner = walk(s.selectionSet, s.typeCondition === undefined ? parent : (schema.getType(s.typeCondition.name.value) ?? null));
       } else {
         const name = s.name.value;
-        const fragment = fragments.get(name);
-        // A cycle is a validation error; a spread seen on the way down adds nothing here.
-        if (fragment === undefined || path.has(name)) continue;
-        let known = memo.get(name);
-        if (known === undefined) {
-          known = walk(
-            fragment.selectionSet,
-            schema.getType(fragment.typeCondition.name.value) ?? null,
-            new Set([...path, name]),
-          );
-          memo.set(name, known);
+        inner = memo.get(name) ?? null;
+        if (!memo.has(name)) {
+          const fragment = fragments.get(name);
+          // A cycle was refused before validation; seen again on the way down it adds nothing.
+          memo.set(name, null);
+          inner = fragment === undefined ? null : walk(fragment.selectionSet, schema.getType(fragment.typeCondition.name.value) ?? null);
+          memo.set(name, inner);
         }
-        w = known;
       }
-      // Fragments select fields of the same level: their depth counts from here, their items add up.
-      depth = Math.max(depth, w.depth);
-      items += w.items;
+      if (inner === null) continue;
+      // Fragments select fields of the same level: their items add up, `items` selections merge.
+      items += inner.items;
+      addPerItem(inner.perItem);
     }
-    return { items, depth };
-  };
-
-  const fieldWalk = (field: FieldNode, parent: GraphQLNamedType | null, path: Set<string>): Walk => {
-    if (field.selectionSet === undefined) return none;
-    const fieldDef =
-      parent !== null && (isObjectType(parent) || isInterfaceType(parent))
-        ? parent.getFields()[field.name.value]
-        : undefined;
-    const type = fieldDef === undefined ? null : getNamedType(fieldDef.type);
-    const inner = walk(field.selectionSet, type, path);
-    if (!isItemCollection(type)) return inner;
-    // The collection's own fields: only `items` brings items, each with what its selection brings.
-    const perItem = itemsSelections(field.selectionSet, type, path);
-    return { items: perItem === null ? 0 : limitOf(field, parent) * (1 + perItem), depth: inner.depth };
-  };
-
-  /** What one item of a collection brings (null: `items` is not selected). */
-  const itemsSelections = (
-    set: SelectionSetNode,
-    collection: GraphQLNamedType | null,
-    path: Set<string>,
-  ): number | null => {
-    let found: number | null = null;
-    for (const s of set.selections) {
-      if (s.kind === Kind.FIELD && s.name.value === 'items') {
-        const itemsType =
-          collection !== null && isObjectType(collection)
-            ? getNamedType(collection.getFields()['items']?.type ?? collection)
-            : null;
-        found = Math.max(found ?? 0, walk(s.selectionSet, itemsType, path).items);
-      } else if (s.kind === Kind.INLINE_FRAGMENT) {
-        const inner = itemsSelections(s.selectionSet, collection, path);
-        if (inner !== null) found = Math.max(found ?? 0, inner);
-      } else if (s.kind === Kind.FRAGMENT_SPREAD) {
-        const name = s.name.value;
-        const fragment = fragments.get(name);
-        if (fragment === undefined || path.has(name)) continue;
-        let inner = itemsMemo.get(name);
-        if (inner === undefined) {
-          inner = itemsSelections(fragment.selectionSet, collection, new Set([...path, name]));
-          itemsMemo.set(name, inner);
-        }
-        if (inner !== null) found = Math.max(found ?? 0, inner);
-      }
-    }
-    return found;
+    return { items, perItem: perItem.size === 0 ? noItems : perItem };
   };
 
   const root = schema.getQueryType() ?? null;
-  let complexity = 0;
-  let depth = 0;
-  for (const s of options.operation.selectionSet.selections) {
-    const w = walk({ kind: Kind.SELECTION_SET, selections: [s] }, root, new Set());
-    depth += w.depth - 1 < 0 ? 0 : w.depth - 1;
-    let items = w.items;
-    // A single root item counts one, besides what it brings.
-    if (s.kind === Kind.FIELD && root !== null) {
-      const def = root.getFields()[s.name.value];
-      const type = def === undefined ? null : getNamedType(def.type);
-      if (type !== null && isObjectType(type) && type.getInterfaces().some((i) => i.name === '_Item')) items += 1;
+  let complexity = walk(operation.selectionSet, root).items;
+  // A single root item counts one, besides what it brings.
+  const countRootItems = (set: SelectionSetNode, seen: Set<string>): void => {
+    for (const s of set.selections) {
+      if (s.kind === Kind.FIELD) {
+        const def = root?.getFields()[s.name.value];
+        const type = def === undefined ? null : getNamedType(def.type);
+        if (type !== null && isObjectType(type) && type.getInterfaces().some((i) => i.name === '_Item')) complexity += 1;
+      } else if (s.kind === Kind.INLINE_FRAGMENT) countRootItems(s.selectionSet, seen);
+      else if (!seen.has(s.name.value)) {
+        seen.add(s.name.value);
+        const fragment = fragments.get(s.name.value);
+        if (fragment !== undefined) countRootItems(fragment.selectionSet, seen);
+      }
     }
-    complexity += items;
-  }
-  return { complexity, depth };
+  };
+  countRootItems(operation.selectionSet, new Set());
+  return { complexity };
 }
