@@ -1,10 +1,4 @@
-import {
-  Kind,
-  type DocumentNode,
-  type FieldNode,
-  type FragmentDefinitionNode,
-  type SelectionSetNode,
-} from 'graphql';
+import { Kind, type DocumentNode, type FieldNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 
 /** The bounds a parsed document must keep before anything else looks at it (SPEC 8, issue 27). */
 export interface DocumentLimits {
@@ -60,7 +54,9 @@ export function documentBounds(document: DocumentNode, limits: DocumentLimits): 
   for (const d of document.definitions) {
     if (d.kind !== Kind.FRAGMENT_DEFINITION) continue;
     if (fragments.has(d.name.value)) {
-      return refuse(new Refusal('GRAPHQL_VALIDATION_FAILED', `There can be only one fragment named "${d.name.value}".`));
+      return refuse(
+        new Refusal('GRAPHQL_VALIDATION_FAILED', `There can be only one fragment named "${d.name.value}".`),
+      );
     }
     fragments.set(d.name.value, d);
   }

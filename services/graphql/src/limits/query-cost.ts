@@ -122,7 +122,10 @@ export function queryCost(options: {
       }
       let inner: Walk | null;
       if (s.kind === Kind.INLINE_FRAGMENT) {
-        inner = walk(s.selectionSet, s.typeCondition === undefined ? parent : (schema.getType(s.typeCondition.name.value) ?? null));
+        inner = walk(
+          s.selectionSet,
+          s.typeCondition === undefined ? parent : (schema.getType(s.typeCondition.name.value) ?? null),
+        );
       } else {
         const name = s.name.value;
         inner = memo.get(name) ?? null;
@@ -130,7 +133,10 @@ export function queryCost(options: {
           const fragment = fragments.get(name);
           // A cycle was refused before validation; seen again on the way down it adds nothing.
           memo.set(name, null);
-          inner = fragment === undefined ? null : walk(fragment.selectionSet, schema.getType(fragment.typeCondition.name.value) ?? null);
+          inner =
+            fragment === undefined
+              ? null
+              : walk(fragment.selectionSet, schema.getType(fragment.typeCondition.name.value) ?? null);
           memo.set(name, inner);
         }
       }
@@ -150,7 +156,8 @@ export function queryCost(options: {
       if (s.kind === Kind.FIELD) {
         const def = root?.getFields()[s.name.value];
         const type = def === undefined ? null : getNamedType(def.type);
-        if (type !== null && isObjectType(type) && type.getInterfaces().some((i) => i.name === '_Item')) complexity += 1;
+        if (type !== null && isObjectType(type) && type.getInterfaces().some((i) => i.name === '_Item'))
+          complexity += 1;
       } else if (s.kind === Kind.INLINE_FRAGMENT) countRootItems(s.selectionSet, seen);
       else if (!seen.has(s.name.value)) {
         seen.add(s.name.value);

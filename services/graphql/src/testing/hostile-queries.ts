@@ -60,7 +60,10 @@ export function nestedFragmentBomb(levels: number, { link }: HostileOptions): st
 /** `count` fragments, each selecting the same linked-items field, all spread in one selection set. */
 export function manyFragments(count: number, { link }: HostileOptions): string {
   const spreads = Array.from({ length: count }, (_, i) => `...F${i}`).join(' ');
-  const fragments = Array.from({ length: count }, (_, i) => `fragment F${i} on Article { ${link} { items { __typename } } }`);
+  const fragments = Array.from(
+    { length: count },
+    (_, i) => `fragment F${i} on Article { ${link} { items { __typename } } }`,
+  );
   return `{ article_All { items { ${spreads} } } } ${fragments.join(' ')}`;
 }
 
