@@ -6,6 +6,11 @@ export interface GraphqlOptions {
   readonly maxComplexity?: number;
   /** Largest total depth (SPEC 8: 124). */
   readonly maxDepth?: number;
+  /**
+   * Most field values an answer may hold, each collection's items counted `limit` times (not in
+   * SPEC 8: it bounds execution time, about 2 µs a value, which complexity alone does not).
+   */
+  readonly maxFieldValues?: number;
   /** Several `where` conditions ANDed (today's Kontent.ai) instead of one (SPEC 4.4 rule 3). */
   readonly isWhereCombined?: boolean;
   /** Projects with secure access on are served to Bearer delivery keys (today) instead of refused (SPEC 5). */
@@ -31,6 +36,7 @@ export const graphqlDefaults: ResolvedGraphqlOptions = Object.freeze({
   maxPageSize: 20,
   maxComplexity: 500,
   maxDepth: 124,
+  maxFieldValues: 20_000,
   isWhereCombined: false,
   isSecureAccessKeyAllowed: false,
   unitsPerSecond: 2_000,

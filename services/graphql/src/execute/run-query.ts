@@ -112,6 +112,15 @@ export async function runQuery(input: {
       ]),
     );
   }
+  if (cost.values > options.maxFieldValues) {
+    return measured(
+      failure('QUERY_TOO_COMPLEX', [
+        {
+          message: `The answer can hold up to ${cost.values} field values, over the limit of ${options.maxFieldValues}. Select fewer fields or lower the limit arguments.`,
+        },
+      ]),
+    );
+  }
   const languages = await input.model.languages();
   const context: QueryContext = {
     scope,

@@ -384,6 +384,20 @@ describe('hostile documents are bounded before validation (issue 27)', () => {
     }
   });
 
+  it('refuses 600 aliases under 20 × 20 items by the field values the answer could hold (it held the loop for 0.6 s)', async () => {
+    const aliases = Array.from({ length: 600 }, (_, i) => `a${i}: name`).join(' ');
+    const wide = await timed(
+      `{ article_All(limit: 20) { items { authors(limit: 20) { items { ... on Author { ${aliases} } } } } } }`,
+    );
+    expect(wide.status).toBe(200);
+    expect(wide.headers.get('x-complexity')).toBe('420');
+    expect(wide.body.data).toBeUndefined();
+    expect(wide.body.errors?.[0]).toMatchObject({
+      message: expect.stringContaining('over the limit of 20000'),
+      extensions: { code: 'QUERY_TOO_COMPLEX' },
+    });
+  });
+
   it("refuses a page size given as a variable's default like its literal twin", async () => {
     const literal = await post(limitLiteral(link));
     expect(literal.headers.get('x-complexity')).toBe('840');

@@ -57,7 +57,7 @@ describe('query complexity and depth (SPEC 8)', () => {
       (_, i) => `fragment F${i} on Article { ${i + 1 < levels ? `...F${i + 1} ...F${i + 1}` : 'title'} }`,
     );
     const q = `{ article_All { items { ...F0 } } } ${fragments.join(' ')}`;
-    expect(cost(q)).toEqual({ complexity: 10 });
+    expect(cost(q).complexity).toBe(10);
   });
 
   it('measures 66 levels of linked items at once (issue 27: the walk doubled per level)', () => {
@@ -81,6 +81,16 @@ describe('query complexity and depth (SPEC 8)', () => {
 
   it('counts a variable that does not coerce as the page size maximum', () => {
     expect(cost('query($l: Int) { article_All(limit: $l) { items { title } } }', { l: 'many' }).complexity).toBe(20);
+  });
+
+  it('counts the field values of the answer, each collection item as often as its limit allows', () => {
+    expect(cost('{ article_All(limit: 20) { totalCount items { title } } }').values).toBe(1 + 1 + 1 + 20);
+    const aliases = Array.from({ length: 600 }, (_, i) => `a${i}: title`).join(' ');
+    const wide = cost(
+      `{ article_All(limit: 20) { items { related(limit: 20) { items { ... on Article { ${aliases} } } } } } }`,
+    );
+    expect(wide.complexity).toBe(420);
+    expect(wide.values).toBe(2 + 20 * (2 + 20 * 600));
   });
 
   it('counts each aliased items selection of one collection', () => {

@@ -19,23 +19,40 @@ import {
 export interface QueryCost {
   /** The most items and components the query can return (SPEC 8 "complexity"). */
   readonly complexity: number;
+  /** The most field values its answer can hold: what executing it and writing the answer cost. */
+  readonly values: number;
+}
+
+/** What one item of a collection brings. */
+interface Each {
+  readonly items: number;
+  readonly values: number;
 }
 
 interface Walk {
   /** Items and components one instance of the parent can bring. */
   readonly items: number;
+  /** Field values one instance of the parent holds, its collections' items included. */
+  readonly values: number;
   /**
-   * For a collection of items: what one item brings, per response name of its `items` fields
+   * For a collection: what one of its items brings, per response name of its `items` fields
    * (the largest when several selections merge into one name).
    */
-  readonly perItem: ReadonlyMap<string, number>;
+  readonly perItem: ReadonlyMap<string, Each>;
 }
 
-const noItems: ReadonlyMap<string, number> = new Map();
+const noItems: ReadonlyMap<string, Each> = new Map();
 
 /** Collection types whose `items` are content items: the generic one and each type's `<Type>_All`. */
 function isItemCollection(type: GraphQLNamedType | null): boolean {
   return type !== null && isObjectType(type) && (type.name === '_ItemCollection' || type.name.endsWith('_All'));
+}
+
+/** Any paged collection (items, assets, renditions, terms, options): `items` and `limit` fields. */
+function isCollection(type: GraphQLNamedType | null): boolean {
+  if (type === null || !isObjectType(type)) return false;
+  const fields = type.getFields();
+  return fields['items'] !== undefined && fields['limit'] !== undefined;
 }
 
 /** The operation the request runs: the named one, or the only one. */
@@ -63,11 +80,12 @@ function executionVariables(
 /**
  * The complexity of a validated operation. Complexity counts, for every collection of items, its
  * `limit` times one plus what each of its items can bring, and one for a single root item: 20
- * items with up to 10 linked items each give 20 + 20 × 10 = 220 (SPEC 8). A `limit` is the value
- * execution will use: a literal, a variable's value, else its declared default, else the
- * argument's default (10); with variables that do not coerce, the page size maximum. Every
- * selection set is walked once and each fragment once, so the time is linear in the document
- * (`documentBounds` has bounded its size and depth first).
+ * items with up to 10 linked items each give 20 + 20 × 10 = 220 (SPEC 8). Values count every
+ * field of the answer, each collection's items `limit` times. A `limit` is the value execution
+ * will use: a literal, a variable's value, else its declared default, else the argument's
+ * default (10); with variables that do not coerce, the page size maximum. Every selection set is
+ * walked once and each fragment once, so the time is linear in the document (`documentBounds`
+ * has bounded its size and depth first).
  */
 export function queryCost(options: {
   schema: GraphQLSchema;
@@ -98,26 +116,40 @@ export function queryCost(options: {
 
   const walk = (set: SelectionSetNode | undefined, parent: GraphQLNamedType | null): Walk => {
     let items = 0;
-    const perItem = new Map<string, number>();
-    const addPerItem = (from: ReadonlyMap<string, number>) => {
-      for (const [key, n] of from) perItem.set(key, Math.max(perItem.get(key) ?? 0, n));
+    let values = 0;
+    const perItem = new Map<string, Each>();
+    const addPerItem = (key: string, each: Each) => {
+      const known = perItem.get(key);
+      perItem.set(
+        key,
+        known === undefined
+          ? each
+          : { items: Math.max(known.items, each.items), values: Math.max(known.values, each.values) },
+      );
     };
     for (const s of set?.selections ?? []) {
       if (s.kind === Kind.FIELD) {
+        values += 1;
+        if (s.selectionSet === undefined) continue;
         const fieldDef = fieldDefOf(s, parent);
         const type = fieldDef === undefined ? null : getNamedType(fieldDef.type);
-        if (s.selectionSet === undefined) continue;
         const inner = walk(s.selectionSet, type);
-        if (s.name.value === 'items' && isItemCollection(parent)) {
-          // Counted by the collection that holds it: its limit times one plus this.
-          addPerItem(new Map([[s.alias?.value ?? 'items', inner.items]]));
-        } else if (isItemCollection(type)) {
-          if (inner.perItem.size > 0) {
-            let each = 0;
-            for (const n of inner.perItem.values()) each += 1 + n;
-            items += limitOf(s, parent) * each;
-          }
-        } else items += inner.items;
+        if (s.name.value === 'items' && isCollection(parent)) {
+          // Counted by the collection that holds it, `limit` times.
+          addPerItem(s.alias?.value ?? 'items', { items: inner.items, values: inner.values });
+          continue;
+        }
+        values += inner.values;
+        if (!isCollection(type)) {
+          items += inner.items;
+          continue;
+        }
+        const limit = limitOf(s, parent);
+        const isOfItems = isItemCollection(type);
+        for (const each of inner.perItem.values()) {
+          items += limit * ((isOfItems ? 1 : 0) + each.items);
+          values += limit * each.values;
+        }
         continue;
       }
       let inner: Walk | null;
@@ -141,15 +173,17 @@ export function queryCost(options: {
         }
       }
       if (inner === null) continue;
-      // Fragments select fields of the same level: their items add up, `items` selections merge.
+      // Fragments select fields of the same level: their counts add up, `items` selections merge.
       items += inner.items;
-      addPerItem(inner.perItem);
+      values += inner.values;
+      for (const [key, each] of inner.perItem) addPerItem(key, each);
     }
-    return { items, perItem: perItem.size === 0 ? noItems : perItem };
+    return { items, values, perItem: perItem.size === 0 ? noItems : perItem };
   };
 
   const root = schema.getQueryType() ?? null;
-  let complexity = walk(operation.selectionSet, root).items;
+  const whole = walk(operation.selectionSet, root);
+  let complexity = whole.items;
   // A single root item counts one, besides what it brings.
   const countRootItems = (set: SelectionSetNode, seen: Set<string>): void => {
     for (const s of set.selections) {
@@ -167,5 +201,5 @@ export function queryCost(options: {
     }
   };
   countRootItems(operation.selectionSet, new Set());
-  return { complexity };
+  return { complexity, values: whole.values };
 }
