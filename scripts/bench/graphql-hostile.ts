@@ -19,6 +19,7 @@ import {
   nestedLinks,
   repeatedField,
   repeatedLinks,
+  wideLinkedItems,
 } from '../../services/graphql/src/testing/hostile-queries.ts';
 import {
   listenGraphql,
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     ['fragment bomb, 30 fragments × 2 spreads', fragmentBomb(30)],
     ['nested fragment bomb, 40 fragments', nestedFragmentBomb(40, link)],
     ['100 fragments of one field', manyFragments(100, link)],
+    ['600 aliases on 20 × 20 linked items', wideLinkedItems(600, { ...link, type: 'Author', field: 'name' })],
     ['limit 20 as a literal (finding 6)', limitLiteral(link)],
     ['limit 20 as a variable default (finding 6)', limitByDefault(link)],
   ];
