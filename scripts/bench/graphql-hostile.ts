@@ -1,6 +1,6 @@
 // Hostile GraphQL documents (issue 27, findings 2 and 6): how long a GraphQL listener needs to
 // answer each generator of services/graphql/src/testing/hostile-queries.ts. The listener runs in
-// a child process over the demo model and content on PGlite; a request unanswered after
+// a child process over the demo model and content on PGlite, plus 20 articles linking 20 authors; a request unanswered after
 // --timeout seconds counts as "never answered" and the child (whose event loop is stuck, so
 // SIGTERM would wait) is killed and started again. Each document is sent --runs times as the same
 // text with a new variables object (so the response cache misses and graphql-jit compiles it
@@ -26,16 +26,37 @@ import {
   seedDemoContent,
   seedDemoModel,
   startStack,
+  type Stack,
 } from '../../services/graphql/src/testing/graphql-stack.ts';
 
 if (process.argv.includes('--serve')) {
   const stack = await startStack();
   await seedDemoModel(stack.core, stack.projectId);
   await seedDemoContent(stack);
+  await seedLinkedArticles(stack);
   const listening = await listenGraphql(stack);
   console.log(JSON.stringify({ url: `${listening.url}/${stack.projectId}` }));
 } else {
   await main();
+}
+
+/** 20 more articles, each linking 20 authors: the 20 × 20 linked items the wide generator reads. */
+async function seedLinkedArticles(stack: Stack): Promise<void> {
+  const mapi = (path: string, body?: unknown, method = 'POST') => stack.managementJson(path, { method, body });
+  const item = async (codename: string, type: string, elements: unknown[]) => {
+    await mapi('/items', { name: codename, codename, type: { codename: type } });
+    await mapi(`/items/codename/${codename}/variants/codename/default`, { elements }, 'PUT');
+    await mapi(`/items/codename/${codename}/variants/codename/default/publish`, undefined, 'PUT');
+  };
+  const authors = Array.from({ length: 20 }, (_, i) => `bench_author_${i}`);
+  for (const a of authors) await item(a, 'author', [{ element: { codename: 'name' }, value: `Author ${a}` }]);
+  for (let i = 0; i < 20; i += 1) {
+    await item(`bench_article_${i}`, 'article', [
+      { element: { codename: 'title' }, value: `Article ${i}` },
+      { element: { codename: 'authors' }, value: authors.map((codename) => ({ codename })) },
+    ]);
+  }
+  await stack.catchUp();
 }
 
 async function main(): Promise<void> {
@@ -107,10 +128,11 @@ async function ask(
       body: JSON.stringify({ query, variables: { run } }),
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const body = (await res.json()) as { data?: unknown; errors?: { extensions?: { code?: string } }[] };
+    const text = await res.text();
+    const body = JSON.parse(text) as { data?: unknown; errors?: { extensions?: { code?: string } }[] };
     const code = body.errors?.[0]?.extensions?.code;
     return {
-      outcome: `${res.status} ${code ?? (body.data === undefined ? '?' : 'data')}`,
+      outcome: `${res.status} ${code ?? (body.data === undefined ? '?' : `data, ${(text.length / 1024).toFixed(0)} KiB`)}`,
       complexity: res.headers.get('x-complexity') ?? '',
     };
   } catch (error) {

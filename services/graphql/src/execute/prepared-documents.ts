@@ -8,7 +8,8 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
-import { documentBounds, type DocumentLimits } from '../limits/document-bounds.ts';
+import { documentBounds } from '../limits/document-bounds.ts';
+import { excessNesting } from '../limits/text-nesting.ts';
 
 /** A query text parsed and validated against one schema, with what it has been compiled to. */
 export interface PreparedDocument {
@@ -30,6 +31,11 @@ type Checked =
  */
 const maxTokens = 4_000;
 /**
+ * Brackets a query text may nest, checked before parsing (graphql-js parses recursively): far
+ * above any accepted query (depth 124, values a few levels), far below a stack overflow.
+ */
+const maxNesting = 500;
+/**
  * Bounds of a document once parsed, checked before validation (issue 27): at most 2,000 fields
  * with fragments expanded (an 8 kB body holds about 700 aliased fields) and 10,000
  * pairs of same-path fields for OverlappingFieldsCanBeMerged to compare (a few ms; 60 types'
@@ -45,11 +51,12 @@ const maxDocuments = 500;
 const documents = new WeakMap<GraphQLSchema, Map<string, Checked>>();
 
 /**
- * The query parsed, bounded and validated against the schema, or why not: its token count is
- * bounded while parsing, then its depth, expanded size and field overlaps in one linear pass
- * (`documentBounds`, QUERY_TOO_DEEP or QUERY_TOO_COMPLEX), and only then is it validated. The
- * last answers are kept per schema by query text: clients send the same text with new variables,
- * and validation is most of what a query costs before it reads anything.
+ * The query parsed, bounded and validated against the schema, or why not: its bracket nesting is
+ * bounded before parsing, its token count while parsing, then its depth, expanded size and field
+ * overlaps in one linear pass (`documentBounds`, QUERY_TOO_DEEP or QUERY_TOO_COMPLEX), and only
+ * then is it validated. The last answers are kept per schema by query text: clients send the
+ * same text with new variables, and validation is most of what a query costs before it reads
+ * anything.
  */
 export function checkedDocument(schema: GraphQLSchema, query: string, limits: { maxDepth: number }): Checked {
   let known = documents.get(schema);
@@ -60,26 +67,29 @@ export function checkedDocument(schema: GraphQLSchema, query: string, limits: { 
   const key = `${limits.maxDepth}\u0000${query}`;
   const hit = known.get(key);
   if (hit !== undefined) return hit;
-  let result: Checked;
-  try {
-    const document = parse(query, { maxTokens });
-    const all: DocumentLimits = { ...documentLimits, maxDepth: limits.maxDepth };
-    const bounds = documentBounds(document, all);
-    if (!bounds.isWithin) result = { code: bounds.code, errors: [new GraphQLError(bounds.message)] };
-    else {
-      const invalid = validate(schema, document);
-      result =
-        invalid.length > 0
-          ? { code: 'GRAPHQL_VALIDATION_FAILED', errors: invalid }
-          : { prepared: { document, fields: bounds.fields, hits: 0, compiled: new Map() } };
-    }
-  } catch (error) {
-    if (!(error instanceof GraphQLError)) throw error;
-    result = { code: 'GRAPHQL_PARSE_FAILED', errors: [error] };
-  }
+  const result = check(schema, query, limits.maxDepth);
   known.set(key, result);
   if (known.size > maxDocuments) known.delete(known.keys().next().value ?? key);
   return result;
+}
+
+function check(schema: GraphQLSchema, query: string, maxDepth: number): Checked {
+  if (excessNesting(query, maxNesting) !== null) {
+    const message = `The query nests brackets more than ${maxNesting} levels deep.`;
+    return { code: 'QUERY_TOO_DEEP', errors: [new GraphQLError(message)] };
+  }
+  try {
+    const document = parse(query, { maxTokens });
+    const bounds = documentBounds(document, { ...documentLimits, maxDepth });
+    if (!bounds.isWithin) return { code: bounds.code, errors: [new GraphQLError(bounds.message)] };
+    const invalid = validate(schema, document);
+    return invalid.length > 0
+      ? { code: 'GRAPHQL_VALIDATION_FAILED', errors: invalid }
+      : { prepared: { document, fields: bounds.fields, hits: 0, compiled: new Map() } };
+  } catch (error) {
+    if (!(error instanceof GraphQLError)) throw error;
+    return { code: 'GRAPHQL_PARSE_FAILED', errors: [error] };
+  }
 }
 
 /**

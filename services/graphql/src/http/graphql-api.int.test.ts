@@ -396,6 +396,17 @@ describe('hostile documents are bounded before validation (issue 27)', () => {
     });
   });
 
+  it('answers 1,990 nested lists in an argument with QUERY_TOO_DEEP, not a 500 (they overflowed the parser stack)', async () => {
+    const lists = await post(
+      `{ article_All(where: { title: { in: ${'['.repeat(1_990)}${']'.repeat(1_990)} } }) { totalCount } }`,
+    );
+    expect(lists.status).toBe(200);
+    expect(lists.body.errors?.[0]).toMatchObject({
+      message: expect.stringContaining('more than 500 levels'),
+      extensions: { code: 'QUERY_TOO_DEEP' },
+    });
+  });
+
   it("refuses a page size given as a variable's default like its literal twin", async () => {
     const literal = await post(limitLiteral(link));
     expect(literal.headers.get('x-complexity')).toBe('840');
