@@ -17,6 +17,7 @@ import {
   manyFragments,
   nestedFragmentBomb,
   nestedLinks,
+  nestedLists,
   repeatedField,
   repeatedLinks,
   wideLinkedItems,
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
   const generators: [string, string][] = [
     ['linked items nested 18 levels', nestedLinks(18, link)],
     ['linked items nested 66 levels', nestedLinks(66, link)],
+    ['1,990 nested lists in an argument', nestedLists(1_990)],
     ['8 kB of distinct aliases', aliasedFields(8_000)],
     ['8 kB of one repeated _system_ { codename }', repeatedField(8_000, '_system_ { codename }')],
     ['8 kB of one repeated linked-items field', repeatedLinks(8_000, link)],

@@ -91,3 +91,8 @@ export function wideLinkedItems(aliases: number, o: HostileOptions & { type: str
   const fields = Array.from({ length: aliases }, (_, i) => `a${i}: ${o.field}`).join(' ');
   return `{ article_All(limit: 20) { items { ${o.link}(limit: 20) { items { ... on ${o.type} { ${fields} } } } } } }`;
 }
+
+/** Lists nested `levels` deep in an argument: graphql-js parses them recursively (about 2,000 overflow its stack). */
+export function nestedLists(levels: number): string {
+  return `{ article_All(where: { title: { in: ${'['.repeat(levels)}${']'.repeat(levels)} } }) { totalCount } }`;
+}
