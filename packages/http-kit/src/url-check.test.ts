@@ -21,7 +21,9 @@ describe('checkUrl', () => {
       expect(error?.code, url).toBe('MALFORMED_URL');
       expect(error?.message, url).toContain('empty segment');
     }
-    for (const url of ['/', '/p/items/', '/p/items/?x=//', '/p/items?next=a//b']) expect(checkUrl(url), url).toBeNull();
+    for (const url of ['/', '/p/items/', '/p/items/?x=//', '/p/items?next=a//b', 'http://host:4401/p/items'])
+      expect(checkUrl(url), url).toBeNull();
+    expect(checkUrl('http://host//items')?.code).toBe('MALFORMED_URL');
   });
 
   it('refuses U+0000 in a path segment or the query string', () => {

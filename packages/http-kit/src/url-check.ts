@@ -36,7 +36,8 @@ function quoted(text: string): string {
  */
 export function checkUrl(url: string): LecternError | null {
   const at = url.indexOf('?');
-  const path = at < 0 ? url : url.slice(0, at);
+  // An absolute-form target (`GET http://host/p/items`) is judged by its path.
+  const path = (at < 0 ? url : url.slice(0, at)).replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
   const segments = path.split('/');
   for (const [i, segment] of segments.entries()) {
     if (segment === '' && i > 0 && i < segments.length - 1) {
