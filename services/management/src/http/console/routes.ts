@@ -122,6 +122,9 @@ export function consoleRouter(options: ConsoleOptions): Router {
         `Too many failed sign-ins from your address. Try again in ${retryAfter} seconds.`,
       );
     }
+    // Counted as failed before the (asynchronous) key lookup, so a burst of parallel guesses meets
+    // the lock too; a success clears the count.
+    throttle.fail(client);
     const token = (field(req, 'token') ?? '').trim();
     let credential: Parameters<typeof sessions.start>[0] | null = null;
     if (token !== '' && options.operatorToken !== null && sameSecret(token, options.operatorToken)) {
@@ -137,7 +140,6 @@ export function consoleRouter(options: ConsoleOptions): Router {
       if (actor?.type === 'api_key') credential = { type: 'key', key: token, projectId: actor.projectId };
     }
     if (credential === null) {
-      throttle.fail(client);
       return showSignIn(req, res, 401, 'That is neither the operator token nor a valid management API key.');
     }
     throttle.succeed(client);
