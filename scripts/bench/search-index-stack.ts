@@ -126,7 +126,7 @@ export async function startStack(options: { engines: Engines; prepared: Prepared
     LECTERN_MANAGEMENT_PER_HOUR: '0',
     LECTERN_SEARCH_INDEX_PREFIX: prepared.prefix,
   });
-  const operatorToken = `bench-operator-${Date.now()}`;
+  const operatorToken = `bench-operator-${Date.now()}-${process.pid}-0123456789`;
   const cluster = await startCluster({
     databaseUrl: prepared.seed.databaseUrl ?? '',
     kafkaBrokers: engines.kafka.endpoint,

@@ -23,6 +23,10 @@ function notFound(error: unknown): boolean {
   return (error as { code?: string })?.code === 'ENOENT';
 }
 
+/** Directories this store creates are owner-only, and so are the files: assets may be unpublished. */
+const dirMode = 0o700;
+const fileMode = 0o600;
+
 /** A BlobStore on a local directory (the embedded shape). */
 export function openFsBlobStore(options: FsBlobStoreOptions): BlobStore {
   const dataRoot = join(options.root, 'data');
@@ -36,7 +40,7 @@ export function openFsBlobStore(options: FsBlobStoreOptions): BlobStore {
   };
 
   async function stageFile(write: (path: string) => Promise<void>): Promise<string> {
-    await mkdir(tmpRoot, { recursive: true });
+    await mkdir(tmpRoot, { recursive: true, mode: dirMode });
     const path = join(tmpRoot, randomUUID());
     try {
       await write(path);
@@ -48,7 +52,7 @@ export function openFsBlobStore(options: FsBlobStoreOptions): BlobStore {
   }
 
   async function moveInto(from: string, to: string): Promise<void> {
-    await mkdir(dirname(to), { recursive: true });
+    await mkdir(dirname(to), { recursive: true, mode: dirMode });
     await rename(from, to);
   }
 
@@ -70,9 +74,9 @@ export function openFsBlobStore(options: FsBlobStoreOptions): BlobStore {
   return {
     async put({ key, body, contentType }) {
       const p = paths(key);
-      const data = await stageFile((path) => pipeline(body, createWriteStream(path, { flags: 'wx' })));
+      const data = await stageFile((path) => pipeline(body, createWriteStream(path, { flags: 'wx', mode: fileMode })));
       try {
-        const meta = await stageFile((path) => writeFile(path, contentType, { flag: 'wx' }));
+        const meta = await stageFile((path) => writeFile(path, contentType, { flag: 'wx', mode: fileMode }));
         await moveInto(meta, p.meta);
         await moveInto(data, p.data);
       } catch (error) {

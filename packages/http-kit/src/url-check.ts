@@ -23,16 +23,28 @@ function quoted(text: string): string {
 }
 
 /**
- * What is wrong with a request URL before any route reads it, or null: a path segment that is
- * not valid percent-encoding (400 MALFORMED_URL), one that decodes to U+0000 (400
- * INVALID_IDENTIFIER: no stored identifier holds it, and PostgreSQL refuses it in text), or a
- * `%00` in the query string (400 INVALID_QUERY). Malformed encoding in the query is left to the
- * API's query parser, which names the parameter.
+ * What is wrong with a request URL before any route reads it, or null: an empty path segment
+ * (`//`, 400 MALFORMED_URL), a path segment that is not valid percent-encoding (400
+ * MALFORMED_URL), one that decodes to U+0000 (400 INVALID_IDENTIFIER: no stored identifier holds
+ * it, and PostgreSQL refuses it in text), or a `%00` in the query string (400 INVALID_QUERY).
+ * Malformed encoding in the query is left to the API's query parser, which names the parameter.
+ *
+ * An empty segment is refused rather than collapsed: authentication reads the project from the
+ * first segment before routing, so a path the router and the authenticator could read
+ * differently (`//items`, `//{project}/items`) must never reach either. Only the trailing slash
+ * (ignored by the routers) may be empty.
  */
 export function checkUrl(url: string): LecternError | null {
   const at = url.indexOf('?');
-  const path = at < 0 ? url : url.slice(0, at);
-  for (const segment of path.split('/')) {
+  // An absolute-form target (`GET http://host/p/items`) is judged by its path.
+  const path = (at < 0 ? url : url.slice(0, at)).replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  const segments = path.split('/');
+  for (const [i, segment] of segments.entries()) {
+    if (segment === '' && i > 0 && i < segments.length - 1) {
+      return new LecternError('MALFORMED_URL', {
+        message: `The path ${quoted(path)} holds an empty segment ('//'). Remove the extra slash; no identifier is empty.`,
+      });
+    }
     if (!segment.includes('%')) continue;
     let decoded: string;
     try {

@@ -60,6 +60,8 @@ export function buildDeliveryApp(options: DeliveryAppOptions): FastifyInstance {
   app.addHook('onRequest', async (request) => {
     const segments = request.url.split('?')[0]?.split('/') ?? [];
     // Sync API v2 lives under /v2/{project_id}/… (reference 2.1); everything else under /{project_id}/….
+    // An empty segment (`//items`) never gets here: http-kit's checkUrl refuses it first, so the
+    // project read here is the one the router binds.
     const first = (segments[1] === 'v2' ? segments[2] : segments[1]) ?? '';
     if (first === '' || operationalPaths.has(first)) return;
     request.actor = await ctx.auth.authenticate({

@@ -12,7 +12,7 @@ import { findChromium, launchChromium, screenshot } from './console-browser.ts';
  * colours, the SPEC 6.8 debug list and its filters, a receiver's HTML shown as text, and reset.
  */
 
-const operatorToken = 'health-test-operator-token';
+const operatorToken = 'health-test-operator-token-0123456789';
 const executable = findChromium();
 
 describe.skipIf(executable === null)('webhook health and the debug list in headless Chromium', () => {

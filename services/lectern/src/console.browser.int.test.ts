@@ -9,7 +9,7 @@ import { startEmbedded, type EmbeddedServer } from './embedded.ts';
 import { startSettings } from './settings.ts';
 import { findChromium, launchChromium, screenshot } from './console-browser.ts';
 
-const operatorToken = 'browser-test-operator-token';
+const operatorToken = 'browser-test-operator-token-0123456789';
 const executable = findChromium();
 if (executable === null) {
   if (process.env['CI'] === 'true') throw new Error('chromium is missing: scripts/lib/browser.sh installs it');

@@ -1,4 +1,15 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 /** What a running server tells the CLI about itself, in `<data dir>/server.json` (mode 0600). */
@@ -17,13 +28,35 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
+/** The subdirectories a server keeps in its data directory: the embedded database and the blob store. */
+export const dataDirChildren = ['pglite', 'blobs'] as const;
+
 /**
- * Takes the data directory for this process. The embedded database must have one writer: a
+ * Creates the data directory owner-only (0700), or tightens an existing one: the embedded
+ * database holds webhook secrets and key hashes, the blob store unpublished assets. The directory
+ * and its subdirectories become 0700, the files directly in it 0600; what lies deeper is then
+ * reachable by the owner alone (no one else may enter the directory), whatever mode the database
+ * engine gave it. Symbolic links are left alone.
+ */
+export function secureDataDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  for (const child of dataDirChildren) mkdirSync(join(dir, child), { recursive: true, mode: 0o700 });
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    const info = lstatSync(path);
+    if (info.isDirectory()) chmodSync(path, 0o700);
+    else if (info.isFile()) chmodSync(path, 0o600);
+  }
+}
+
+/**
+ * Takes the data directory for this process (creating or tightening it: `secureDataDir`). The embedded database must have one writer: a
  * second server or a CLI opening it directly would corrupt it. A lock left by a killed process
  * (its pid no longer alive) is taken over.
  */
 export function lockDataDir(dir: string): { release(): void } {
-  mkdirSync(dir, { recursive: true });
+  secureDataDir(dir);
   const path = join(dir, 'lectern.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -14,7 +14,7 @@ import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/stor
 import { ConfigError, type ConfigOf } from '@lectern/config';
 import { startEventPipeline } from './event-pipeline.ts';
 import { createHostRouter } from './host-routing.ts';
-import { lockDataDir, removeServerInfo, writeServerInfo } from './data-dir.ts';
+import { lockDataDir, removeServerInfo, secureDataDir, writeServerInfo } from './data-dir.ts';
 import { seedDemoProject, type DemoProject } from './demo.ts';
 import { listenerOffsets, type ListenerName, type startSettings } from './settings.ts';
 
@@ -42,6 +42,8 @@ export interface EmbeddedServer {
 export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer> {
   const tls = tlsOf(config);
   const dataDir = resolve(config.dataDir);
+  // The blob store lives here on PostgreSQL too: owner-only either way.
+  secureDataDir(dataDir);
   const lock = config.databaseUrl === undefined ? lockDataDir(dataDir) : null;
   let store: SqlStore;
   try {

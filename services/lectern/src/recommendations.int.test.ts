@@ -296,7 +296,7 @@ describe('authentication and errors (SPEC 5, 7.5)', () => {
 });
 
 describe('manual visit tracking per project through the admin API (SPEC 4.5 rules 8–9)', () => {
-  const operatorToken = 'recs-operator-token';
+  const operatorToken = 'recs-operator-token-0123456789abcdef';
   let admin: Listening;
   const settings = (id: string, body?: unknown) =>
     fetch(`${admin.url}/admin/projects/${id}/recommendations`, {

@@ -4,7 +4,13 @@ import { deliveryLimitSettings } from '@lectern/delivery';
 import { graphqlLimitSettings } from '@lectern/graphql';
 import { recsEmbeddingSettings } from '@lectern/recs-sql';
 import { defaultPgliteSharedBuffersMib } from '@lectern/store-sql';
-import { managementCompatibilitySettings, managementLimitSettings, managementUrlSettings } from '@lectern/management';
+import {
+  managementCompatibilitySettings,
+  managementLimitSettings,
+  managementUrlSettings,
+  minOperatorTokenLength,
+  operatorTokenSchema,
+} from '@lectern/management';
 import { webhookDeliverySettings, webhookMailSettings } from '@lectern/webhooks';
 
 /**
@@ -87,9 +93,9 @@ export const startSettings = {
   /** Token of the admin API; generated at each start when unset. */
   operatorToken: {
     env: 'LECTERN_OPERATOR_TOKEN',
-    schema: z.string().min(16).optional(),
+    schema: operatorTokenSchema.optional(),
     isSecret: true,
-    doc: 'At least 16 characters.',
+    doc: `At least ${minOperatorTokenLength} characters (e.g. \`openssl rand -hex 32\`); generated when unset.`,
   },
   logLevel: sharedSettings.logLevel,
   ...webhookMailSettings,

@@ -5,7 +5,7 @@ import { createLogger, createProcessMetrics, createReadiness, type Readiness } f
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
 import { buildManagementApp } from './app.ts';
 
-const operatorToken = 'operator-token-for-tests';
+const operatorToken = 'operator-token-for-tests-0123456789abcdef';
 const uuid = /^[0-9a-f-]{36}$/;
 let core: TestCore;
 let app: Express;

@@ -4,6 +4,8 @@ export {
   managementLimitSettings,
   managementRateLimits,
   managementUrlSettings,
+  minOperatorTokenLength,
+  operatorTokenSchema,
 } from './settings.ts';
 export { issuedKeyJson, keyJson, projectJson } from './http/admin/views.ts';
 export { taskJson } from './http/admin/environment-routes.ts';

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@lectern/config';
 import { defaultRateLimits } from './http/rate-limit.ts';
-import { managementLimitSettings, managementRateLimits, managementUrlSettings } from './settings.ts';
+import {
+  managementLimitSettings,
+  managementRateLimits,
+  managementSettings,
+  managementUrlSettings,
+} from './settings.ts';
 
 const load = (env: Record<string, string>) => loadConfig({ settings: managementLimitSettings, env });
 
@@ -40,5 +45,23 @@ describe('the Management URL settings', () => {
     expect(() =>
       loadUrls({ LECTERN_TRUSTED_PROXIES: 'proxy.local,10.0.0.0/40', LECTERN_MANAGEMENT_PUBLIC_URL: 'ftp://x' }),
     ).toThrow(/LECTERN_TRUSTED_PROXIES[\s\S]*LECTERN_MANAGEMENT_PUBLIC_URL/);
+  });
+});
+
+describe('the operator token setting (issue 27, finding 7)', () => {
+  const loadToken = (env: Record<string, string>) =>
+    loadConfig({ settings: { operatorToken: managementSettings.operatorToken }, env });
+
+  it('refuses a token shorter than 32 characters, saying how to make one, and never shows it', () => {
+    const short = 'sixteen-chars-ok';
+    expect(() => loadToken({ LECTERN_OPERATOR_TOKEN: short })).toThrow(
+      /LECTERN_OPERATOR_TOKEN[\s\S]*at least 32 characters[\s\S]*openssl rand -hex 32/,
+    );
+    expect(() => loadToken({ LECTERN_OPERATOR_TOKEN: short })).not.toThrow(short);
+  });
+
+  it('takes a token of 32 characters or more', () => {
+    const token = 'a'.repeat(64);
+    expect(loadToken({ LECTERN_OPERATOR_TOKEN: token })).toEqual({ operatorToken: token });
   });
 });

@@ -3,6 +3,14 @@ import { envBoolean, port, sharedSettings, wholeNumber, type ConfigOf, type Sett
 import type { ManagementAppOptions } from './app.ts';
 import { isProxyEntry, parseTrustedProxies } from './http/public-origin.ts';
 
+/** Shortest operator token accepted: it signs in to every project, so it must not be guessable. */
+export const minOperatorTokenLength = 32;
+
+/** LECTERN_OPERATOR_TOKEN (lectern start and the Management service alike). */
+export const operatorTokenSchema = z.string().min(minOperatorTokenLength, {
+  error: `must be at least ${minOperatorTokenLength} characters; make one with \`openssl rand -hex 32\``,
+});
+
 const perKey = wholeNumber({ min: 0, max: 1_000_000_000 });
 
 /**
@@ -112,9 +120,9 @@ export const managementSettings = {
   port: { env: 'LECTERN_PORT', schema: port, default: '4400', doc: 'Port of the Management API (0: a free one).' },
   operatorToken: {
     env: 'LECTERN_OPERATOR_TOKEN',
-    schema: z.string().min(16),
+    schema: operatorTokenSchema,
     isSecret: true,
-    doc: 'Token of the admin API (/admin), at least 16 characters.',
+    doc: `Token of the admin API (/admin) and the console, at least ${minOperatorTokenLength} characters (e.g. \`openssl rand -hex 32\`).`,
   },
   ...managementLimitSettings,
   ...managementCompatibilitySettings,

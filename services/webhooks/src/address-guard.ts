@@ -1,52 +1,59 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /*
  * The SSRF guard: a webhook URL may not reach the machine, its private networks or a cloud
  * metadata service. The check runs on the resolved addresses inside the socket's own lookup, so
  * the address connected to is the one checked (no second resolution an attacker's DNS could
  * answer differently); an IP literal is checked before connecting.
+ *
+ * An allow-list, not a block-list: an address passes only when ipaddr.js (its table of IANA's
+ * special-purpose registries) classes it as ordinary global unicast. Every special range, the
+ * ones nobody thought of included (site-local fec0::/10, local-use NAT64 64:ff9b:1::/48, Teredo,
+ * discard, documentation, benchmarking…), is refused. An IPv6 form that carries an IPv4 address
+ * a router would reach (IPv4-mapped, IPv4-translated, well-known NAT64 64:ff9b::/96, 6to4
+ * 2002::/16) is judged by that IPv4 address, so a DNS64 network still reaches public receivers.
  */
 
-const refused = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const)
-  refused.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['::1', 128], // loopback
-  ['fc00::', 7], // unique local (also fd00:ec2::254, a metadata address)
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-  ['64:ff9b::', 96], // NAT64 of IPv4 addresses
-] as const)
-  refused.addSubnet(network, prefix, 'ipv6');
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
-/** The IPv4 address an IPv4-mapped or -compatible IPv6 address stands for, if any. */
-function embeddedIpv4(address: string): string | null {
-  const match = /^::(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  return match?.[1] ?? null;
+/** The IPv4 address an IPv6 address leads to, null when it has none, 'refused' when it cannot be told. */
+function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null | 'refused' {
+  const bytes = address.toByteArray();
+  // ::/96 is IPv4-compatible (deprecated by RFC 4291, `::7f00:1` is 127.0.0.1), with :: and ::1.
+  if (bytes.slice(0, 12).every((b) => b === 0)) return 'refused';
+  const last4 = () => new ipaddr.IPv4(bytes.slice(12, 16));
+  switch (address.range()) {
+    case 'ipv4Mapped': // ::ffff:a.b.c.d
+    case 'rfc6145': // ::ffff:0:a.b.c.d
+      return last4();
+    case 'rfc6052':
+      // The well-known prefix 64:ff9b::/96 embeds the address in the last 32 bits; the local-use
+      // 64:ff9b:1::/48 (RFC 8215) translates as its operator chose, so it cannot be judged.
+      return address.match(ipaddr.IPv6.parse('64:ff9b::'), 96) ? last4() : 'refused';
+    case '6to4': // 2002:AABB:CCDD::/48 carries AA.BB.CC.DD
+      return new ipaddr.IPv4(bytes.slice(2, 6));
+    default:
+      return null;
+  }
+}
+
+function isOrdinaryUnicast(address: Address): boolean {
+  return address.range() === 'unicast';
 }
 
 /** Whether a webhook may connect to this IP address. */
 export function isAddressAllowed(address: string): boolean {
+  // Node's own strict syntax first: ipaddr.js also reads forms such as '0x7f.1' or '2130706433'.
   const family = isIP(address);
   if (family === 0) return false;
-  const v4 = family === 6 ? embeddedIpv4(address) : address;
-  if (v4 !== null) return !refused.check(v4, 'ipv4');
-  return !refused.check(address, 'ipv6');
+  if (family === 4) return isOrdinaryUnicast(ipaddr.IPv4.parse(address));
+  const v6 = ipaddr.IPv6.parse(address);
+  const v4 = embeddedIpv4(v6);
+  if (v4 === 'refused') return false;
+  return isOrdinaryUnicast(v4 ?? v6);
 }
 
 /** Refused: the message names the address, never the URL's secrets. */

@@ -53,6 +53,12 @@ export function publicOriginOf(req: Request): string {
   return `${req.protocol}://${req.host || 'localhost'}`;
 }
 
+/** Whether the configured public URL is https (browsers reach this API over TLS, whatever the peer says). */
+export function isPublicUrlHttps(req: Request): boolean {
+  const configured = req.app.get(publicUrlKey) as string | null | undefined;
+  return configured?.toLowerCase().startsWith('https:') === true;
+}
+
 /** The public URL of the request's path without its query string (paging `next_page`). */
 export function publicPathOf(req: Request): string {
   return `${publicOriginOf(req)}${req.baseUrl}${req.path}`.replace(/\/$/, '');

@@ -1,4 +1,10 @@
-import { characterCount, isRecord, type Problems } from '../../model/shared/index.ts';
+import {
+  characterCount,
+  isRecord,
+  matchPattern,
+  maxPatternTextLength,
+  type Problems,
+} from '../../model/shared/index.ts';
 
 /** Words of a text: runs of non-space characters. */
 function wordCount(text: string): number {
@@ -16,16 +22,31 @@ export function checkTextLength(text: string, limit: unknown, path: string, prob
   return false;
 }
 
-/** An active `validation_regex` ({regex, flags, validation_message, is_active}); empty values pass. */
+/**
+ * An active `validation_regex` ({regex, flags, validation_message, is_active}); empty values pass.
+ * The match runs on the linear-time engine under a time bound (`matchPattern`); a value too long
+ * to check, or one whose check ran out of time, is refused with a problem saying so.
+ */
 export function checkRegex(text: string, rule: unknown, path: string, problems: Problems): boolean {
   if (text === '' || !isRecord(rule) || typeof rule['regex'] !== 'string' || rule['is_active'] === false) return true;
-  let regex: RegExp;
-  try {
-    regex = new RegExp(rule['regex'], typeof rule['flags'] === 'string' ? rule['flags'] : '');
-  } catch {
-    return true; // a pattern JavaScript cannot compile is not the content author's fault
+  const flags = typeof rule['flags'] === 'string' ? rule['flags'] : null;
+  const result = matchPattern({ regex: rule['regex'], flags, text });
+  // A stored pattern no engine can use is not the content author's fault.
+  if (result === 'match' || result === 'invalid') return true;
+  if (result === 'too_long') {
+    problems.add(
+      path,
+      `The value is too long to check against the element's pattern (at most ${maxPatternTextLength} UTF-16 code units).`,
+    );
+    return false;
   }
-  if (regex.test(text)) return true;
+  if (result === 'timed_out') {
+    problems.add(
+      path,
+      "The value could not be checked against the element's pattern in time. Ask a developer to simplify the pattern.",
+    );
+    return false;
+  }
   const message =
     typeof rule['validation_message'] === 'string' && rule['validation_message'] !== ''
       ? rule['validation_message']

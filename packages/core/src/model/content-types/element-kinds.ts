@@ -135,10 +135,19 @@ function readCustom(raw: Raw, path: string, problems: Problems): KindResult {
   };
 }
 
+/** How a problem names the element being read: its codename, else its name, when sent. */
+function elementLabel(raw: Raw): string | null {
+  for (const key of ['codename', 'name']) {
+    const value = raw[key];
+    if (typeof value === 'string' && value !== '') return value.length > 80 ? `${value.slice(0, 80)}…` : value;
+  }
+  return null;
+}
+
 function readDependsOn(raw: Raw, path: string, problems: Problems): KindResult {
   const d = raw['depends_on'];
   const p = at(path, 'depends_on');
-  const regex = readValidationRegex(raw['validation_regex'], at(path, 'validation_regex'), problems);
+  const regex = readValidationRegex(raw['validation_regex'], at(path, 'validation_regex'), problems, elementLabel(raw));
   if (!isRecord(d)) {
     problems.add(p, 'must be an object {element, snippet?} naming the text element the slug is made from');
     return { props: {} };
@@ -167,7 +176,12 @@ export async function readKindProperties(
       return {
         props: {
           maximum_text_length: readTextLength(raw['maximum_text_length'], at(path, 'maximum_text_length'), problems),
-          validation_regex: readValidationRegex(raw['validation_regex'], at(path, 'validation_regex'), problems),
+          validation_regex: readValidationRegex(
+            raw['validation_regex'],
+            at(path, 'validation_regex'),
+            problems,
+            elementLabel(raw),
+          ),
           ...(await readDefault(raw, path, problems, (v, p) => {
             if (typeof v === 'string') return v;
             problems.add(p, 'must be a string');

@@ -1,4 +1,4 @@
-import { at, characterCount, isRecord, type Problems } from '../shared/index.ts';
+import { at, characterCount, checkPattern, isRecord, patternProblem, type Problems } from '../shared/index.ts';
 
 /** Display names of types, snippets, groups, elements and options (SPEC 8, the latest limit). */
 export const nameMax = 200;
@@ -118,8 +118,13 @@ function property(value: Record<string, unknown>, name: string): unknown {
   return key === undefined ? undefined : value[key];
 }
 
-/** `validation_regex` of text and URL slug elements, or null. The pattern must compile. */
-export function readValidationRegex(value: unknown, path: string, problems: Problems) {
+/**
+ * `validation_regex` of text and URL slug elements, or null. The pattern must compile, within
+ * `maxPatternLength`; an active one must also run on the linear-time engine (no lookaround or
+ * backreference), while an inactive one is kept as sent (a restored project's unused rule).
+ * `element` names the element in the problem (its codename or name, when sent).
+ */
+export function readValidationRegex(value: unknown, path: string, problems: Problems, element: string | null = null) {
   if (isAbsent(value)) return null;
   if (!isRecord(value)) {
     problems.add(path, 'must be an object {regex, flags, validation_message, is_active} or null');
@@ -135,10 +140,9 @@ export function readValidationRegex(value: unknown, path: string, problems: Prob
     problems.add(at(path, 'regex'), 'must be a non-empty regular expression (an empty one only when inactive)');
     return null;
   }
-  try {
-    new RegExp(regex, flags ?? '');
-  } catch {
-    problems.add(at(path, 'regex'), 'is not a valid regular expression with these flags');
+  const check = checkPattern(regex, flags);
+  if (check.kind === 'invalid' || (check.kind === 'unsupported' && isActive)) {
+    problems.add(at(path, 'regex'), patternProblem(check, element, regex));
     return null;
   }
   return { regex, flags, validation_message: message, is_active: isActive };

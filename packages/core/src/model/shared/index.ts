@@ -15,3 +15,14 @@ export { at, isRecord, Problems } from './problems.ts';
 export { describeReference, readReference, recordKeyOf, type Reference } from './reference.ts';
 export { characterCount, findUnstorableStrings, unstorableText, type UnstorableString } from './text.ts';
 export { opNameOf } from './patch-op.ts';
+export {
+  checkPattern,
+  matchPattern,
+  maxPatternLength,
+  maxPatternTextLength,
+  patternProblem,
+  patternTimeoutMs,
+  type PatternCheck,
+  type PatternMatch,
+} from './validation-pattern.ts';
+export { runBounded, type BoundedResult } from './bounded-run.ts';

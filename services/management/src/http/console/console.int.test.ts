@@ -5,7 +5,7 @@ import { createSqlRecsTracking } from '@lectern/recs-sql';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
 import { buildManagementApp, createManagementServer } from '../../app.ts';
 
-const operatorToken = 'console-test-operator-token';
+const operatorToken = 'console-test-operator-token-0123456789';
 let core: TestCore;
 let server: Listening;
 let base: string;

@@ -20,6 +20,8 @@ import {
   signInCookie,
   type SignedIn,
 } from './session.ts';
+import { clientKey, createSignInThrottle, type SignInThrottleOptions } from './sign-in-throttle.ts';
+import { isPublicUrlHttps } from '../public-origin.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 
 export interface ConsoleOptions {
@@ -30,6 +32,8 @@ export interface ConsoleOptions {
   readonly operatorToken: string | null;
   /** The recommendation engine's tracking setting (the overview's switch); absent: not shown. */
   readonly recsTracking?: RecsTracking;
+  /** Failed sign-ins allowed per client before a lock, and the lock times (defaults: sign-in-throttle.ts). */
+  readonly signInThrottle?: SignInThrottleOptions;
 }
 
 /** No inline script or style, nothing from elsewhere, no framing. */
@@ -61,7 +65,22 @@ export function field(req: Request, name: string): string | undefined {
 export function consoleRouter(options: ConsoleOptions): Router {
   const router = Router();
   const sessions = createSessionStore(options.core, options.operatorToken);
-  router.use((_req, res, next) => {
+  const throttle = createSignInThrottle(options.signInThrottle);
+  let hasWarnedInsecureProxy = false;
+  router.use((req, res, next) => {
+    // Behind a TLS proxy that is not trusted, cookies would go without Secure: say so, once.
+    if (
+      !hasWarnedInsecureProxy &&
+      !req.secure &&
+      !isPublicUrlHttps(req) &&
+      /^https\b/i.test(req.get('x-forwarded-proto') ?? '')
+    ) {
+      hasWarnedInsecureProxy = true;
+      options.logger.warn(
+        { peer: req.socket.remoteAddress },
+        'Console cookies are sent without Secure: this request came with X-Forwarded-Proto: https from a peer that is not a trusted proxy. Set LECTERN_MANAGEMENT_PUBLIC_URL=https://… (cookies are then always Secure) or list the proxy in LECTERN_TRUSTED_PROXIES.',
+      );
+    }
     res.set({
       'content-security-policy': consoleCsp,
       'x-content-type-options': 'nosniff',
@@ -91,6 +110,21 @@ export function consoleRouter(options: ConsoleOptions): Router {
     if (expected === null || presentedCsrf === undefined || !sameSecret(expected, presentedCsrf)) {
       return showSignIn(req, res, 403, 'The sign-in form expired. Please try again.');
     }
+    // Throttled per client before the token is looked at: a locked client cannot guess on, rightly or not.
+    const client = [clientKey(req.ip)];
+    const retryAfter = throttle.retryAfterSeconds(client);
+    if (retryAfter > 0) {
+      res.set('retry-after', String(retryAfter));
+      return showSignIn(
+        req,
+        res,
+        429,
+        `Too many failed sign-ins from your address. Try again in ${retryAfter} seconds.`,
+      );
+    }
+    // Counted as failed before the (asynchronous) key lookup, so a burst of parallel guesses meets
+    // the lock too; a success clears the count.
+    throttle.fail(client);
     const token = (field(req, 'token') ?? '').trim();
     let credential: Parameters<typeof sessions.start>[0] | null = null;
     if (token !== '' && options.operatorToken !== null && sameSecret(token, options.operatorToken)) {
@@ -108,6 +142,7 @@ export function consoleRouter(options: ConsoleOptions): Router {
     if (credential === null) {
       return showSignIn(req, res, 401, 'That is neither the operator token nor a valid management API key.');
     }
+    throttle.succeed(client);
     const session = sessions.start(credential);
     setCookie(req, res, signInCookie, '', 0);
     setCookie(req, res, sessionCookie, session.id);

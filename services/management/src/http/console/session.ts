@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { authenticate, operator, type Actor, type CoreDeps } from '@lectern/core';
 import { LecternError } from '@lectern/errors';
+import { isPublicUrlHttps } from '../public-origin.ts';
 
 /*
  * Console sessions, kept in this process's memory: a random id in an HttpOnly, SameSite=Strict
@@ -14,7 +15,10 @@ export const sessionCookie = 'lectern_console';
 /** Before sign-in: the CSRF token of the sign-in form (double submit). */
 export const signInCookie = 'lectern_console_signin';
 const idleMs = 12 * 3_600_000;
-const maxSessions = 10_000;
+/** Sessions held at most, all credentials together. */
+export const maxSessions = 10_000;
+/** Sessions one credential (the operator token, or one management key) holds at most. */
+export const maxSessionsPerCredential = 20;
 
 export type Credential =
   | { readonly type: 'operator'; readonly tokenDigest: Buffer }
@@ -24,6 +28,8 @@ interface Session {
   readonly id: string;
   readonly csrf: string;
   readonly credential: Credential;
+  /** Who signed in, as one string: `operator`, or the project and digest of the management key. */
+  readonly holder: string;
   lastSeen: number;
 }
 
@@ -54,11 +60,22 @@ export function readCookie(req: Request, name: string): string | null {
   return null;
 }
 
+/**
+ * Sets a console cookie. `Secure` whenever the browser reaches the console over HTTPS: a TLS
+ * listener, a trusted proxy's `X-Forwarded-Proto: https`, or an https public URL
+ * (LECTERN_MANAGEMENT_PUBLIC_URL) — the last holds behind any proxy, trusted or not.
+ */
 export function setCookie(req: Request, res: Response, name: string, value: string, maxAgeSeconds?: number): void {
   const attributes = ['Path=/console', 'HttpOnly', 'SameSite=Strict'];
-  if (req.secure) attributes.push('Secure');
+  if (req.secure || isPublicUrlHttps(req)) attributes.push('Secure');
   if (maxAgeSeconds !== undefined) attributes.push(`Max-Age=${maxAgeSeconds}`);
   res.append('set-cookie', `${name}=${value}; ${attributes.join('; ')}`);
+}
+
+function holderOf(credential: Credential): string {
+  return credential.type === 'operator'
+    ? 'operator'
+    : `key:${credential.projectId}:${digest(credential.key).toString('base64url')}`;
 }
 
 export interface SessionStore {
@@ -69,7 +86,17 @@ export interface SessionStore {
 }
 
 export function createSessionStore(core: CoreDeps, operatorToken: string | null): SessionStore {
+  // Both in sign-in order: the first of a holder's set is its oldest session.
   const sessions = new Map<string, Session>();
+  const byHolder = new Map<string, Set<string>>();
+  const remove = (id: string) => {
+    const session = sessions.get(id);
+    if (session === undefined) return;
+    sessions.delete(id);
+    const own = byHolder.get(session.holder);
+    own?.delete(id);
+    if (own?.size === 0) byHolder.delete(session.holder);
+  };
   const actorOf = async (credential: Credential): Promise<Actor | null> => {
     if (credential.type === 'operator') {
       return operatorToken !== null && timingSafeEqual(credential.tokenDigest, digest(operatorToken)) ? operator : null;
@@ -86,26 +113,44 @@ export function createSessionStore(core: CoreDeps, operatorToken: string | null)
   return {
     start(credential) {
       const now = Date.now();
-      for (const [id, s] of sessions)
-        if (now - s.lastSeen > idleMs || sessions.size >= maxSessions) sessions.delete(id);
-      const session: Session = { id: randomToken(), csrf: randomToken(), credential, lastSeen: now };
+      const holder = holderOf(credential);
+      // A credential's own oldest sessions make room for its new one, never another credential's.
+      const own = byHolder.get(holder) ?? new Set<string>();
+      for (const id of own) {
+        if (own.size < maxSessionsPerCredential) break;
+        remove(id);
+      }
+      if (sessions.size >= maxSessions) {
+        for (const [id, s] of sessions) if (now - s.lastSeen > idleMs) remove(id);
+        // Still full (10,000 live sessions, of at least 500 credentials): the oldest management key
+        // session goes. The operator's sessions are never evicted by others' sign-ins.
+        if (sessions.size >= maxSessions) {
+          for (const s of sessions.values()) {
+            if (s.holder === 'operator') continue;
+            remove(s.id);
+            break;
+          }
+        }
+      }
+      const session: Session = { id: randomToken(), csrf: randomToken(), credential, holder, lastSeen: now };
       sessions.set(session.id, session);
+      byHolder.set(holder, own.add(session.id));
       return session;
     },
     end(id) {
-      sessions.delete(id);
+      remove(id);
     },
     async resolve(req) {
       const id = readCookie(req, sessionCookie);
       const session = id === null ? undefined : sessions.get(id);
       if (session === undefined) return null;
       if (Date.now() - session.lastSeen > idleMs) {
-        sessions.delete(session.id);
+        remove(session.id);
         return null;
       }
       const actor = await actorOf(session.credential);
       if (actor === null) {
-        sessions.delete(session.id);
+        remove(session.id);
         return null;
       }
       session.lastSeen = Date.now();

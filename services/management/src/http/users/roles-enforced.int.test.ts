@@ -32,7 +32,7 @@ async function refused(run: () => Promise<unknown>): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startTestManagement({ operatorToken: 'operator-token-for-the-roles-test' });
+  server = await startTestManagement({ operatorToken: 'operator-token-for-the-roles-test-0123456789' });
   const roles = (await server.client.listRoles().toPromise()).rawData.roles;
   const roleOf = (name: string) => roles.find((r) => r.name === name)?.id ?? '';
   const people = { reviewer: 'Reviewer', creator: 'Content creator', developer: 'Developer' } as const;

@@ -6,7 +6,7 @@ import { startTestManagement, type TestManagement } from '../../testing/test-ser
 
 type Json = Record<string, unknown>;
 const fakes = 'management/kontent-ai+management-sdk-js/test/browser/fake-responses';
-const operatorToken = 'operator-token-for-the-users-test';
+const operatorToken = 'operator-token-for-the-users-test-0123456789';
 let server: TestManagement;
 let subscription: ManagementClient;
 let roles: { id: string; name: string }[];
