@@ -120,8 +120,8 @@ function property(value: Record<string, unknown>, name: string): unknown {
 
 /**
  * `validation_regex` of text and URL slug elements, or null. The pattern must compile, within
- * `maxPatternLength`; an active one must also run on the linear-time engine (no lookaround or
- * backreference), while an inactive one is kept as sent (a restored project's unused rule).
+ * `maxPatternLength`; one with lookaround or backreferences is accepted too (Kontent.ai's own
+ * examples have them) and runs under the backtracking budget (`matchPattern`).
  * `element` names the element in the problem (its codename or name, when sent).
  */
 export function readValidationRegex(value: unknown, path: string, problems: Problems, element: string | null = null) {
@@ -141,7 +141,7 @@ export function readValidationRegex(value: unknown, path: string, problems: Prob
     return null;
   }
   const check = checkPattern(regex, flags);
-  if (check.kind === 'invalid' || (check.kind === 'unsupported' && isActive)) {
+  if (check.kind === 'invalid') {
     problems.add(at(path, 'regex'), patternProblem(check, element, regex));
     return null;
   }

@@ -112,6 +112,16 @@ describe('validation patterns', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
+  it('draw every backtracking match from one budget, so twenty catastrophic matches cost one bound, not twenty', () => {
+    const started = Date.now();
+    const answers = Array.from({ length: 20 }, () =>
+      matchPattern({ regex: '^(?=a)(a+)+$', flags: null, text: `${'a'.repeat(40)}b` }),
+    );
+    expect(new Set(answers)).toEqual(new Set(['timed_out']));
+    // Twenty separate 50 ms bounds would hold the thread a second; the shared budget about 50 ms.
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
   it('refuse to check a value longer than the limit', () => {
     expect(matchPattern({ regex: 'a', flags: null, text: 'a'.repeat(maxPatternTextLength + 1) })).toBe('too_long');
   });
