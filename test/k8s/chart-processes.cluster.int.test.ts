@@ -48,6 +48,7 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
   beforeAll(async () => {
     const ports = {
       management: await freePort(),
+      assets: await freePort(),
       delivery: await freePort(),
       preview: await freePort(),
       indexer: await freePort(),
@@ -57,7 +58,7 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
       webhooks: await freePort(),
     };
     const config = schemaDefaults();
-    const service = (name: Exclude<keyof typeof ports, 'preview' | 'graphqlPreview'>) => ({
+    const service = (name: Exclude<keyof typeof ports, 'preview' | 'graphqlPreview' | 'assets'>) => ({
       port: ports[name],
       config: config[name] ?? {},
     });
@@ -65,6 +66,7 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
       domain,
       listenHost: '127.0.0.1',
       managementPublicUrl: `http://127.0.0.1:${ports.management}`,
+      assetsPublicUrl: `http://127.0.0.1:${ports.assets}`,
       database: { urlSecret: { name: 'test-database', key: 'uri' } },
       kafka: { brokers: kafkaBrokers, topic: `lectern.chart-test-${suffix}` },
       s3: {
@@ -75,7 +77,7 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
       operatorToken: { secret: { name: 'test-operator', key: 'token' } },
       // The default engine (OpenSearch), its URL from a Secret, indices of this run only.
       deliveryIndex: { urlSecret: { name: 'test-search', key: 'url' }, indexPrefix: `lectern-chart-${suffix}` },
-      management: service('management'),
+      management: { ...service('management'), assetsPort: ports.assets },
       delivery: { ...service('delivery'), previewPort: ports.preview },
       indexer: service('indexer'),
       graphql: { ...service('graphql'), preview: true, previewPort: ports.graphqlPreview },
