@@ -124,7 +124,10 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
       'recommend.lectern.example.com -> lectern-recommendations:http',
     ]);
     expect(ingress!.spec.tls).toEqual([
-      { secretName: 'lectern-tls', hosts: expect.arrayContaining(['manage.lectern.example.com', 'assets.lectern.example.com']) },
+      {
+        secretName: 'lectern-tls',
+        hosts: expect.arrayContaining(['manage.lectern.example.com', 'assets.lectern.example.com']),
+      },
     ]);
     // Asset URLs (Management answers, Delivery documents) name the assets host.
     expect(envOf(objects, 'management')).toMatchObject({
@@ -132,7 +135,9 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
       LECTERN_ASSETS_PORT: '4410',
       LECTERN_ASSETS_PUBLIC_URL: 'https://assets.lectern.example.com',
     });
-    expect(envOf(objects, 'indexer')).toMatchObject({ LECTERN_ASSETS_BASE_URL: 'https://assets.lectern.example.com/assets' });
+    expect(envOf(objects, 'indexer')).toMatchObject({
+      LECTERN_ASSETS_BASE_URL: 'https://assets.lectern.example.com/assets',
+    });
 
     // Every container runs an entry the image has a target for.
     const entries = dockerfileEntries();
