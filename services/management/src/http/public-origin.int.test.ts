@@ -34,7 +34,9 @@ describe('asset URLs behind a proxy', () => {
   it('honour X-Forwarded-Proto and X-Forwarded-Host from a trusted proxy', async () => {
     server = await startTestManagement({ trustedProxies: ['loopback'] });
     const url = await assetUrl(server, forwardedManage);
-    expect(url).toMatch(new RegExp(`^https://assets\\.example\\.com/assets/${server.projectId}/[0-9a-f-]{36}/a\\.png$`));
+    expect(url).toMatch(
+      new RegExp(`^https://assets\\.example\\.com/assets/${server.projectId}/[0-9a-f-]{36}/a\\.png$`),
+    );
     // A host not named manage.: the assets listener; without the headers, too.
     expect((await assetUrl(server, forwarded)).startsWith(`${server.assetsUrl}/assets/`)).toBe(true);
     expect((await assetUrl(server)).startsWith(`${server.assetsUrl}/assets/`)).toBe(true);
