@@ -61,5 +61,17 @@ export function configureAssetsOrigin(app: Express, options: AssetsOriginOptions
 export function assetsOriginOf(req: Request): string {
   const known = (req.app.get(assetsOriginKey) as AssetsOriginOptions | undefined) ?? {};
   const own = publicOriginOf(req);
-  return resolveAssetsOrigin({ ...known, managementOrigin: own }) ?? own;
+  const listenerUrl = known.listenerUrl ? reachable(known.listenerUrl, own) : known.listenerUrl;
+  return resolveAssetsOrigin({ ...known, listenerUrl, managementOrigin: own }) ?? own;
+}
+
+/**
+ * A listener bound to every address (`0.0.0.0`, `::`) is named by the host the client reached
+ * this origin at, with the listener's port: `http://0.0.0.0:4410` is no URL a browser can use.
+ */
+function reachable(listenerUrl: string, own: string): string {
+  const url = new URL(listenerUrl);
+  if (url.hostname !== '0.0.0.0' && url.hostname !== '[::]') return listenerUrl;
+  url.hostname = new URL(own).hostname;
+  return url.origin;
 }
