@@ -73,8 +73,8 @@ export interface ManagementAppOptions extends ManagementDeps {
 /**
  * The Management API service: `/v2/projects/{id}/…` and `/v1/projects/{id}/…` behind a management
  * key, the operator admin API under `/admin`, the console under `/console`, and health and
- * metrics. Asset binaries are not served here (`buildAssetsApp`), only redirected to. Builds the app only: it does
- * not listen or read the environment.
+ * metrics. Asset binaries are not served here (`buildAssetsApp`), only redirected to. Builds the
+ * app only: it does not listen or read the environment.
  */
 export function buildManagementApp(options: ManagementAppOptions): Express {
   const app = express();

@@ -37,7 +37,8 @@ export function binaryFilesRedirectRouter(): Router {
     res.statusCode = 302;
     res.setHeader('location', `${target}${pathname}${search}`);
     res.setHeader('x-content-type-options', 'nosniff');
-    res.setHeader('cache-control', 'no-cache');
+    // Never kept by a shared cache: the target may follow the request's Host.
+    res.setHeader('cache-control', 'no-store');
     res.end();
   });
   return router;
