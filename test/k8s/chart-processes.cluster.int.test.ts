@@ -317,7 +317,7 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
     ]);
   });
 
-  it('stores a binary in S3 with the mounted keys and serves it at its asset URL', async () => {
+  it('stores a binary in S3 with the mounted keys and serves it at its asset URL on the assets. host only', async () => {
     const base = `${urls.get(`manage.${domain}`)}/v2/projects/${project.projectId}`;
     const auth = { authorization: `Bearer ${project.managementKey}` };
     const bytes = randomBytes(4096);
@@ -335,9 +335,18 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
         body: JSON.stringify({ file_reference: { id: file.id, type: 'internal' }, title: 'Chart' }),
       })
     ).json()) as { url: string };
+    const assetsHost = urls.get(`assets.${domain}`)!;
+    expect(asset.url.startsWith(`${assetsHost}/assets/`)).toBe(true);
     const served = await fetch(asset.url);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-disposition')).toMatch(/^attachment; /);
+    // The manage. host (the console's origin) only redirects there.
+    const path = new URL(asset.url).pathname;
+    const redirect = await fetch(`${urls.get(`manage.${domain}`)}${path}`, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe(asset.url);
   });
 
   it('exports every metric the alert rules and the dashboard query (webhooks’ only when it runs)', async () => {
