@@ -98,7 +98,7 @@ describe.skipIf(executable === null)('an uploaded page opened by a signed-in ope
       expect(file?.url()).toBe(link);
       expect(file?.suggestedFilename()).toBe(name);
       // The page that held the link is still blank: nothing was rendered, so nothing could run.
-      expect(await page.evaluate(() => document.title)).toBe('');
+      expect(await page.evaluate<string>('document.title')).toBe('');
       await page.close();
       expect(hits).toEqual([]);
     });
