@@ -25,6 +25,7 @@ MinIO and OpenSearch (the delivery index) on 127.0.0.1 (fresh, in temporary dire
 each service as its own process:
 
   management    N      Management API (/v2, /v1), admin API (/admin), outbox relay to Kafka
+                N+10   asset binaries (/assets/…, their own origin, never the console's)
   delivery-1    N+1    Delivery API          (preview N+2)
   delivery-2    N+6    Delivery API          (preview N+7)
   graphql-1     N+3    GraphQL API
@@ -129,6 +130,7 @@ async function main(): Promise<void> {
     searchUrl: search.endpoint,
     ports: {
       management: base,
+      assets: base + 10,
       indexer: base + 5,
       recommendations: base + 4,
       deliveries: [
@@ -154,6 +156,7 @@ async function main(): Promise<void> {
     'Lectern is running in the cluster shape.',
     '',
     `  Management API     ${cluster.managementUrl}/v2   (admin API ${cluster.managementUrl}/admin)`,
+    `  Asset binaries     ${cluster.assetsUrl}/assets/…   (the management process's second port)`,
     ...cluster.deliveries.map((d) => `  ${d.name.padEnd(18)} Delivery ${d.deliveryUrl}   Preview ${d.previewUrl}`),
     ...cluster.graphqls.map((g) => `  ${g.name.padEnd(18)} GraphQL ${g.url}/${projectId}`),
     `  indexer            ${cluster.indexerUrl}   (/healthz /readyz /metrics)`,

@@ -138,7 +138,7 @@ describe.skipIf(!postgresUrl || !kafkaBrokers || !s3Endpoint || !searchUrl)(
       }
     });
 
-    it('stores uploaded binaries in S3 and serves them at the asset URL', async () => {
+    it('stores uploaded binaries in S3 and serves them at the asset URL, on the assets port only', async () => {
       const bytes = randomBytes(64 * 1024);
       const file = await manage('POST', '/files/photo.bin', new Uint8Array(bytes), {
         'content-type': 'application/octet-stream',
@@ -147,9 +147,16 @@ describe.skipIf(!postgresUrl || !kafkaBrokers || !s3Endpoint || !searchUrl)(
         file_reference: { id: file['id'], type: 'internal' },
         title: 'Photo',
       });
-      const served = await fetch(String(asset['url']));
+      const url = String(asset['url']);
+      expect(url.startsWith(`${cluster.assetsUrl}/assets/`)).toBe(true);
+      const served = await fetch(url);
       expect(served.status).toBe(200);
       expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(served.headers.get('content-disposition')).toMatch(/^attachment; /);
+      const redirect = await fetch(`${cluster.managementUrl}${new URL(url).pathname}`, { redirect: 'manual' });
+      expect(redirect.status).toBe(302);
+      expect(redirect.headers.get('location')).toBe(url);
     });
 
     it('unpublishing removes the item from both Delivery processes', async () => {

@@ -1,3 +1,4 @@
+import { freePort } from '../engines/postgres.ts';
 import { startServiceProcess, waitUntilReady, type ServiceProcess } from './service-process.ts';
 
 /** Where the services find the engines, and where they listen. */
@@ -20,6 +21,8 @@ export interface ClusterOptions {
   readonly host?: string;
   readonly ports: {
     readonly management: number;
+    /** The Management process's second listener: the assets origin (default: a free port). */
+    readonly assets?: number;
     readonly indexer: number;
     /** More indexer processes in the same consumer group (`indexer-2`, …), for horizontal scaling. */
     readonly extraIndexers?: readonly number[];
@@ -42,6 +45,8 @@ export interface ClusterOptions {
 
 export interface RunningCluster {
   readonly managementUrl: string;
+  /** The assets origin (asset binaries), the Management process's second port. */
+  readonly assetsUrl: string;
   readonly indexerUrl: string;
   /** Every indexer process, the first one included. */
   readonly indexerUrls: readonly string[];
@@ -78,6 +83,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
       ? { LECTERN_DELIVERY_INDEX: 'sql' }
       : { LECTERN_DELIVERY_INDEX: 'opensearch', LECTERN_SEARCH_URL: options.searchUrl };
   const managementUrl = url(options.ports.management);
+  const assetsUrl = url(options.ports.assets ?? (await freePort()));
   const started: { process: ServiceProcess; readyUrl: string }[] = [];
   const start = (
     name: string,
@@ -93,6 +99,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
       ...common,
       ...kafka,
       LECTERN_PORT: String(options.ports.management),
+      LECTERN_ASSETS_PORT: new URL(assetsUrl).port,
       LECTERN_OPERATOR_TOKEN: options.operatorToken,
       LECTERN_S3_ENDPOINT: options.s3.endpoint,
       LECTERN_S3_BUCKET: options.s3.bucket,
@@ -111,7 +118,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
         ...kafka,
         ...deliveryIndex,
         LECTERN_PORT: String(port),
-        LECTERN_ASSETS_BASE_URL: `${managementUrl}/assets`,
+        LECTERN_ASSETS_BASE_URL: `${assetsUrl}/assets`,
       },
       url(port),
     ),
@@ -173,6 +180,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
   }
   return {
     managementUrl,
+    assetsUrl,
     indexerUrl: url(options.ports.indexer),
     indexerUrls: indexerPorts.map(url),
     deliveries,

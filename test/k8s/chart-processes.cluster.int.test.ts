@@ -48,6 +48,7 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
   beforeAll(async () => {
     const ports = {
       management: await freePort(),
+      assets: await freePort(),
       delivery: await freePort(),
       preview: await freePort(),
       indexer: await freePort(),
@@ -57,7 +58,7 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
       webhooks: await freePort(),
     };
     const config = schemaDefaults();
-    const service = (name: Exclude<keyof typeof ports, 'preview' | 'graphqlPreview'>) => ({
+    const service = (name: Exclude<keyof typeof ports, 'preview' | 'graphqlPreview' | 'assets'>) => ({
       port: ports[name],
       config: config[name] ?? {},
     });
@@ -65,6 +66,7 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
       domain,
       listenHost: '127.0.0.1',
       managementPublicUrl: `http://127.0.0.1:${ports.management}`,
+      assetsPublicUrl: `http://127.0.0.1:${ports.assets}`,
       database: { urlSecret: { name: 'test-database', key: 'uri' } },
       kafka: { brokers: kafkaBrokers, topic: `lectern.chart-test-${suffix}` },
       s3: {
@@ -75,7 +77,7 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
       operatorToken: { secret: { name: 'test-operator', key: 'token' } },
       // The default engine (OpenSearch), its URL from a Secret, indices of this run only.
       deliveryIndex: { urlSecret: { name: 'test-search', key: 'url' }, indexPrefix: `lectern-chart-${suffix}` },
-      management: service('management'),
+      management: { ...service('management'), assetsPort: ports.assets },
       delivery: { ...service('delivery'), previewPort: ports.preview },
       indexer: service('indexer'),
       graphql: { ...service('graphql'), preview: true, previewPort: ports.graphqlPreview },
@@ -315,7 +317,7 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
     ]);
   });
 
-  it('stores a binary in S3 with the mounted keys and serves it at its asset URL', async () => {
+  it('stores a binary in S3 with the mounted keys and serves it at its asset URL on the assets. host only', async () => {
     const base = `${urls.get(`manage.${domain}`)}/v2/projects/${project.projectId}`;
     const auth = { authorization: `Bearer ${project.managementKey}` };
     const bytes = randomBytes(4096);
@@ -333,9 +335,18 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
         body: JSON.stringify({ file_reference: { id: file.id, type: 'internal' }, title: 'Chart' }),
       })
     ).json()) as { url: string };
+    const assetsHost = urls.get(`assets.${domain}`)!;
+    expect(asset.url.startsWith(`${assetsHost}/assets/`)).toBe(true);
     const served = await fetch(asset.url);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('content-disposition')).toMatch(/^attachment; /);
+    // The manage. host (the console's origin) only redirects there.
+    const path = new URL(asset.url).pathname;
+    const redirect = await fetch(`${urls.get(`manage.${domain}`)}${path}`, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe(asset.url);
   });
 
   it('exports every metric the alert rules and the dashboard query (webhooks’ only when it runs)', async () => {

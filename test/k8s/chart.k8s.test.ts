@@ -115,6 +115,8 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
         `${r.host} -> ${r.http.paths[0]!.backend.service.name}:${r.http.paths[0]!.backend.service.port.name}`,
     );
     expect(routes.sort()).toEqual([
+      // Asset binaries on a host of their own: the management pods' second port, not the console's origin.
+      'assets.lectern.example.com -> lectern-management:assets',
       'deliver.lectern.example.com -> lectern-delivery:http',
       'graphql.lectern.example.com -> lectern-graphql:http',
       'manage.lectern.example.com -> lectern-management:http',
@@ -122,8 +124,20 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
       'recommend.lectern.example.com -> lectern-recommendations:http',
     ]);
     expect(ingress!.spec.tls).toEqual([
-      { secretName: 'lectern-tls', hosts: expect.arrayContaining(['manage.lectern.example.com']) },
+      {
+        secretName: 'lectern-tls',
+        hosts: expect.arrayContaining(['manage.lectern.example.com', 'assets.lectern.example.com']),
+      },
     ]);
+    // Asset URLs (Management answers, Delivery documents) name the assets host.
+    expect(envOf(objects, 'management')).toMatchObject({
+      LECTERN_PORT: '4400',
+      LECTERN_ASSETS_PORT: '4410',
+      LECTERN_ASSETS_PUBLIC_URL: 'https://assets.lectern.example.com',
+    });
+    expect(envOf(objects, 'indexer')).toMatchObject({
+      LECTERN_ASSETS_BASE_URL: 'https://assets.lectern.example.com/assets',
+    });
 
     // Every container runs an entry the image has a target for.
     const entries = dockerfileEntries();
@@ -338,7 +352,7 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
     });
     const ingress = objects.find((o) => o.kind === 'Ingress')!;
     expect(ingress.spec.rules.map((r: { host: string }) => r.host).sort()).toEqual(
-      ['deliver', 'graphql', 'manage', 'preview-deliver', 'recommend'].map((h) => `${h}.content.example.com`),
+      ['assets', 'deliver', 'graphql', 'manage', 'preview-deliver', 'recommend'].map((h) => `${h}.content.example.com`),
     );
     expectValid('k8s-overlay');
   });

@@ -35,12 +35,16 @@ external engines each one reads. The environment names are the ones docs/cluster
 {{- $graphqlPreview := .Values.graphql.preview -}}
 management:
   main: services/management/src/main.ts
-  listeners: [{ name: http, value: port, env: LECTERN_PORT }]
+  # The second listener is the assets origin: uploaded bytes never share the console's origin.
+  listeners:
+    - { name: http, value: port, env: LECTERN_PORT }
+    - { name: assets, value: assetsPort, env: LECTERN_ASSETS_PORT }
   kafka: true
   s3: true
   operatorToken: true
   managementPublicUrl: true
-  ingress: [{ host: management, port: http }]
+  assetsPublicUrl: true
+  ingress: [{ host: management, port: http }, { host: assets, port: assets }]
 delivery:
   main: services/delivery/src/main.ts
   listeners:
@@ -112,6 +116,14 @@ its engine, checked here so that a wrong combination fails at render with a mess
 {{- end -}}
 {{- end -}}
 
+{{- define "lectern.assetsPublicUrl" -}}
+{{- if .Values.assetsPublicUrl -}}
+{{- .Values.assetsPublicUrl | trimSuffix "/" -}}
+{{- else -}}
+{{- printf "%s://%s.%s" (ternary "https" "http" (and .Values.ingress.enabled .Values.ingress.tls.enabled)) .Values.ingress.hostPrefixes.assets .Values.domain -}}
+{{- end -}}
+{{- end -}}
+
 {{/* The secret volumes a component mounts: (dict "root" $ "def" $def "name" $name). */}}
 {{- define "lectern.secretVolumes" -}}
 {{- $v := .root.Values -}}
@@ -180,10 +192,13 @@ its engine, checked here so that a wrong combination fails at render with a mess
 - { name: LECTERN_OPERATOR_TOKEN_FILE, value: {{ printf "%s/operator-token/token" $dir | quote }} }
 {{- end }}
 {{- if .def.assetsBaseUrl }}
-- { name: LECTERN_ASSETS_BASE_URL, value: {{ printf "%s/assets" (include "lectern.managementPublicUrl" .root) | quote }} }
+- { name: LECTERN_ASSETS_BASE_URL, value: {{ printf "%s/assets" (include "lectern.assetsPublicUrl" .root) | quote }} }
 {{- end }}
 {{- if .def.managementPublicUrl }}
 - { name: LECTERN_MANAGEMENT_PUBLIC_URL, value: {{ include "lectern.managementPublicUrl" .root | quote }} }
+{{- end }}
+{{- if .def.assetsPublicUrl }}
+- { name: LECTERN_ASSETS_PUBLIC_URL, value: {{ include "lectern.assetsPublicUrl" .root | quote }} }
 {{- end }}
 {{- if or .def.deliveryIndex .def.recsIndex }}
 {{- $engine := include "lectern.deliveryIndexEngine" .root }}

@@ -23,7 +23,7 @@ export const indexerSettings = {
       .string()
       .url()
       .transform((u) => u.replace(/\/+$/, '')),
-    doc: 'Public URL of asset binaries: the Management service URL + /assets, e.g. https://manage.example.com/assets.',
+    doc: 'Public URL of asset binaries: the assets origin (LECTERN_ASSETS_PUBLIC_URL of Management) + /assets, e.g. https://assets.example.com/assets.',
   },
   host: sharedSettings.host,
   port: {

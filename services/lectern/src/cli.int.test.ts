@@ -12,7 +12,7 @@ describe('lectern start and the operator CLI', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'lectern-cli-'));
     const server = await startServer(dataDir);
     const { urls, demo } = server.summary;
-    expect(Object.keys(urls).sort()).toEqual(['delivery', 'graphql', 'management', 'preview', 'recommendations']);
+    expect(Object.keys(urls).sort()).toEqual(['assets', 'delivery', 'graphql', 'management', 'preview', 'recommendations']);
     const demoProject = demo?.project_id as string;
     const demoKey = demo?.keys.find((k) => k.kind === 'management')?.api_key as string;
     expect((await envInfo(urls['management'] as string, demoProject, demoKey)).status).toBe(200);

@@ -5,7 +5,14 @@ import { randomIds, startBackgroundTasks, startScheduler, systemClock, type Core
 import { buildDeliveryApp, deliveryHttpOptions } from '@lectern/delivery';
 import { buildGraphqlApp, graphqlOptions } from '@lectern/graphql';
 import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
-import { buildManagementApp, createManagementServer, managementRateLimits } from '@lectern/management';
+import {
+  buildAssetsApp,
+  buildManagementApp,
+  createAssetsServer,
+  createManagementServer,
+  managementRateLimits,
+  resolveAssetsOrigin,
+} from '@lectern/management';
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { createSqlIndex } from '@lectern/index-sql';
 import { buildRecommendationsApp } from '@lectern/recommendations';
@@ -23,8 +30,9 @@ export type StartConfig = ConfigOf<typeof startSettings>;
 export interface EmbeddedServer {
   readonly dataDir: string;
   readonly engine: SqlStore['engine'];
-  /** Each API's own URL; `routed`: the host-routing port's, when configured; `graphqlPreview`
-   * (port base + 5) only when LECTERN_GRAPHQL_PREVIEW is on. */
+  /** Each API's own URL (`assets`: the origin of asset binaries, port base + 6); `routed`: the
+   * host-routing port's, when configured; `graphqlPreview` (port base + 5) only when
+   * LECTERN_GRAPHQL_PREVIEW is on. */
   readonly urls: Readonly<Record<ListenerName, string>> & {
     readonly routed?: string;
     readonly graphqlPreview?: string;
@@ -75,36 +83,40 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
     onError: (err, task) => logger.error({ err, task: task?.id }, 'background task failed'),
   });
   const http = deliveryHttpOptions(config);
-  const apps = {
-    management: createManagementServer(
-      buildManagementApp({
-        ...shared,
-        core,
-        operatorToken,
-        blobs,
-        rateLimits,
-        isAssetFileOptionalOnUpdate: config.managementAssetFileOptionalOnUpdate,
-        trustedProxies: config.trustedProxies,
-        publicUrl: config.managementPublicUrl ?? null,
-        tasks,
-        recsTracking: recs.tracking,
-      }),
-    ),
-    delivery: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'production', http }),
-    preview: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'preview', http }),
-    graphql: buildGraphqlApp({ ...shared, core, index, signals: store.signals, http, graphql: graphqlOptions(config) }),
-    recommendations: buildRecommendationsApp({
-      ...shared,
-      engine: { core, reader: recs.reader, tracking: recs.tracking, embedder: recs.embedder, signals: store.signals },
-    }),
-  };
   const listening: Partial<Record<ListenerName | 'routed' | 'graphqlPreview', Listening>> = {};
   let graphqlPreviewServer: Server | undefined;
   const closeAll = () => Promise.all(Object.values(listening).map((l) => l.close()));
+  const portOf = (name: ListenerName) => (config.portBase === 0 ? 0 : config.portBase + listenerOffsets[name]);
   try {
-    for (const name of Object.keys(apps) as ListenerName[]) {
-      const port = config.portBase === 0 ? 0 : config.portBase + listenerOffsets[name];
-      listening[name] = await listen(apps[name], { host: config.host, port });
+    // The assets origin first: the Management app's asset URLs and redirects name it.
+    const assetsServer = createAssetsServer(buildAssetsApp({ ...shared, core, blobs }));
+    listening.assets = await listen(assetsServer, { host: config.host, port: portOf('assets') });
+    const apps = {
+      management: createManagementServer(
+        buildManagementApp({
+          ...shared,
+          core,
+          operatorToken,
+          blobs,
+          rateLimits,
+          isAssetFileOptionalOnUpdate: config.managementAssetFileOptionalOnUpdate,
+          trustedProxies: config.trustedProxies,
+          publicUrl: config.managementPublicUrl ?? null,
+          assetsOrigin: { publicUrl: config.assetsPublicUrl ?? null, listenerUrl: listening.assets.url },
+          tasks,
+          recsTracking: recs.tracking,
+        }),
+      ),
+      delivery: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'production', http }),
+      preview: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'preview', http }),
+      graphql: buildGraphqlApp({ ...shared, core, index, signals: store.signals, http, graphql: graphqlOptions(config) }),
+      recommendations: buildRecommendationsApp({
+        ...shared,
+        engine: { core, reader: recs.reader, tracking: recs.tracking, embedder: recs.embedder, signals: store.signals },
+      }),
+    };
+    for (const name of Object.keys(apps) as (keyof typeof apps)[]) {
+      listening[name] = await listen(apps[name], { host: config.host, port: portOf(name) });
     }
     if (config.graphqlPreview) {
       const graphqlPreview = buildGraphqlApp({
@@ -127,6 +139,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
         preview: apps.preview.server,
         graphql: apps.graphql.server,
         recommendations: apps.recommendations.server,
+        assets: assetsServer,
         ...(graphqlPreviewServer === undefined ? {} : { graphqlPreview: graphqlPreviewServer }),
       };
       const router = createHostRouter({ targets, tls });
@@ -146,8 +159,12 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   const events = await startEventPipeline({
     core: { ...core, store },
     index,
-    // Delivery renders asset URLs once, so they use the public URL when set (no request to read).
-    assetsBase: `${(config.managementPublicUrl ?? urls.management).replace(/\/+$/, '')}/assets`,
+    // Delivery renders asset URLs once, so they name the assets origin from the settings (no request to read).
+    assetsBase: `${resolveAssetsOrigin({
+      publicUrl: config.assetsPublicUrl ?? null,
+      managementOrigin: config.managementPublicUrl ?? null,
+      listenerUrl: urls.assets,
+    })}/assets`,
     metrics,
     webhooks: {
       isPrivateAllowed: config.webhooksAllowPrivate,

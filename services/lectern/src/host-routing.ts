@@ -19,6 +19,8 @@ export const hostPrefixes = {
   graphql: 'graphql',
   'preview-graphql': 'graphqlPreview',
   recommend: 'recommendations',
+  // Asset binaries, on a host of their own: never the console's (manage.) origin.
+  assets: 'assets',
 } as const satisfies Record<string, RoutedApi>;
 
 /** The APIs one port can route to: every listener, and preview GraphQL when it is on. */

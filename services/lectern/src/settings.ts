@@ -15,13 +15,14 @@ import { webhookDeliverySettings, webhookMailSettings } from '@lectern/webhooks'
 
 /**
  * One more port that serves every API, chosen by the Host header (`manage.`, `deliver.`,
- * `preview-deliver.`, `graphql.`, `recommend.` under one domain), optionally over TLS.
+ * `preview-deliver.`, `graphql.`, `recommend.`, and `assets.` for asset binaries, under one
+ * domain), optionally over TLS.
  */
 const hostRoutingSettings = {
   hostRoutingPort: {
     env: 'LECTERN_HOST_ROUTING_PORT',
     schema: port.optional(),
-    doc: 'Also serve every API on this port, chosen by the Host name (manage., deliver., preview-deliver., graphql., recommend.); unset: off, 0: a free port.',
+    doc: 'Also serve every API on this port, chosen by the Host name (manage., deliver., preview-deliver., graphql., recommend., assets.); unset: off, 0: a free port.',
   },
   tlsCertFile: {
     env: 'LECTERN_TLS_CERT_FILE',
@@ -77,12 +78,15 @@ export const startSettings = {
       'recommendation index through it (about 5 MiB per 1,000 items; 100,000 items read fastest with 512).',
   },
   host: { env: 'LECTERN_HOST', schema: z.string().min(1), default: '127.0.0.1', doc: 'Address every listener binds.' },
-  /** Management listens on the base port; Delivery +1, Preview +2, GraphQL +3, Recommendations +4. 0: free ports. */
+  /**
+   * Management listens on the base port; Delivery +1, Preview +2, GraphQL +3, Recommendations +4,
+   * preview GraphQL +5 (when on), asset binaries +6. 0: free ports.
+   */
   portBase: {
     env: 'LECTERN_PORT_BASE',
     schema: port,
     default: '4400',
-    doc: 'First of five consecutive ports (0 picks free ones).',
+    doc: 'First port: Management; Delivery +1, Preview +2, GraphQL +3, Recommendations +4, preview GraphQL +5, assets +6 (0 picks free ones).',
   },
   isDemo: {
     env: 'LECTERN_DEMO',
@@ -102,6 +106,16 @@ export const startSettings = {
   ...limitSettings,
 } satisfies Record<string, Setting<unknown>>;
 
-/** Listener order and port offsets from the base port. */
-export const listenerOffsets = { management: 0, delivery: 1, preview: 2, graphql: 3, recommendations: 4 } as const;
+/**
+ * Listener order and port offsets from the base port. Preview GraphQL, when on, takes +5; the
+ * assets origin (asset binaries, on a port of their own, never the console's) +6.
+ */
+export const listenerOffsets = {
+  management: 0,
+  delivery: 1,
+  preview: 2,
+  graphql: 3,
+  recommendations: 4,
+  assets: 6,
+} as const;
 export type ListenerName = keyof typeof listenerOffsets;

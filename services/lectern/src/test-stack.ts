@@ -6,7 +6,7 @@ import { buildDeliveryApp, type DeliveryAppOptions } from '@lectern/delivery';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
 import { startBackgroundTasks, type DeliveryIndexReader, type DeliveryIndexWriter } from '@lectern/core';
 import { createIndexer, createSqlIndex, type Indexer } from '@lectern/index-sql';
-import { buildManagementApp, createManagementServer } from '@lectern/management';
+import { buildAssetsApp, buildManagementApp, createAssetsServer, createManagementServer } from '@lectern/management';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
 import { startEventPipeline, type EventPipeline } from './event-pipeline.ts';
 
@@ -22,6 +22,8 @@ export interface TestStack {
   readonly projectId: string;
   /** `http://127.0.0.1:<port>/v2`: the Management SDK's baseUrl. */
   readonly managementBaseUrl: string;
+  /** `http://127.0.0.1:<port>`: the assets origin, where asset `url`s point. */
+  readonly assetsUrl: string;
   readonly managementKey: string;
   readonly deliveryKey: string;
   readonly previewKey: string;
@@ -91,18 +93,24 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     logger: createLogger({ level: 'silent' }),
   };
   const tasks = startBackgroundTasks(core, { runnerId: `test-stack-${process.pid}`, intervalMs: 200 });
+  const blobs = openFsBlobStore({ root: blobDir });
+  const assets = await listen(createAssetsServer(buildAssetsApp({ ...shared, core, blobs })), {
+    host: '127.0.0.1',
+    port: 0,
+  });
   const management = buildManagementApp({
     ...shared,
     core,
     tasks,
     operatorToken: null,
-    blobs: openFsBlobStore({ root: blobDir }),
+    blobs,
+    assetsOrigin: { listenerUrl: assets.url },
     rateLimits: { perSecond: 1_000_000, perMinute: 1_000_000, perHour: 1_000_000 },
   });
   const listening = await listen(createManagementServer(management), { host: '127.0.0.1', port: 0 });
   const { projectId, keys } = await seedProject(core, ['management', 'delivery_primary', 'preview_primary']);
   const { index, drop } = await openIndex(core, options.searchUrl, options.searchIndexPrefix);
-  const assetsBase = `${listening.url}/assets`;
+  const assetsBase = `${assets.url}/assets`;
   const indexer = createIndexer({ core, index, assetsBase });
   let events: EventPipeline | null = null;
   const deliveryShared = {
@@ -129,6 +137,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     core,
     projectId,
     managementBaseUrl,
+    assetsUrl: assets.url,
     managementKey,
     deliveryKey: keys.delivery_primary?.value ?? '',
     previewKey: keys.preview_primary?.value ?? '',
@@ -157,6 +166,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
       await delivery.close();
       await preview.close();
       await listening.close();
+      await assets.close();
       await drop(projectId);
       await core.store.close();
       await rm(blobDir, { recursive: true, force: true });

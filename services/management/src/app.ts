@@ -13,7 +13,7 @@ import { itemsRouter } from './http/items/routes.ts';
 import { variantsRouter } from './http/variants/routes.ts';
 import { assetsRouter } from './http/assets/routes.ts';
 import { filesRouter, isFileUpload } from './http/files/routes.ts';
-import { binaryFilesRouter } from './http/files/binary-routes.ts';
+import { binaryFilesRedirectRouter } from './http/files/binary-routes.ts';
 import { foldersRouter } from './http/folders/routes.ts';
 import { v1ItemsRouter } from './http/v1/items-routes.ts';
 import { v1AssetsRouter } from './http/v1/assets-routes.ts';
@@ -35,6 +35,7 @@ import { projectUsersRouter, subscriptionsRouter } from './http/users/routes.ts'
 import { renditionsRouter } from './http/assets/renditions-routes.ts';
 import { defaultRateLimits, rateLimit, type RateLimits } from './http/rate-limit.ts';
 import { configurePublicOrigin } from './http/public-origin.ts';
+import { configureAssetsOrigin, type AssetsOriginOptions } from './http/assets-origin.ts';
 
 export interface ManagementAppOptions extends ManagementDeps {
   readonly readiness: Readiness;
@@ -55,6 +56,12 @@ export interface ManagementAppOptions extends ManagementDeps {
   /** The URL clients reach this API at (e.g. https://manage.example.com); asset and paging URLs use it. */
   readonly publicUrl?: string | null;
   /**
+   * Where asset binaries are served (`buildAssetsApp`, their own origin): asset `url`s point there
+   * and `GET /assets/…` on this app redirects there. Unset: asset `url`s name this origin, where
+   * binaries are not served (404) — for apps that never read binaries.
+   */
+  readonly assetsOrigin?: AssetsOriginOptions;
+  /**
    * The background task runner of this process, woken when a request queues a task
    * (validate-async, clone-environment); without one, the tasks wait for another process's runner.
    */
@@ -65,14 +72,16 @@ export interface ManagementAppOptions extends ManagementDeps {
 
 /**
  * The Management API service: `/v2/projects/{id}/…` and `/v1/projects/{id}/…` behind a management
- * key, the operator admin API under `/admin`, and health and metrics. Builds the app only: it does
- * not listen or read the environment.
+ * key, the operator admin API under `/admin`, the console under `/console`, and health and
+ * metrics. Asset binaries are not served here (`buildAssetsApp`), only redirected to. Builds the
+ * app only: it does not listen or read the environment.
  */
 export function buildManagementApp(options: ManagementAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   configurePublicOrigin(app, { trustedProxies: options.trustedProxies ?? [], publicUrl: options.publicUrl ?? null });
+  configureAssetsOrigin(app, options.assetsOrigin ?? {});
   app.use(requestContext(options, 'management'));
   app.use(urlGuard);
   const jsonLimitBytes = options.jsonLimitBytes ?? 1_048_576;
@@ -108,7 +117,8 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     isAssetFileOptionalOnUpdate: options.isAssetFileOptionalOnUpdate ?? false,
   };
   const files = { ...services, maxFileBytes: options.maxFileBytes };
-  app.use(binaryFilesRouter(services));
+  // The bytes are served on the assets origin only; here, a redirect there.
+  app.use(binaryFilesRedirectRouter());
   for (const version of ['v1', 'v2']) {
     const project = express.Router({ mergeParams: true });
     project.use(requireManagementKey(options.core));

@@ -1,4 +1,6 @@
 export { buildManagementApp, createManagementServer, type ManagementAppOptions } from './app.ts';
+export { buildAssetsApp, createAssetsServer, type AssetsAppOptions } from './assets-app.ts';
+export { resolveAssetsOrigin, type AssetsOriginOptions } from './http/assets-origin.ts';
 export {
   managementCompatibilitySettings,
   managementLimitSettings,

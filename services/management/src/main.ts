@@ -12,6 +12,7 @@ import { createProcessMetrics, createReadiness, listen, registerRelayMetrics, ru
 import { createSqlRecsTracking } from '@lectern/recs-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildManagementApp, createManagementServer } from './app.ts';
+import { buildAssetsApp, createAssetsServer } from './assets-app.ts';
 import { managementRateLimits, managementSettings } from './settings.ts';
 
 await runServiceMain({
@@ -70,6 +71,16 @@ await runServiceMain({
     });
     onStop(() => tasks.stop());
 
+    // The assets origin first: the Management app's asset URLs and redirects need its URL.
+    const assets = await step(
+      `cannot listen on ${config.host}:${config.assetsPort} (check LECTERN_HOST, LECTERN_ASSETS_PORT)`,
+      () =>
+        listen(createAssetsServer(buildAssetsApp({ core, metrics, logger, readiness, blobs })), {
+          host: config.host,
+          port: config.assetsPort,
+        }),
+    );
+    onStop(() => assets.close());
     const app = buildManagementApp({
       core,
       metrics,
@@ -81,6 +92,7 @@ await runServiceMain({
       isAssetFileOptionalOnUpdate: config.managementAssetFileOptionalOnUpdate,
       trustedProxies: config.trustedProxies,
       publicUrl: config.managementPublicUrl ?? null,
+      assetsOrigin: { publicUrl: config.assetsPublicUrl ?? null, listenerUrl: assets.url },
       tasks,
       recsTracking: createSqlRecsTracking({ db: store.db as never }),
     });
@@ -92,6 +104,9 @@ await runServiceMain({
       readiness.drain();
       await listening.close();
     });
-    logger.info({ url: listening.url, managementApi: `${listening.url}/v2` }, 'management ready');
+    logger.info(
+      { url: listening.url, managementApi: `${listening.url}/v2`, assets: assets.url },
+      'management ready (asset binaries on their own port)',
+    );
   },
 });

@@ -26,7 +26,7 @@ describe('the Management URL settings', () => {
   const loadUrls = (env: Record<string, string>) => loadConfig({ settings: managementUrlSettings, env });
 
   it('trust no proxy and have no public URL by default', () => {
-    expect(loadUrls({})).toEqual({ trustedProxies: [], managementPublicUrl: undefined });
+    expect(loadUrls({})).toEqual({ trustedProxies: [], managementPublicUrl: undefined, assetsPublicUrl: undefined });
   });
 
   it('read a comma-separated list of proxies and an https public URL', () => {
@@ -34,17 +34,23 @@ describe('the Management URL settings', () => {
       loadUrls({
         LECTERN_TRUSTED_PROXIES: ' loopback, 10.0.0.0/8,fd00::/8 ,192.168.1.7',
         LECTERN_MANAGEMENT_PUBLIC_URL: 'https://manage.example.com/',
+        LECTERN_ASSETS_PUBLIC_URL: 'https://files.example.com',
       }),
     ).toEqual({
       trustedProxies: ['loopback', '10.0.0.0/8', 'fd00::/8', '192.168.1.7'],
       managementPublicUrl: 'https://manage.example.com/',
+      assetsPublicUrl: 'https://files.example.com',
     });
   });
 
   it('name every bad value', () => {
     expect(() =>
-      loadUrls({ LECTERN_TRUSTED_PROXIES: 'proxy.local,10.0.0.0/40', LECTERN_MANAGEMENT_PUBLIC_URL: 'ftp://x' }),
-    ).toThrow(/LECTERN_TRUSTED_PROXIES[\s\S]*LECTERN_MANAGEMENT_PUBLIC_URL/);
+      loadUrls({
+        LECTERN_TRUSTED_PROXIES: 'proxy.local,10.0.0.0/40',
+        LECTERN_MANAGEMENT_PUBLIC_URL: 'ftp://x',
+        LECTERN_ASSETS_PUBLIC_URL: 'https://a.example.com/?x',
+      }),
+    ).toThrow(/LECTERN_TRUSTED_PROXIES[\s\S]*LECTERN_MANAGEMENT_PUBLIC_URL[\s\S]*LECTERN_ASSETS_PUBLIC_URL/);
   });
 });
 

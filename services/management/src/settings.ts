@@ -13,6 +13,15 @@ export const operatorTokenSchema = z.string().min(minOperatorTokenLength, {
 
 const perKey = wholeNumber({ min: 0, max: 1_000_000_000 });
 
+/** An absolute http(s) URL without query or fragment, optional. */
+const publicUrl = z
+  .string()
+  .url()
+  .refine((u) => /^https?:\/\//.test(u) && !u.includes('?') && !u.includes('#'), {
+    message: 'must be an http or https URL without query or fragment',
+  })
+  .optional();
+
 /**
  * The Management API's requests per key (SPEC 8), counted in the store so every server on one
  * database enforces one limit. `lectern start` and the cluster's Management service read the
@@ -71,14 +80,15 @@ export const managementUrlSettings = {
   },
   managementPublicUrl: {
     env: 'LECTERN_MANAGEMENT_PUBLIC_URL',
-    schema: z
-      .string()
-      .url()
-      .refine((u) => /^https?:\/\//.test(u) && !u.includes('?') && !u.includes('#'), {
-        message: 'must be an http or https URL without query or fragment',
-      })
-      .optional(),
-    doc: 'URL clients reach the Management API (and asset binaries) at, e.g. https://manage.example.com; unset: from each request.',
+    schema: publicUrl,
+    doc: 'URL clients reach the Management API at, e.g. https://manage.example.com; unset: from each request.',
+  },
+  assetsPublicUrl: {
+    env: 'LECTERN_ASSETS_PUBLIC_URL',
+    schema: publicUrl,
+    doc:
+      "URL clients reach asset binaries at (their own origin, never the console's), e.g. https://assets.example.com; " +
+      "unset: the manage. host relabelled assets., else the assets listener's own URL.",
   },
 } satisfies Record<string, Setting<unknown>>;
 
@@ -118,6 +128,12 @@ export const managementSettings = {
   kafkaTopic: sharedSettings.kafkaTopic,
   host: sharedSettings.host,
   port: { env: 'LECTERN_PORT', schema: port, default: '4400', doc: 'Port of the Management API (0: a free one).' },
+  assetsPort: {
+    env: 'LECTERN_ASSETS_PORT',
+    schema: port,
+    default: '4410',
+    doc: 'Port of the assets origin: asset binaries, /healthz, /readyz, /metrics (0: a free one).',
+  },
   operatorToken: {
     env: 'LECTERN_OPERATOR_TOKEN',
     schema: operatorTokenSchema,

@@ -50,12 +50,13 @@ function banner(server: EmbeddedServer): string {
     `  GraphQL API        ${u.graphql}/<project id>`,
     ...(u.graphqlPreview === undefined ? [] : [`  GraphQL preview    ${u.graphqlPreview}/<project id>   (preview keys)`]),
     `  Recommendations    ${u.recommendations}/api/v2/   (kontent-recommendations baseUrl)`,
+    `  Asset binaries     ${u.assets}/assets/…   (their own origin; asset url fields point here)`,
     `  Health, metrics    /healthz  /readyz  /metrics on every port above`,
     `  Web console        ${u.management}/console   (sign in with the operatorToken of ${server.dataDir}/server.json, or a project's management key)`,
   ];
   if (u.routed !== undefined)
     lines.push(
-      `  Every API by host  ${u.routed}   (Host manage.<domain>, deliver.<domain>, preview-deliver.<domain>, graphql.<domain>, recommend.<domain>)`,
+      `  Every API by host  ${u.routed}   (Host manage.<domain>, deliver.<domain>, preview-deliver.<domain>, graphql.<domain>, recommend.<domain>, assets.<domain>)`,
     );
   if (server.demo) {
     const id = server.demo.project.id;

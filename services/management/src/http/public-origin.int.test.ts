@@ -26,24 +26,30 @@ async function assetUrl(s: TestManagement, headers: Record<string, string> = {})
 }
 
 const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'cms.example.com' };
+const forwardedManage = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'manage.example.com' };
 
+// Asset URLs name the assets origin (never the Management one): the manage. host relabelled
+// assets., else the assets listener's own URL, unless LECTERN_ASSETS_PUBLIC_URL says otherwise.
 describe('asset URLs behind a proxy', () => {
   it('honour X-Forwarded-Proto and X-Forwarded-Host from a trusted proxy', async () => {
     server = await startTestManagement({ trustedProxies: ['loopback'] });
-    const url = await assetUrl(server, forwarded);
-    expect(url).toMatch(new RegExp(`^https://cms\\.example\\.com/assets/${server.projectId}/[0-9a-f-]{36}/a\\.png$`));
-    // Without the headers, the request's own scheme and host.
-    expect(await assetUrl(server)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/assets\//);
+    const url = await assetUrl(server, forwardedManage);
+    expect(url).toMatch(
+      new RegExp(`^https://assets\\.example\\.com/assets/${server.projectId}/[0-9a-f-]{36}/a\\.png$`),
+    );
+    // A host not named manage.: the assets listener; without the headers, too.
+    expect((await assetUrl(server, forwarded)).startsWith(`${server.assetsUrl}/assets/`)).toBe(true);
+    expect((await assetUrl(server)).startsWith(`${server.assetsUrl}/assets/`)).toBe(true);
   });
 
   it('ignore the headers from a peer that is not a trusted proxy', async () => {
     server = await startTestManagement({ trustedProxies: ['10.0.0.0/8'] });
-    expect(await assetUrl(server, forwarded)).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/assets\//);
+    expect((await assetUrl(server, forwardedManage)).startsWith(`${server.assetsUrl}/assets/`)).toBe(true);
   });
 
   it('use the public URL when one is set, whatever the request says', async () => {
     server = await startTestManagement({ trustedProxies: ['loopback'], publicUrl: 'https://manage.example.org/' });
-    expect(await assetUrl(server, forwarded)).toMatch(/^https:\/\/manage\.example\.org\/assets\//);
+    expect(await assetUrl(server, forwarded)).toMatch(/^https:\/\/assets\.example\.org\/assets\//);
     const items = await server.fetch('/items');
     expect(items.status).toBe(200);
   });

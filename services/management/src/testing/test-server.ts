@@ -8,12 +8,15 @@ import { createLogger, createProcessMetrics, createReadiness, listen } from '@le
 import { startBackgroundTasks, type Store } from '@lectern/core';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
 import { buildManagementApp, createManagementServer, type ManagementAppOptions } from '../app.ts';
+import { buildAssetsApp, createAssetsServer } from '../assets-app.ts';
 
 /** A Management API listening on a free port over an in-memory store, with one project and its key. */
 export interface TestManagement {
   readonly core: TestCore;
   /** `http://127.0.0.1:<port>/v2`, the SDK's baseUrl. */
   readonly baseUrl: string;
+  /** `http://127.0.0.1:<port>`, the assets origin (asset binaries) on a port of its own. */
+  readonly assetsUrl: string;
   readonly projectId: string;
   readonly apiKey: string;
   /** An official SDK client for the project (no retries, so errors surface at once). */
@@ -30,6 +33,8 @@ export async function startTestManagement(
       'rateLimits' | 'maxFileBytes' | 'isAssetFileOptionalOnUpdate' | 'trustedProxies' | 'publicUrl' | 'operatorToken'
     >
   > & {
+    /** LECTERN_ASSETS_PUBLIC_URL: the assets origin asset `url`s name (default: the assets listener). */
+    assetsPublicUrl?: string;
     /** Wraps the store the app uses (e.g. to count queries); `core.store` stays the plain one. */
     wrapStore?: (store: Store) => Store;
     /** The core to serve (e.g. on PostgreSQL); default: a fresh in-memory PGlite one. */
@@ -44,14 +49,24 @@ export async function startTestManagement(
     options.isRunningTasks === false
       ? null
       : startBackgroundTasks(core, { runnerId: `test-${randomUUID()}`, intervalMs: 200 });
-  const app = buildManagementApp({
-    tasks,
-    core: options.wrapStore ? { ...core, store: options.wrapStore(core.store) } : core,
+  const appCore = options.wrapStore ? { ...core, store: options.wrapStore(core.store) } : core;
+  const shared = {
     metrics: createProcessMetrics(),
     readiness: createReadiness([() => core.store.ping()]),
     logger: createLogger({ level: 'silent' }),
+  };
+  const blobs = openFsBlobStore({ root: blobDir });
+  const assets = await listen(createAssetsServer(buildAssetsApp({ ...shared, core: appCore, blobs })), {
+    host: '127.0.0.1',
+    port: 0,
+  });
+  const app = buildManagementApp({
+    ...shared,
+    tasks,
+    core: appCore,
     operatorToken: options.operatorToken ?? null,
-    blobs: openFsBlobStore({ root: blobDir }),
+    blobs,
+    assetsOrigin: { publicUrl: options.assetsPublicUrl ?? null, listenerUrl: assets.url },
     ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
     ...(options.isAssetFileOptionalOnUpdate === undefined
       ? {}
@@ -68,6 +83,7 @@ export async function startTestManagement(
   return {
     core,
     baseUrl,
+    assetsUrl: assets.url,
     projectId,
     apiKey,
     client: new ManagementClient({ environmentId: projectId, apiKey, baseUrl, retryStrategy: { maxAttempts: 0 } }),
@@ -78,6 +94,7 @@ export async function startTestManagement(
       }),
     async close() {
       await listening.close();
+      await assets.close();
       await tasks?.stop();
       await core.store.close();
       await rm(blobDir, { recursive: true, force: true });

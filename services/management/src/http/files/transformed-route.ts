@@ -6,6 +6,7 @@ import { parseImageQuery } from '../../images/image-query.ts';
 import { sourceFormatOf } from '../../images/image-transform.ts';
 import { planTransform, transformedImage } from '../../images/transformed-image.ts';
 import type { ManagementServices } from '../services.ts';
+import { setAssetHeaders } from './asset-headers.ts';
 
 /** Output named by URL alone stays right forever; `?rendition=` follows its preset, which can change. */
 const immutable = 'public, max-age=31536000, immutable';
@@ -66,7 +67,7 @@ export async function serveTransformedImage(options: {
       fileName,
     });
     if (!original) throw new LecternError('ROUTE_NOT_FOUND', { message: 'No file exists at this URL.' });
-    res.setHeader('content-type', file.contentType);
+    setAssetHeaders(res, { contentType: file.contentType, fileName });
     res.setHeader('content-length', String(file.size));
     res.setHeader('cache-control', immutable);
     await pipeline(original.body, res);
@@ -91,7 +92,7 @@ export async function serveTransformedImage(options: {
     plan,
     source: async () => (await blobs.get(file.blobKey)) ?? null,
   });
-  res.setHeader('content-type', image.contentType);
+  setAssetHeaders(res, { contentType: image.contentType, fileName });
   res.setHeader('content-length', String(image.size));
   await pipeline(image.body, res);
 }
