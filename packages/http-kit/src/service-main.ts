@@ -49,9 +49,8 @@ export async function runServiceMain<
     process.stderr.write(`lectern ${name}: ${error.message}\nRun with --help for every setting.\n`);
     process.exit(2);
   }
-  if (options.isSupervised === true && !isSupervisedChild())
-    return superviseSelf({ graceMs: config.shutdownGraceMs, name: `lectern ${name}` });
-  const supervisor = attachToSupervisor();
+  if (options.isSupervised === true && !isSupervisedChild()) return superviseSelf({ name: `lectern ${name}` });
+  const supervisor = attachToSupervisor({ graceMs: config.shutdownGraceMs });
   const logger = createLogger({ level: String(config.logLevel), name });
   const closers: (() => Promise<void>)[] = [];
   const closeAll = async () => {

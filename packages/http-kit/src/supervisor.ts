@@ -9,7 +9,9 @@ import { constants } from 'node:os';
  * - forwards the first SIGTERM, SIGINT or SIGHUP (as SIGTERM) to the child;
  * - SIGKILLs the child when it has not acknowledged the signal within `ackMs` (its loop is stuck:
  *   the acknowledgement is sent by the child's signal handler), or has not exited within the
- *   grace period plus `marginMs` (its closers hang), or on a second signal;
+ *   grace period plus `marginMs` (its closers hang), or on a second signal. The child reports its
+ *   grace period once it has read its settings, so the supervisor itself reads none and loads no
+ *   service code (import it as `@lectern/http-kit/supervisor`: this file depends on Node only);
  * - exits with the child's exit code (128 + the signal's number when the child died of one).
  *
  * The child runs in its own process group, so an interactive Ctrl+C reaches the supervisor only
@@ -18,6 +20,8 @@ import { constants } from 'node:os';
  */
 const childMarker = 'LECTERN_SUPERVISED_CHILD';
 
+/** The grace period assumed until the child reports its own (LECTERN_SHUTDOWN_GRACE_MS's default). */
+const defaultGraceMs = 10_000;
 /** Milliseconds a child with a working event loop needs at most to acknowledge a signal. */
 export const supervisorAckMs = 3000;
 /** Milliseconds past the grace period left for closing the store and the rest. */
@@ -33,7 +37,6 @@ export function isSupervisedChild(): boolean {
  * the returned promise never settles (the supervisor exits with the child).
  */
 export function superviseSelf(options: {
-  graceMs: number;
   ackMs?: number;
   marginMs?: number;
   /** What a line on stderr calls the child ("lectern", "lectern delivery"). */
@@ -46,6 +49,7 @@ export function superviseSelf(options: {
     detached: true,
   });
   let isAcknowledged = false;
+  let graceMs = defaultGraceMs;
   let killedBecause: string | null = null;
   const kill = (reason: string) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -53,8 +57,9 @@ export function superviseSelf(options: {
     process.stderr.write(`${options.name}: ${reason}; killing it (SIGKILL).\n`);
     child.kill('SIGKILL');
   };
-  child.on('message', (message: unknown) => {
-    if (message === 'stopping') isAcknowledged = true;
+  child.on('message', (message: SupervisorMessage) => {
+    if (message.type === 'stopping') isAcknowledged = true;
+    if (message.type === 'grace') graceMs = message.graceMs;
   });
   let signals = 0;
   const forward = (signal: NodeJS.Signals) => {
@@ -64,7 +69,7 @@ export function superviseSelf(options: {
     setTimeout(() => {
       if (!isAcknowledged) kill(`the server did not answer ${signal} within ${ackMs} ms (its event loop is blocked)`);
     }, ackMs).unref();
-    const deadlineMs = options.graceMs + (options.marginMs ?? supervisorMarginMs);
+    const deadlineMs = graceMs + (options.marginMs ?? supervisorMarginMs);
     setTimeout(() => kill(`the server did not stop within ${deadlineMs} ms of ${signal}`), deadlineMs).unref();
   };
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, forward);
@@ -80,18 +85,24 @@ export function superviseSelf(options: {
   });
 }
 
+/** What the child tells its supervisor over IPC. */
+type SupervisorMessage = { type: 'grace'; graceMs: number } | { type: 'stopping' };
+
 /**
- * In a supervised child: dies with its supervisor, and returns what tells the supervisor the
- * signal was received (call it first thing in the signal handler). Outside a supervisor: no-ops.
+ * In a supervised child: reports the grace period, dies with its supervisor, and returns what
+ * tells the supervisor the signal was received (call it first thing in the signal handler).
+ * Outside a supervisor: no-ops.
  */
-export function attachToSupervisor(): { acknowledgeStop(): void } {
+export function attachToSupervisor(options: { graceMs: number }): { acknowledgeStop(): void } {
   if (!isSupervisedChild()) return { acknowledgeStop: () => {} };
+  const send = (message: SupervisorMessage) => {
+    if (process.connected) process.send?.(message);
+  };
+  send({ type: 'grace', graceMs: options.graceMs });
   process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
   // The channel alone must not keep the server alive once everything else closed.
   process.channel?.unref();
   return {
-    acknowledgeStop() {
-      if (process.connected) process.send?.('stopping');
-    },
+    acknowledgeStop: () => send({ type: 'stopping' }),
   };
 }

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { loadConfig } from '@lectern/config';
-import { attachToSupervisor, isSupervisedChild, superviseSelf, supervisorMarginMs } from '@lectern/http-kit';
+import { attachToSupervisor, supervisorMarginMs } from '@lectern/http-kit';
 import { startEmbedded, type EmbeddedServer } from '../embedded.ts';
 import { limitSettings, startSettings } from '../settings.ts';
 
@@ -119,9 +119,8 @@ export function registerStart(program: Command): void {
   for (const { option } of limitOptions) start.addOption(option);
   start.action(async (flags: StartFlags) => {
     const config = loadConfig({ settings: startSettings, env: envWithFlags(flags) });
-    // This process only supervises; the server runs in a child that it can stop even when stuck.
-    if (!isSupervisedChild()) return superviseSelf({ graceMs: config.shutdownGraceMs, name: 'lectern' });
-    const supervisor = attachToSupervisor();
+    // Under `lectern` (cli.ts) this is the supervised child; it tells the supervisor its grace period.
+    const supervisor = attachToSupervisor({ graceMs: config.shutdownGraceMs });
     const server = await startEmbedded(config);
     console.log(flags.json ? machineSummary(server) : banner(server));
     const shutdown = (signal: string) => {
