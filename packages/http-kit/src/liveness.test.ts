@@ -56,4 +56,14 @@ describe('/healthz reports the event loop', () => {
     expect(body.status).toBe('event loop blocked');
     expect(body.max_event_loop_delay_ms).toBeGreaterThanOrEqual(500);
   });
+
+  it('forgets a stall before reset (the start of a process)', async () => {
+    const app = service({ maxDelayMs: 200 });
+    await settle();
+    blockLoop(600);
+    await settle();
+    liveness?.reset();
+    await settle();
+    expect((await app.inject('/healthz')).statusCode).toBe(200);
+  });
 });

@@ -9,6 +9,8 @@ export interface LivenessAnswer {
 export interface Liveness {
   /** The answer for now: the worst event-loop delay of the current and the previous window. */
   check(): LivenessAnswer;
+  /** Forgets the delays so far: called once a process has started (loading and migrations may block for seconds). */
+  reset(): void;
   /** Stops measuring (tests; the process-wide one lives as long as the process). */
   stop(): void;
 }
@@ -37,6 +39,10 @@ export function createLiveness(options: { maxDelayMs?: number; windowMs?: number
       return worstMs > maxDelayMs
         ? { status: 503, body: { status: 'event loop blocked', max_event_loop_delay_ms: worstMs } }
         : { status: 200, body: { status: 'ok', max_event_loop_delay_ms: worstMs } };
+    },
+    reset() {
+      previousMaxNs = 0;
+      histogram.reset();
     },
     stop() {
       clearInterval(rotate);

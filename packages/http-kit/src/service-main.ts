@@ -1,4 +1,5 @@
 import { ConfigError, describeSettings, loadConfig, type ConfigOf, type Setting } from '@lectern/config';
+import { livenessOfProcess } from './liveness.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { serverOptionsOf, serverSettings, type ServerOptions } from './server-settings.ts';
 import { attachToSupervisor, isSupervisedChild, superviseSelf, supervisorMarginMs } from './supervisor.ts';
@@ -76,6 +77,8 @@ export async function runServiceMain<
     await closeAll();
     process.exit(1);
   }
+  // Liveness judges the running service, not its start.
+  livenessOfProcess().reset();
   let isStopping = false;
   const shutdown = (signal: string) => {
     supervisor.acknowledgeStop();

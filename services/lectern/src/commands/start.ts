@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { loadConfig } from '@lectern/config';
-import { attachToSupervisor, supervisorMarginMs } from '@lectern/http-kit';
+import { attachToSupervisor, livenessOfProcess, supervisorMarginMs } from '@lectern/http-kit';
 import { startEmbedded, type EmbeddedServer } from '../embedded.ts';
 import { limitSettings, startSettings } from '../settings.ts';
 
@@ -122,6 +122,8 @@ export function registerStart(program: Command): void {
     // Under `lectern` (cli.ts) this is the supervised child; it tells the supervisor its grace period.
     const supervisor = attachToSupervisor({ graceMs: config.shutdownGraceMs });
     const server = await startEmbedded(config);
+    // Liveness judges the running server, not its start (the database may block for seconds).
+    livenessOfProcess().reset();
     console.log(flags.json ? machineSummary(server) : banner(server));
     const shutdown = (signal: string) => {
       supervisor.acknowledgeStop();
