@@ -74,7 +74,7 @@ describe('lectern start with stalled clients', () => {
     expect(code).toBe(0);
     expect(tookMs).toBeLessThan(graceMs + 5000);
     await Promise.all(clients.map((c) => c.closed));
-  }, 60_000);
+  }, 120_000);
 
   it('closes connections whose headers or body stall while it runs, and answers the stalled headers 408', async () => {
     const server = await startServer(freshDataDir(), ['--no-demo'], {
@@ -99,5 +99,5 @@ describe('lectern start with stalled clients', () => {
       server.child.kill('SIGTERM');
       await server.exited;
     }
-  }, 60_000);
+  }, 120_000);
 });
