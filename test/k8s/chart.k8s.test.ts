@@ -156,6 +156,13 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
         });
         expect(c.readinessProbe.httpGet.path).toBe('/readyz');
         expect(c.livenessProbe.httpGet.path).toBe('/healthz');
+        // A stuck event loop never answers: the probe times out, and the pod restarts within ~30 s.
+        const liveness = c.livenessProbe as { periodSeconds: number; timeoutSeconds: number; failureThreshold: number };
+        expect(liveness.timeoutSeconds).toBeGreaterThan(0);
+        expect(liveness.periodSeconds * liveness.failureThreshold + liveness.timeoutSeconds).toBeLessThanOrEqual(30);
+        // The kubelet's SIGKILL comes after the process's own drain (grace) and its 5 s margin.
+        const grace = (c.env as { name: string; value?: string }[]).find((e) => e.name === 'LECTERN_SHUTDOWN_GRACE_MS');
+        expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(Number(grace?.value) / 1000 + 5);
         expect(c.resources.requests).toBeDefined();
         // Secrets only as files: no plain secret value in the environment.
         const env = (c.env as { name: string }[]).map((e) => e.name);

@@ -174,6 +174,7 @@ its engine, checked here so that a wrong combination fails at render with a mess
 - { name: LECTERN_DATABASE_URL_FILE, value: {{ printf "%s/database/url" $dir | quote }} }
 - { name: LECTERN_HOST, value: {{ $v.listenHost | quote }} }
 - { name: LECTERN_LOG_LEVEL, value: {{ $v.logLevel | quote }} }
+- { name: LECTERN_SHUTDOWN_GRACE_MS, value: {{ mul $v.shutdownGraceSeconds 1000 | toString | quote }} }
 {{- range .def.listeners }}
 - { name: {{ .env }}, value: {{ index $.svc .value | toString | quote }} }
 {{- end }}

@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify';
 import { LecternError, type ErrorResponse } from '@lectern/errors';
 import { answerClientErrors } from './client-errors.ts';
+import { livenessOfProcess, type Liveness } from './liveness.ts';
 import type { Logger } from './logger.ts';
 import type { ProcessMetrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
@@ -22,6 +23,8 @@ export interface FastifyServiceOptions {
   /** The API's error body (SPEC 7.3 for Delivery and Preview). */
   readonly toErrorResponse: (error: unknown, requestId: string) => ErrorResponse<unknown>;
   readonly bodyLimitBytes?: number;
+  /** What `/healthz` reports; the process's own (`livenessOfProcess`) unless given. */
+  readonly liveness?: Liveness;
 }
 
 /**
@@ -103,7 +106,11 @@ export function createFastifyService(options: FastifyServiceOptions): FastifyIns
     return reply.code(response.status).send(response.body);
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  const liveness = options.liveness ?? livenessOfProcess();
+  app.get('/healthz', async (_request, reply) => {
+    const answer = liveness.check();
+    return reply.code(answer.status).send(answer.body);
+  });
   app.get('/readyz', async (_request, reply) =>
     (await options.readiness.check()) ? { status: 'ready' } : reply.code(503).send({ status: 'not ready' }),
   );

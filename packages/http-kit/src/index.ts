@@ -13,3 +13,18 @@ export { runServiceMain, type ServiceStart } from './service-main.ts';
 export { listenProbes, listenStep } from './probe-listener.ts';
 export { answerClientErrors, answerClientErrorsOf, type ToErrorResponse } from './client-errors.ts';
 export { checkRequest, checkUrl, parserMaxHeaderBytes } from './url-check.ts';
+export { createLiveness, livenessOfProcess, type Liveness, type LivenessAnswer } from './liveness.ts';
+export {
+  applyServerTimeouts,
+  defaultServerOptions,
+  serverOptionsOf,
+  serverSettings,
+  type ServerOptions,
+} from './server-settings.ts';
+export {
+  attachToSupervisor,
+  isSupervisedChild,
+  superviseSelf,
+  supervisorAckMs,
+  supervisorMarginMs,
+} from './supervisor.ts';

@@ -7,17 +7,18 @@ import type { Readiness } from './readiness.ts';
 import type { ServiceStart } from './service-main.ts';
 
 /**
- * Listens a Fastify app of a service main as a start step: a failure names the address and the
- * settings to check, and closes the app (its hooks and plugins) before the step fails.
+ * Listens a Fastify app of a service main as a start step, with the service's timeouts and grace
+ * (`start.server`): a failure names the address and the settings to check, and closes the app
+ * (its hooks and plugins) before the step fails.
  */
 export async function listenStep(
-  start: Pick<ServiceStart, 'step'>,
+  start: Pick<ServiceStart, 'step' | 'server'>,
   app: FastifyInstance,
   options: { host: string; port: number; portEnv: string },
 ): Promise<Listening> {
   const { host, port } = options;
   return start.step(`cannot listen on ${host}:${port} (check LECTERN_HOST, ${options.portEnv})`, () =>
-    listen(app, { host, port }).catch(async (error: unknown) => {
+    listen(app, { host, port, server: start.server }).catch(async (error: unknown) => {
       await app.close();
       throw error;
     }),
@@ -30,7 +31,7 @@ export async function listenStep(
  * then the listener closes.
  */
 export async function listenProbes(
-  start: Pick<ServiceStart, 'logger' | 'onStop' | 'step'>,
+  start: Pick<ServiceStart, 'logger' | 'onStop' | 'step' | 'server'>,
   options: { service: string; host: string; port: number; metrics: ProcessMetrics; readiness: Readiness },
 ): Promise<Listening> {
   const { host, port, readiness } = options;

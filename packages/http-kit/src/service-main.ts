@@ -1,5 +1,8 @@
 import { ConfigError, describeSettings, loadConfig, type ConfigOf, type Setting } from '@lectern/config';
+import { livenessOfProcess } from './liveness.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { serverOptionsOf, serverSettings, type ServerOptions } from './server-settings.ts';
+import { attachToSupervisor, isSupervisedChild, superviseSelf, supervisorMarginMs } from './supervisor.ts';
 
 /** What a service's start function gets besides its config. */
 export interface ServiceStart {
@@ -8,13 +11,19 @@ export interface ServiceStart {
   onStop(close: () => Promise<void>): void;
   /** Runs one start step; a failure names the step and what to check (`what`). */
   step<T>(what: string, work: () => Promise<T>): Promise<T>;
+  /** The listeners' slow-client timeouts and shutdown grace (`serverSettings`), for `listen` and `listenStep`. */
+  readonly server: ServerOptions;
 }
 
 /**
  * The `main.ts` of a cluster-shape service: `--help` prints the settings table; the config comes
  * from the environment only (a bad one: every problem listed, exit 2); `start` wires the service
  * (a failure: what to fix, exit 1); SIGTERM or SIGINT runs the closers in reverse and exits 0
- * (a second signal exits at once).
+ * (a second signal exits at once). Every service also reads `serverSettings` (timeouts, the
+ * shutdown grace): when the closers have not finished within the grace period plus a margin,
+ * the process exits 1 anyway. With `isSupervised` the service runs under a supervisor process
+ * (`superviseSelf`) that also stops it when its event loop is stuck; in Kubernetes the kubelet
+ * plays that part (SIGKILL after terminationGracePeriodSeconds), so the cluster mains do not.
  */
 export async function runServiceMain<
   S extends Record<string, Setting<unknown>> & { logLevel: Setting<unknown> },
@@ -23,22 +32,26 @@ export async function runServiceMain<
   summary: string;
   settings: S;
   start: (config: ConfigOf<S>, service: ServiceStart) => Promise<void>;
+  isSupervised?: boolean;
 }): Promise<void> {
   const { name } = options;
+  const settings = { ...options.settings, ...serverSettings };
   if (process.argv.includes('--help') || process.argv.includes('-h')) {
     process.stdout.write(
-      `lectern ${name}: ${options.summary}\n\nSettings (environment only):\n${describeSettings(options.settings)}\n`,
+      `lectern ${name}: ${options.summary}\n\nSettings (environment only):\n${describeSettings(settings)}\n`,
     );
     process.exit(0);
   }
-  let config: ConfigOf<S>;
+  let config: ConfigOf<S> & ServerOptions;
   try {
-    config = loadConfig({ settings: options.settings, env: process.env });
+    config = loadConfig({ settings, env: process.env }) as ConfigOf<S> & ServerOptions;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`lectern ${name}: ${error.message}\nRun with --help for every setting.\n`);
     process.exit(2);
   }
+  if (options.isSupervised === true && !isSupervisedChild()) return superviseSelf({ name: `lectern ${name}` });
+  const supervisor = attachToSupervisor({ graceMs: config.shutdownGraceMs });
   const logger = createLogger({ level: String(config.logLevel), name });
   const closers: (() => Promise<void>)[] = [];
   const closeAll = async () => {
@@ -48,6 +61,7 @@ export async function runServiceMain<
   const service: ServiceStart = {
     logger,
     onStop: (close) => closers.push(close),
+    server: serverOptionsOf(config),
     async step(what, work) {
       try {
         return await work();
@@ -63,11 +77,19 @@ export async function runServiceMain<
     await closeAll();
     process.exit(1);
   }
+  // Liveness judges the running service, not its start.
+  livenessOfProcess().reset();
   let isStopping = false;
   const shutdown = (signal: string) => {
+    supervisor.acknowledgeStop();
     if (isStopping) process.exit(1);
     isStopping = true;
     logger.info({ signal }, `${name} stopping`);
+    const deadlineMs = config.shutdownGraceMs + supervisorMarginMs;
+    setTimeout(() => {
+      logger.error({ signal, deadlineMs }, `${name} did not stop within ${deadlineMs} ms; exiting`);
+      process.exit(1);
+    }, deadlineMs);
     closeAll().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -13,7 +13,7 @@ await runServiceMain({
     'default, or SQL tables in PostgreSQL). Stateless: any number ' +
     'may run at once.',
   settings: deliverySettings,
-  async start(config, { logger, onStop, step }) {
+  async start(config, { logger, onStop, step, server }) {
     const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
       openPostgresStore({ connectionString: config.databaseUrl, poolSize: config.poolSize }),
     );
@@ -34,7 +34,7 @@ await runServiceMain({
     const urls: string[] = [];
     for (const { channel, port, env } of listeners) {
       const app = buildDeliveryApp({ channel, core, index, signals: store.signals, http, metrics, readiness, logger });
-      const listening = await listenStep({ step }, app, { host: config.host, port, portEnv: env });
+      const listening = await listenStep({ step, server }, app, { host: config.host, port, portEnv: env });
       onStop(() => listening.close());
       urls.push(listening.url);
     }

@@ -12,7 +12,7 @@ await runServiceMain({
     'reading the delivery index that the indexer keeps (LECTERN_DELIVERY_INDEX: the search engine by default, or ' +
     'SQL tables in PostgreSQL). Stateless: any number may run at once.',
   settings: graphqlSettings,
-  async start(config, { logger, onStop, step }) {
+  async start(config, { logger, onStop, step, server }) {
     const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
       openPostgresStore({ connectionString: config.databaseUrl, poolSize: config.poolSize }),
     );
@@ -46,7 +46,7 @@ await runServiceMain({
         readiness,
         logger,
       });
-      const listening = await listenStep({ step }, app, { host: config.host, port, portEnv: env });
+      const listening = await listenStep({ step, server }, app, { host: config.host, port, portEnv: env });
       onStop(() => listening.close());
       urls.push(listening.url);
     }

@@ -29,7 +29,7 @@ await runServiceMain({
     'spreads partitions (projects) over the members. Its listener serves /healthz, /readyz (ready once ' +
     'consuming) and /metrics.',
   settings: indexerSettings,
-  async start(config, { logger, onStop, step }) {
+  async start(config, { logger, onStop, step, server }) {
     const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
       openPostgresStore({ connectionString: config.databaseUrl }),
     );
@@ -60,7 +60,7 @@ await runServiceMain({
     const { onBatch } = registerIndexerMetrics(metrics);
     // Listening first: liveness answers during a long catch-up, readiness once consuming.
     const listening = await listenProbes(
-      { logger, onStop, step },
+      { logger, onStop, step, server },
       { service: 'indexer', host: config.host, port: config.port, metrics, readiness },
     );
 

@@ -4,7 +4,14 @@ import { join, resolve } from 'node:path';
 import { randomIds, startBackgroundTasks, startScheduler, systemClock, type CoreDeps } from '@lectern/core';
 import { buildDeliveryApp, deliveryHttpOptions } from '@lectern/delivery';
 import { buildGraphqlApp, graphqlOptions } from '@lectern/graphql';
-import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
+import {
+  createLogger,
+  createProcessMetrics,
+  createReadiness,
+  listen,
+  serverOptionsOf,
+  type Listening,
+} from '@lectern/http-kit';
 import {
   buildAssetsApp,
   buildManagementApp,
@@ -86,11 +93,13 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   const listening: Partial<Record<ListenerName | 'routed' | 'graphqlPreview', Listening>> = {};
   let graphqlPreviewServer: Server | undefined;
   const closeAll = () => Promise.all(Object.values(listening).map((l) => l.close()));
+  // Timeouts for slow clients and the grace period of close(), the same on every listener.
+  const serverOptions = serverOptionsOf(config);
   const portOf = (name: ListenerName) => (config.portBase === 0 ? 0 : config.portBase + listenerOffsets[name]);
   try {
     // The assets origin first: the Management app's asset URLs and redirects name it.
     const assetsServer = createAssetsServer(buildAssetsApp({ ...shared, core, blobs }));
-    listening.assets = await listen(assetsServer, { host: config.host, port: portOf('assets') });
+    listening.assets = await listen(assetsServer, { host: config.host, port: portOf('assets'), server: serverOptions });
     const apps = {
       management: createManagementServer(
         buildManagementApp({
@@ -116,7 +125,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
       }),
     };
     for (const name of Object.keys(apps) as (keyof typeof apps)[]) {
-      listening[name] = await listen(apps[name], { host: config.host, port: portOf(name) });
+      listening[name] = await listen(apps[name], { host: config.host, port: portOf(name), server: serverOptions });
     }
     if (config.graphqlPreview) {
       const graphqlPreview = buildGraphqlApp({
@@ -129,7 +138,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
         channel: 'preview',
       });
       const port = config.portBase === 0 ? 0 : config.portBase + 5;
-      listening.graphqlPreview = await listen(graphqlPreview, { host: config.host, port });
+      listening.graphqlPreview = await listen(graphqlPreview, { host: config.host, port, server: serverOptions });
       graphqlPreviewServer = graphqlPreview.server;
     }
     if (config.hostRoutingPort !== undefined) {
@@ -143,7 +152,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
         ...(graphqlPreviewServer === undefined ? {} : { graphqlPreview: graphqlPreviewServer }),
       };
       const router = createHostRouter({ targets, tls });
-      const routed = await listen(router, { host: config.host, port: config.hostRoutingPort });
+      const routed = await listen(router, { host: config.host, port: config.hostRoutingPort, server: serverOptions });
       listening.routed = tls === null ? routed : { ...routed, url: routed.url.replace(/^http:/, 'https:') };
     }
   } catch (error) {

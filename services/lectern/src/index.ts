@@ -1,2 +1,2 @@
 export { startEmbedded, type EmbeddedServer, type StartConfig } from './embedded.ts';
-export { runCli, buildProgram } from './cli.ts';
+export { runCli, buildProgram } from './program.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envBoolean, port, sharedSettings, type Setting } from '@lectern/config';
+import { serverSettings } from '@lectern/http-kit';
 import { deliveryLimitSettings } from '@lectern/delivery';
 import { graphqlLimitSettings } from '@lectern/graphql';
 import { recsEmbeddingSettings } from '@lectern/recs-sql';
@@ -42,6 +43,7 @@ const hostRoutingSettings = {
  */
 export const limitSettings = {
   ...hostRoutingSettings,
+  ...serverSettings,
   ...deliveryLimitSettings,
   ...graphqlLimitSettings,
   ...managementLimitSettings,

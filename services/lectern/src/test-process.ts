@@ -21,10 +21,14 @@ export function exitOf(child: ChildProcess): Promise<number | string> {
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
 }
 
-/** Runs `lectern start --json --port-base 0 …` and waits for its summary line. */
-export async function startServer(dataDir: string, extra: readonly string[] = []): Promise<StartedServer> {
+/** Runs `lectern start --json --port-base 0 …` (with `env` added to the environment) and waits for its summary line. */
+export async function startServer(
+  dataDir: string,
+  extra: readonly string[] = [],
+  options: { env?: Record<string, string> } = {},
+): Promise<StartedServer> {
   const child = spawn(process.execPath, [cliPath, 'start', '--json', '--port-base', '0', '--data-dir', dataDir, ...extra], {
-    env: { ...process.env, LECTERN_LOG_LEVEL: 'warn' },
+    env: { ...process.env, LECTERN_LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = exitOf(child);

@@ -191,7 +191,11 @@ describe('admin API', () => {
 
 describe('operations endpoints', () => {
   it('serves health, readiness and request metrics', async () => {
-    expect((await request(app).get('/healthz')).body).toEqual({ status: 'ok' });
+    // The same liveness answer as every Fastify listener's (http-kit's livenessOfProcess).
+    expect((await request(app).get('/healthz')).body).toEqual({
+      status: 'ok',
+      max_event_loop_delay_ms: expect.any(Number),
+    });
     expect((await request(app).get('/readyz')).status).toBe(200);
     const metrics = await request(app).get('/metrics');
     expect(metrics.text).toMatch(

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import express, { type Express } from 'express';
 import { toManagementError } from '@lectern/errors';
-import { answerClientErrorsOf, parserMaxHeaderBytes, type Readiness } from '@lectern/http-kit';
+import { answerClientErrorsOf, livenessOfProcess, parserMaxHeaderBytes, type Readiness } from '@lectern/http-kit';
 import { adminRouter } from './http/admin/routes.ts';
 import { requireManagementKey } from './http/auth.ts';
 import { consoleRouter } from './http/console/routes.ts';
@@ -93,7 +93,8 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   app.use(bodyGuard);
 
   app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
+    const answer = livenessOfProcess().check();
+    res.status(answer.status).json(answer.body);
   });
   app.get('/readyz', async (_req, res) => {
     const isReady = await options.readiness.check();

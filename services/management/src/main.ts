@@ -22,7 +22,7 @@ await runServiceMain({
     'and the scheduler of timed publishing. Any number may run against one database (relay leases and ' +
     'scheduler claims keep their work single).',
   settings: managementSettings,
-  async start(config, { logger, onStop, step }) {
+  async start(config, { logger, onStop, step, server }) {
     const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
       openPostgresStore({ connectionString: config.databaseUrl }),
     );
@@ -98,7 +98,7 @@ await runServiceMain({
     });
     const listening = await step(
       `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,
-      () => listen(createManagementServer(app), { host: config.host, port: config.port }),
+      () => listen(createManagementServer(app), { host: config.host, port: config.port, server }),
     );
     onStop(async () => {
       readiness.drain();

@@ -12,7 +12,7 @@ await runServiceMain({
     'the Smart Recommendations API of the cluster shape: recommend and search items from the recommendation ' +
     'index (the indexer keeps it: OpenSearch k-NN or PostgreSQL, LECTERN_RECS_INDEX), track visits and visitors. Stateless: any number may run.',
   settings: recommendationsSettings,
-  async start(config, { logger, onStop, step }) {
+  async start(config, { logger, onStop, step, server }) {
     const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
       openPostgresStore({ connectionString: config.databaseUrl, poolSize: config.poolSize }),
     );
@@ -40,7 +40,7 @@ await runServiceMain({
         signals: store.signals,
       },
     });
-    const listening = await listenStep({ step }, app, {
+    const listening = await listenStep({ step, server }, app, {
       host: config.host,
       port: config.port,
       portEnv: 'LECTERN_PORT',

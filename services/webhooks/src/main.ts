@@ -20,7 +20,7 @@ await runServiceMain({
     'Kafka spreads projects over the members and a lease per webhook keeps its order. Its listener serves ' +
     '/healthz, /readyz (ready once consuming) and /metrics.',
   settings: webhooksServiceSettings,
-  async start(config, { logger, onStop, step }) {
+  async start(config, { logger, onStop, step, server }) {
     const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
       openPostgresStore({ connectionString: config.databaseUrl }),
     );
@@ -43,7 +43,7 @@ await runServiceMain({
     ]);
     registerConsumerLag(metrics, { bus, groups: [webhooksGroup] });
     const listening = await listenProbes(
-      { logger, onStop, step },
+      { logger, onStop, step, server },
       { service: 'webhooks', host: config.host, port: config.port, metrics, readiness },
     );
 

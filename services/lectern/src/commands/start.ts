@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { loadConfig } from '@lectern/config';
+import { attachToSupervisor, livenessOfProcess, supervisorMarginMs } from '@lectern/http-kit';
 import { startEmbedded, type EmbeddedServer } from '../embedded.ts';
 import { limitSettings, startSettings } from '../settings.ts';
 
@@ -118,20 +119,31 @@ export function registerStart(program: Command): void {
     .option('--json', 'print the start summary as one JSON line (for scripts)');
   for (const { option } of limitOptions) start.addOption(option);
   start.action(async (flags: StartFlags) => {
-      const config = loadConfig({ settings: startSettings, env: envWithFlags(flags) });
-      const server = await startEmbedded(config);
-      console.log(flags.json ? machineSummary(server) : banner(server));
-      const shutdown = (signal: string) => {
-        if (!flags.json) console.error(`\n${signal}: finishing in-flight requests, then stopping.`);
-        server.stop().then(
-          () => process.exit(0),
-          (error: unknown) => {
-            console.error(`error while stopping: ${(error as Error).message}`);
-            process.exit(1);
-          },
-        );
-      };
-      process.once('SIGTERM', () => shutdown('SIGTERM'));
-      process.once('SIGINT', () => shutdown('SIGINT'));
-    });
+    const config = loadConfig({ settings: startSettings, env: envWithFlags(flags) });
+    // Under `lectern` (cli.ts) this is the supervised child; it tells the supervisor its grace period.
+    const supervisor = attachToSupervisor({ graceMs: config.shutdownGraceMs });
+    const server = await startEmbedded(config);
+    // Liveness judges the running server, not its start (the database may block for seconds).
+    livenessOfProcess().reset();
+    console.log(flags.json ? machineSummary(server) : banner(server));
+    const shutdown = (signal: string) => {
+      supervisor.acknowledgeStop();
+      if (!flags.json) console.error(`\n${signal}: finishing in-flight requests, then stopping.`);
+      // The supervisor kills this process if it outlives the same deadline with a stuck loop.
+      const deadlineMs = config.shutdownGraceMs + supervisorMarginMs;
+      setTimeout(() => {
+        console.error(`did not stop within ${deadlineMs} ms; exiting`);
+        process.exit(1);
+      }, deadlineMs);
+      server.stop().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(`error while stopping: ${(error as Error).message}`);
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+    process.once('SIGINT', () => shutdown('SIGINT'));
+  });
 }
