@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
 import { dirname, join, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -70,7 +71,17 @@ export function openFsBlobStore(options: FsBlobStoreOptions): BlobStore {
   return {
     async put({ key, body, contentType }) {
       const p = paths(key);
-      const data = await stageFile((path) => pipeline(body, createWriteStream(path, { flags: 'wx' })));
+      const data = await stageFile(async (path) => {
+        const file = createWriteStream(path, { flags: 'wx' });
+        try {
+          await pipeline(body, file);
+        } catch (error) {
+          // pipeline rejects at the first error, while the file may still be opening or
+          // flushing; removing it before it is closed would let the open create it afterwards.
+          if (!file.closed) await once(file, 'close').catch(() => undefined);
+          throw error;
+        }
+      });
       try {
         const meta = await stageFile((path) => writeFile(path, contentType, { flag: 'wx' }));
         await moveInto(meta, p.meta);

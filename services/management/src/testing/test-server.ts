@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { ManagementClient } from '@kontent-ai/management-sdk';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
-import { startBackgroundTasks, type Store } from '@lectern/core';
+import { startBackgroundTasks, type BlobStore, type Store } from '@lectern/core';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
 import { buildManagementApp, createManagementServer, type ManagementAppOptions } from '../app.ts';
 
@@ -16,6 +16,10 @@ export interface TestManagement {
   readonly baseUrl: string;
   readonly projectId: string;
   readonly apiKey: string;
+  /** The blob store the app writes to (a fresh directory unless `blobs` was given). */
+  readonly blobs: BlobStore;
+  /** The directory of the default blob-fs store (unused when `blobs` was given). */
+  readonly blobDir: string;
   /** An official SDK client for the project (no retries, so errors surface at once). */
   readonly client: ManagementClient;
   /** Plain HTTP against `/v2/projects/<project>` + path with the key, for what the SDK cannot send. */
@@ -36,10 +40,13 @@ export async function startTestManagement(
     core?: TestCore;
     /** Run background tasks in this server (default true; false: another runner must). */
     isRunningTasks?: boolean;
+    /** The blob store to serve (e.g. on MinIO); default: blob-fs in a fresh directory. */
+    blobs?: BlobStore;
   } = {},
 ): Promise<TestManagement> {
   const core = options.core ?? (await openTestCore());
   const blobDir = await mkdtemp(join(tmpdir(), 'lectern-test-blobs-'));
+  const blobs = options.blobs ?? openFsBlobStore({ root: blobDir });
   const tasks =
     options.isRunningTasks === false
       ? null
@@ -51,7 +58,7 @@ export async function startTestManagement(
     readiness: createReadiness([() => core.store.ping()]),
     logger: createLogger({ level: 'silent' }),
     operatorToken: options.operatorToken ?? null,
-    blobs: openFsBlobStore({ root: blobDir }),
+    blobs,
     ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
     ...(options.isAssetFileOptionalOnUpdate === undefined
       ? {}
@@ -70,6 +77,8 @@ export async function startTestManagement(
     baseUrl,
     projectId,
     apiKey,
+    blobs,
+    blobDir,
     client: new ManagementClient({ environmentId: projectId, apiKey, baseUrl, retryStrategy: { maxAttempts: 0 } }),
     fetch: (path, init = {}) =>
       fetch(`${baseUrl}/projects/${projectId}${path}`, {
