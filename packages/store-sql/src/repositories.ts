@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { imageCacheRepository } from './image-cache-repository.ts';
 import type {
   ApiKeyKind,
   ApiKeyRecord,
@@ -208,5 +209,6 @@ export function unitOfWork(db: Kysely<Database>): UnitOfWork {
     webhookQueue: webhookQueueRepository(db),
     notices: noticeRepository(db),
     backgroundTasks: backgroundTaskRepository(db),
+    imageCache: imageCacheRepository(db),
   };
 }

@@ -227,6 +227,15 @@ export interface BackgroundTasksTable {
   updated_at: Date;
 }
 
+export interface ImageCacheEntriesTable {
+  project_id: string;
+  cache_key: string;
+  file_id: string;
+  content_type: string;
+  bytes: Int8;
+  last_used_at: Date;
+}
+
 export interface Database {
   projects: ProjectsTable;
   users: UsersTable;
@@ -248,4 +257,5 @@ export interface Database {
   webhook_progress: WebhookProgressTable;
   key_expiry_notices: KeyExpiryNoticesTable;
   background_tasks: BackgroundTasksTable;
+  image_cache_entries: ImageCacheEntriesTable;
 }

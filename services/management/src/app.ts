@@ -35,6 +35,7 @@ import { projectUsersRouter, subscriptionsRouter } from './http/users/routes.ts'
 import { renditionsRouter } from './http/assets/renditions-routes.ts';
 import { defaultRateLimits, rateLimit, type RateLimits } from './http/rate-limit.ts';
 import { configurePublicOrigin } from './http/public-origin.ts';
+import { defaultImageLimits, type ImageLimits } from './images/image-cache.ts';
 
 export interface ManagementAppOptions extends ManagementDeps {
   readonly readiness: Readiness;
@@ -61,6 +62,8 @@ export interface ManagementAppOptions extends ManagementDeps {
   readonly tasks?: { wake(): void } | null;
   /** The recommendation engine's tracking settings, for `/admin/projects/{id}/recommendations`. */
   readonly recsTracking?: RecsTracking;
+  /** Limits of image transformation on asset URLs (default `defaultImageLimits`). */
+  readonly imageLimits?: ImageLimits;
 }
 
 /**
@@ -106,6 +109,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     core: options.core,
     blobs: options.blobs ?? null,
     isAssetFileOptionalOnUpdate: options.isAssetFileOptionalOnUpdate ?? false,
+    images: options.imageLimits ?? defaultImageLimits,
   };
   const files = { ...services, maxFileBytes: options.maxFileBytes };
   app.use(binaryFilesRouter(services));

@@ -8,6 +8,7 @@ import type { ScheduledJob } from '../content/workflow/scheduled-job.ts';
 import type { AssetFolderTree, AssetRecord, BinaryFileRecord } from '../content/assets/asset-record.ts';
 import type { NoticeRepository, WebhookQueueRepository, WebhookRepository } from './webhooks.ts';
 import type { BackgroundTaskRepository } from '../tasks/background-task.ts';
+import type { ImageCacheRepository } from './image-cache.ts';
 
 /**
  * A place in a keyset-paged list: the sort key of a row, as the adapter defines it. Numbers only,
@@ -69,6 +70,7 @@ export interface UnitOfWork {
   readonly webhookQueue: WebhookQueueRepository;
   readonly notices: NoticeRepository;
   readonly backgroundTasks: BackgroundTaskRepository;
+  readonly imageCache: ImageCacheRepository;
 }
 
 export interface ProjectRepository {

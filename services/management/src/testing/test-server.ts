@@ -8,6 +8,7 @@ import { createLogger, createProcessMetrics, createReadiness, listen } from '@le
 import { startBackgroundTasks, type BlobStore, type Store } from '@lectern/core';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
 import { buildManagementApp, createManagementServer, type ManagementAppOptions } from '../app.ts';
+import { defaultImageLimits } from '../images/image-cache.ts';
 
 /** A Management API listening on a free port over an in-memory store, with one project and its key. */
 export interface TestManagement {
@@ -31,7 +32,13 @@ export async function startTestManagement(
   options: Partial<
     Pick<
       ManagementAppOptions,
-      'rateLimits' | 'maxFileBytes' | 'isAssetFileOptionalOnUpdate' | 'trustedProxies' | 'publicUrl' | 'operatorToken'
+      | 'rateLimits'
+      | 'maxFileBytes'
+      | 'isAssetFileOptionalOnUpdate'
+      | 'trustedProxies'
+      | 'publicUrl'
+      | 'operatorToken'
+      | 'imageLimits'
     >
   > & {
     /** Wraps the store the app uses (e.g. to count queries); `core.store` stays the plain one. */
@@ -65,6 +72,8 @@ export async function startTestManagement(
       : { isAssetFileOptionalOnUpdate: options.isAssetFileOptionalOnUpdate }),
     ...(options.trustedProxies === undefined ? {} : { trustedProxies: options.trustedProxies }),
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+    // The test clock stands still, so every transformation would fall in one second; tests of the limit set it.
+    imageLimits: options.imageLimits ?? { ...defaultImageLimits, transformsPerSecond: 0 },
     // Tests send bursts; the rate-limit test sets its own limits.
     rateLimits: options.rateLimits ?? { perSecond: 1_000_000, perMinute: 1_000_000, perHour: 1_000_000 },
   });
