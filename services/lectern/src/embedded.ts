@@ -5,7 +5,12 @@ import { randomIds, startBackgroundTasks, startScheduler, systemClock, type Core
 import { buildDeliveryApp, deliveryHttpOptions } from '@lectern/delivery';
 import { buildGraphqlApp, graphqlOptions } from '@lectern/graphql';
 import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
-import { buildManagementApp, createManagementServer, managementRateLimits } from '@lectern/management';
+import {
+  buildManagementApp,
+  createManagementServer,
+  managementImageLimits,
+  managementRateLimits,
+} from '@lectern/management';
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { createSqlIndex } from '@lectern/index-sql';
 import { buildRecommendationsApp } from '@lectern/recommendations';
@@ -81,6 +86,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
         operatorToken,
         blobs,
         rateLimits,
+        imageLimits: managementImageLimits(config),
         isAssetFileOptionalOnUpdate: config.managementAssetFileOptionalOnUpdate,
         trustedProxies: config.trustedProxies,
         publicUrl: config.managementPublicUrl ?? null,

@@ -4,7 +4,12 @@ import { deliveryLimitSettings } from '@lectern/delivery';
 import { graphqlLimitSettings } from '@lectern/graphql';
 import { recsEmbeddingSettings } from '@lectern/recs-sql';
 import { defaultPgliteSharedBuffersMib } from '@lectern/store-sql';
-import { managementCompatibilitySettings, managementLimitSettings, managementUrlSettings } from '@lectern/management';
+import {
+  managementCompatibilitySettings,
+  managementImageSettings,
+  managementLimitSettings,
+  managementUrlSettings,
+} from '@lectern/management';
 import { webhookDeliverySettings, webhookMailSettings } from '@lectern/webhooks';
 
 /**
@@ -38,6 +43,7 @@ export const limitSettings = {
   ...deliveryLimitSettings,
   ...graphqlLimitSettings,
   ...managementLimitSettings,
+  ...managementImageSettings,
   ...managementCompatibilitySettings,
   ...managementUrlSettings,
   ...webhookDeliverySettings,

@@ -1,6 +1,8 @@
 export { buildManagementApp, createManagementServer, type ManagementAppOptions } from './app.ts';
 export {
   managementCompatibilitySettings,
+  managementImageLimits,
+  managementImageSettings,
   managementLimitSettings,
   managementRateLimits,
   managementUrlSettings,

@@ -12,7 +12,7 @@ import { createProcessMetrics, createReadiness, listen, registerRelayMetrics, ru
 import { createSqlRecsTracking } from '@lectern/recs-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildManagementApp, createManagementServer } from './app.ts';
-import { managementRateLimits, managementSettings } from './settings.ts';
+import { managementImageLimits, managementRateLimits, managementSettings } from './settings.ts';
 
 await runServiceMain({
   name: 'management',
@@ -78,6 +78,7 @@ await runServiceMain({
       operatorToken: config.operatorToken,
       blobs,
       rateLimits: managementRateLimits(config),
+      imageLimits: managementImageLimits(config),
       isAssetFileOptionalOnUpdate: config.managementAssetFileOptionalOnUpdate,
       trustedProxies: config.trustedProxies,
       publicUrl: config.managementPublicUrl ?? null,
