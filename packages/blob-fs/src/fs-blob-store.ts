@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { dirname, join, sep } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -20,6 +20,9 @@ export interface FsBlobStoreOptions {
  * so no key leaves its tree.
  */
 
+/** Age after which a file in tmp/ is a crashed put's leftover (ms). */
+const staleTmpMs = 24 * 60 * 60 * 1000;
+
 function notFound(error: unknown): boolean {
   return (error as { code?: string })?.code === 'ENOENT';
 }
@@ -36,7 +39,19 @@ export function openFsBlobStore(options: FsBlobStoreOptions): BlobStore {
     return { data: join(dataRoot, relative), meta: join(metaRoot, relative) };
   };
 
+  let isTmpSwept = false;
+  /** Half-written files a crash left in tmp/ (older than a day: no put lives that long) go on the first put. */
+  async function sweepTmp(): Promise<void> {
+    isTmpSwept = true;
+    const cutoff = Date.now() - staleTmpMs;
+    for (const name of await readdir(tmpRoot).catch(() => [] as string[])) {
+      const path = join(tmpRoot, name);
+      const info = await stat(path).catch(() => null);
+      if (info && info.mtimeMs < cutoff) await rm(path, { force: true });
+    }
+  }
   async function stageFile(write: (path: string) => Promise<void>): Promise<string> {
+    if (!isTmpSwept) await sweepTmp();
     await mkdir(tmpRoot, { recursive: true });
     const path = join(tmpRoot, randomUUID());
     try {

@@ -32,6 +32,7 @@ type S3Client = Pick<
   | 'uploadPart'
   | 'completeMultipartUpload'
   | 'abortMultipartUpload'
+  | 'removeIncompleteUpload'
 >;
 
 function isNotFound(error: unknown): boolean {
@@ -161,6 +162,12 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       checkKey(key);
       await ensureBucket();
       await client.removeObject(bucket, key);
+      // And the parts of a put of it that a crash interrupted (see `put`), so a swept upload
+      // leaves nothing stored. One listing request per delete; deletes are rare.
+      await client.removeIncompleteUpload(bucket, key).catch((error: unknown) => {
+        // Listed a moment ago, aborted since (by its own put, or another delete).
+        if ((error as { code?: string })?.code !== 'NoSuchUpload') throw error;
+      });
     },
   };
 }

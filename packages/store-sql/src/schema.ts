@@ -236,6 +236,12 @@ export interface ImageCacheEntriesTable {
   last_used_at: Date;
 }
 
+export interface PendingUploadsTable {
+  blob_key: string;
+  project_id: string;
+  started_at: Date;
+}
+
 export interface Database {
   projects: ProjectsTable;
   users: UsersTable;
@@ -258,4 +264,5 @@ export interface Database {
   key_expiry_notices: KeyExpiryNoticesTable;
   background_tasks: BackgroundTasksTable;
   image_cache_entries: ImageCacheEntriesTable;
+  pending_uploads: PendingUploadsTable;
 }

@@ -71,6 +71,7 @@ export interface UnitOfWork {
   readonly notices: NoticeRepository;
   readonly backgroundTasks: BackgroundTaskRepository;
   readonly imageCache: ImageCacheRepository;
+  readonly pendingUploads: PendingUploadRepository;
 }
 
 export interface ProjectRepository {
@@ -203,6 +204,19 @@ export interface RateLimitRepository {
 }
 
 /** Uploaded binary files (their bytes are in the BlobStore). */
+/**
+ * The journal of uploads in flight: a blob key is entered before its first byte is stored and
+ * left in the transaction that records the file (or once a refused upload's bytes are removed),
+ * so bytes a crash leaves behind are always findable.
+ */
+export interface PendingUploadRepository {
+  begin(upload: { key: string; projectId: string; startedAt: Date }): Promise<void>;
+  /** Removes the entry (an absent one is no error). */
+  end(key: string): Promise<void>;
+  /** Entries begun before `before`, oldest first, at most `limit`. */
+  startedBefore(before: Date, limit: number): Promise<{ key: string; projectId: string }[]>;
+}
+
 export interface BinaryFileRepository {
   insert(file: BinaryFileRecord): Promise<void>;
   get(projectId: string, id: string): Promise<BinaryFileRecord | null>;

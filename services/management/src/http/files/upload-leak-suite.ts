@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlobStore, Store } from '@lectern/core';
+import { abandonedUploadMs, sweepAbandonedUploads, type BlobStore, type Store } from '@lectern/core';
 import { startTestManagement, type TestManagement } from '../../testing/test-server.ts';
 
 /** A blob store under test and a way to list everything it holds (bytes of any state, partial uploads too). */
@@ -136,6 +138,34 @@ export function describeUploadLeaks(options: {
         isInsertFailing = false;
       }
       expect(await settledListing(before)).toEqual(before);
+    });
+
+    it('leaves no journal entry behind the uploads above, refused or not', async () => {
+      const rows = await server.core.store.db.selectFrom('pending_uploads').selectAll().execute();
+      expect(rows).toEqual([]);
+    });
+
+    it('removes the bytes of an upload a crash interrupted, once it is hours old, and only those', async () => {
+      const before = await store.list(server.blobDir);
+      const now = server.core.clock.now().getTime();
+      const crashed = `${server.projectId}/${randomUUID()}`;
+      const inFlight = `${server.projectId}/${randomUUID()}`;
+      for (const [key, age] of [
+        [crashed, abandonedUploadMs + 60_000],
+        [inFlight, 60_000],
+      ] as const) {
+        // What a process that died between storing the bytes and recording the file left.
+        await server.core.store.transaction((tx) =>
+          tx.pendingUploads.begin({ key, projectId: server.projectId, startedAt: new Date(now - age) }),
+        );
+        await server.blobs.put({ key, body: Readable.from([Buffer.alloc(1000, 1)]), contentType: 'text/plain' });
+      }
+      expect(await sweepAbandonedUploads(server.core, server.blobs)).toBe(1);
+      expect(await server.blobs.stat(crashed)).toBeNull();
+      expect(await server.blobs.stat(inFlight)).not.toBeNull();
+      await server.blobs.delete(inFlight);
+      await server.core.store.transaction((tx) => tx.pendingUploads.end(inFlight));
+      expect(await store.list(server.blobDir)).toEqual(before);
     });
 
     it('still stores an upload that completes', async () => {
