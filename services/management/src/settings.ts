@@ -50,11 +50,11 @@ export const managementImageSettings = {
     default: '10',
     doc: 'New image transformations (cache misses) per project per second, beyond: 429; cached images are never limited; 0: no limit.',
   },
-  imageMaxPixels: {
-    env: 'LECTERN_IMAGE_MAX_PIXELS',
-    schema: wholeNumber({ min: 1, max: 268_402_689 }),
-    default: '50000000',
-    doc: 'Largest image transformed, source and output, in pixels (width × height); larger: 400 IMAGE_TOO_LARGE.',
+  imageMaxMegapixels: {
+    env: 'LECTERN_IMAGE_MAX_MEGAPIXELS',
+    schema: wholeNumber({ min: 1, max: 268 }),
+    default: '50',
+    doc: 'Largest image transformed, source and output, in millions of pixels (width × height); larger: 400 IMAGE_TOO_LARGE.',
   },
 } satisfies Record<string, Setting<unknown>>;
 
@@ -63,7 +63,7 @@ export function managementImageLimits(config: ConfigOf<typeof managementImageSet
   return {
     cacheBytesPerProject: config.imageCacheMaxMbPerProject * 1024 * 1024,
     transformsPerSecond: config.imageTransformsPerSecond,
-    maxPixels: config.imageMaxPixels,
+    maxPixels: config.imageMaxMegapixels * 1_000_000,
   };
 }
 
