@@ -24,6 +24,8 @@ describe('resolveTransform', () => {
     expect(resolve('w=320&dpr=5&fm=webp')).toMatchObject({ width: 640, height: 480 });
     expect(resolve('w=1000&h=100&fit=crop')).toMatchObject({ width: 640, height: 100 });
     expect(resolve('w=0.5&h=2000&fit=scale')).toMatchObject({ width: 320, height: 480 });
+    expect(resolve('dpr=2')).toBeNull();
+    expect(resolve('dpr=0.5')).toMatchObject({ width: 320, height: 240 });
   });
 
   it('gives one canonical form to queries that make the same image', () => {

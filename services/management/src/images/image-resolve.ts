@@ -59,7 +59,11 @@ function targetSize(spec: ImageSpec, source: { width: number; height: number }) 
   const dpr = spec.dpr ?? 1;
   const w = spec.width ? px(spec.width, source.width) * dpr : null;
   const h = spec.height ? px(spec.height, source.height) * dpr : null;
-  if (w === null && h === null) return null;
+  if (w === null && h === null) {
+    // `dpr` alone scales the image: down only, as nothing is made larger than its source.
+    if (dpr >= 1) return null;
+    return { width: Math.max(1, Math.round(source.width * dpr)), height: Math.max(1, Math.round(source.height * dpr)) };
+  }
   let width: number;
   let height: number;
   if (w !== null && h !== null && (spec.fit === 'scale' || spec.fit === 'crop')) {
