@@ -124,8 +124,10 @@ export async function transformedImage(options: {
   if (cached) return cached;
   let made = inflight.get(key);
   if (!made) {
-    await admitTransformation({ core, projectId: file.projectId, limits });
+    // Registered before anything is awaited, so concurrent requests for the image share it (and
+    // count once against the rate; when refused, they share the refusal).
     made = (async () => {
+      await admitTransformation({ core, projectId: file.projectId, limits });
       const out = await transformImage({ source: await options.source(), transform, maxPixels: limits.maxPixels });
       await storeCachedImage({
         core,
