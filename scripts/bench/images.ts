@@ -1,5 +1,5 @@
 // Image transformations on asset URLs: the time to make a transformed image (a cache miss:
-// read, decode, transform, encode, store) and to serve it again from the blob-store cache, for a
+// read, decode, transform, encode, store blob and ledger row) and to serve it again from the cache, for a
 // 2400 × 1600 JPEG of noise (a photo's worst case) on the disk adapter. `node scripts/bench/images.ts [--runs N]`.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,7 +10,14 @@ import { buffer } from 'node:stream/consumers';
 import { parseArgs } from 'node:util';
 import { openFsBlobStore } from '../../packages/blob-fs/src/index.ts';
 import { parseImageQuery } from '../../services/management/src/images/image-query.ts';
-import { planTransform, transformedImage } from '../../services/management/src/images/transformed-image.ts';
+import {
+  planTransform,
+  resolvePlan,
+  sourceReader,
+  transformedImage,
+} from '../../services/management/src/images/transformed-image.ts';
+import { defaultImageLimits } from '../../services/management/src/images/image-cache.ts';
+import { openTestCore, seedProject } from '../../packages/testing/src/index.ts';
 import { noisyJpeg } from '../../services/management/src/images/test-images.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
@@ -29,7 +36,10 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const root = await mkdtemp(join(tmpdir(), 'lectern-bench-images-'));
 try {
   const blobs = openFsBlobStore({ root });
-  const projectId = randomUUID();
+  // The cache's ledger lives in the database: an in-memory PGlite one; no rate limit here.
+  const core = await openTestCore();
+  const { projectId } = await seedProject(core, []);
+  const limits = { ...defaultImageLimits, transformsPerSecond: 0 };
   const jpeg = await noisyJpeg({ width: 2400, height: 1600 });
   const rows: string[][] = [];
   for (const query of queries) {
@@ -56,7 +66,10 @@ try {
       if (!plan) throw new Error('JPEG is transformable');
       const serve = async () => {
         const began = performance.now();
-        const out = await transformedImage({ blobs, file, plan, source: () => blobs.get(blobKey) });
+        const source = sourceReader(blobs, file);
+        const resolved = await resolvePlan({ file, plan, limits, source });
+        if (!resolved) throw new Error(`'${query}' changes nothing`);
+        const out = await transformedImage({ core, blobs, limits, file, resolved, source });
         bytes = (await buffer(out.body)).length;
         return performance.now() - began;
       };
@@ -72,6 +85,7 @@ try {
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of rows) console.log(line(r));
+  await core.store.close();
 } finally {
   await rm(root, { recursive: true, force: true });
 }

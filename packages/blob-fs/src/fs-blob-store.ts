@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
 import { dirname, join, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -18,6 +19,9 @@ export interface FsBlobStoreOptions {
  * exists exactly when its data file does. Keys cannot name `.` or `..` segments (isValidBlobKey),
  * so no key leaves its tree.
  */
+
+/** Age after which a file in tmp/ is a crashed put's leftover (ms). */
+const staleTmpMs = 24 * 60 * 60 * 1000;
 
 function notFound(error: unknown): boolean {
   return (error as { code?: string })?.code === 'ENOENT';
@@ -39,7 +43,19 @@ export function openFsBlobStore(options: FsBlobStoreOptions): BlobStore {
     return { data: join(dataRoot, relative), meta: join(metaRoot, relative) };
   };
 
+  let isTmpSwept = false;
+  /** Half-written files a crash left in tmp/ (older than a day: no put lives that long) go on the first put. */
+  async function sweepTmp(): Promise<void> {
+    isTmpSwept = true;
+    const cutoff = Date.now() - staleTmpMs;
+    for (const name of await readdir(tmpRoot).catch(() => [] as string[])) {
+      const path = join(tmpRoot, name);
+      const info = await stat(path).catch(() => null);
+      if (info && info.mtimeMs < cutoff) await rm(path, { force: true });
+    }
+  }
   async function stageFile(write: (path: string) => Promise<void>): Promise<string> {
+    if (!isTmpSwept) await sweepTmp();
     await mkdir(tmpRoot, { recursive: true, mode: dirMode });
     const path = join(tmpRoot, randomUUID());
     try {
@@ -74,7 +90,17 @@ export function openFsBlobStore(options: FsBlobStoreOptions): BlobStore {
   return {
     async put({ key, body, contentType }) {
       const p = paths(key);
-      const data = await stageFile((path) => pipeline(body, createWriteStream(path, { flags: 'wx', mode: fileMode })));
+      const data = await stageFile(async (path) => {
+        const file = createWriteStream(path, { flags: 'wx', mode: fileMode });
+        try {
+          await pipeline(body, file);
+        } catch (error) {
+          // pipeline rejects at the first error, while the file may still be opening or
+          // flushing; removing it before it is closed would let the open create it afterwards.
+          if (!file.closed) await once(file, 'close').catch(() => undefined);
+          throw error;
+        }
+      });
       try {
         const meta = await stageFile((path) => writeFile(path, contentType, { flag: 'wx', mode: fileMode }));
         await moveInto(meta, p.meta);

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { Client } from 'minio';
 import { isValidBlobKey, type BlobInfo, type BlobStore } from '@lectern/core';
 
@@ -20,7 +20,20 @@ export interface S3BlobStoreOptions {
 }
 
 /** The slice of the `minio` client this adapter uses. */
-type S3Client = Pick<Client, 'bucketExists' | 'makeBucket' | 'putObject' | 'statObject' | 'getObject' | 'removeObject'>;
+type S3Client = Pick<
+  Client,
+  | 'bucketExists'
+  | 'makeBucket'
+  | 'putObject'
+  | 'statObject'
+  | 'getObject'
+  | 'removeObject'
+  | 'initiateNewMultipartUpload'
+  | 'uploadPart'
+  | 'completeMultipartUpload'
+  | 'abortMultipartUpload'
+  | 'removeIncompleteUpload'
+>;
 
 function isNotFound(error: unknown): boolean {
   const code = (error as { code?: string })?.code;
@@ -32,39 +45,20 @@ function checkKey(key: string): void {
 }
 
 /**
- * Reads up to `limit` bytes of `body`. When the body ends within them, returns them as one
- * buffer; otherwise returns a stream of the whole body (those bytes, then the rest, unread yet).
- * Either way at most about `limit` bytes are held, and `counted()` gives the bytes passed on.
+ * Reads the next part of a body: chunks until at least `size` bytes are held or the body ends
+ * (`isLast`). At most `size` plus one chunk is held at once. Rejects when the body fails.
  */
-async function splitSmall(
-  body: Readable,
-  limit: number,
-): Promise<{ small: Buffer; rest: null } | { small: null; rest: Readable; counted: () => number }> {
-  const iterator = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const head: Buffer[] = [];
-  let size = 0;
-  while (size <= limit) {
-    const next = await iterator.next();
-    if (next.done) return { small: Buffer.concat(head), rest: null };
+async function readPart(chunks: AsyncIterator<Buffer>, size: number): Promise<{ bytes: Buffer; isLast: boolean }> {
+  const held: Buffer[] = [];
+  let length = 0;
+  while (length < size) {
+    const next = await chunks.next();
+    if (next.done) return { bytes: Buffer.concat(held), isLast: true };
     const chunk = Buffer.from(next.value);
-    head.push(chunk);
-    size += chunk.length;
+    held.push(chunk);
+    length += chunk.length;
   }
-  let counted = 0;
-  async function* all(): AsyncGenerator<Buffer> {
-    for (const chunk of head.splice(0)) {
-      counted += chunk.length;
-      yield chunk;
-    }
-    for (;;) {
-      const next = await iterator.next();
-      if (next.done) return;
-      const chunk = Buffer.from(next.value);
-      counted += chunk.length;
-      yield chunk;
-    }
-  }
-  return { small: null, rest: Readable.from(all()), counted: () => counted };
+  return { bytes: Buffer.concat(held), isLast: false };
 }
 
 /**
@@ -123,16 +117,35 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     async put({ key, body, contentType }) {
       checkKey(key);
       await ensureBucket();
-      const meta = { 'Content-Type': contentType };
-      // A body up to one part goes in one PUT; a longer one streams in parts (with its size left
-      // unknown, so the client never reads it into one buffer).
-      const split = await splitSmall(body, partSize);
-      if (split.small) {
-        await client.putObject(bucket, key, split.small, split.small.length, meta);
-        return { key, size: split.small.length, contentType };
+      const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+      // A body up to one part goes in one PUT; a longer one in a multipart upload driven here,
+      // part by part, so a failing body (a client gone mid-upload) is seen at once and the
+      // upload aborted: its parts would otherwise stay stored, billed and invisible.
+      let part = await readPart(chunks, partSize);
+      if (part.isLast) {
+        await client.putObject(bucket, key, part.bytes, part.bytes.length, { 'Content-Type': contentType });
+        return { key, size: part.bytes.length, contentType };
       }
-      await client.putObject(bucket, key, split.rest, undefined, meta);
-      return { key, size: split.counted(), contentType };
+      const uploadId = await client.initiateNewMultipartUpload(bucket, key, { 'Content-Type': contentType });
+      try {
+        const etags: { part: number; etag: string }[] = [];
+        let size = 0;
+        for (let n = 1; part.bytes.length > 0 || n === 1; n += 1) {
+          const uploaded = await client.uploadPart(
+            { bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: n, headers: {} },
+            part.bytes,
+          );
+          etags.push({ part: n, etag: uploaded.etag });
+          size += part.bytes.length;
+          if (part.isLast) break;
+          part = await readPart(chunks, partSize);
+        }
+        await client.completeMultipartUpload(bucket, key, uploadId, etags);
+        return { key, size, contentType };
+      } catch (error) {
+        await client.abortMultipartUpload(bucket, key, uploadId).catch(() => undefined);
+        throw error;
+      }
     },
     stat: statOf,
     async get(key) {
@@ -149,6 +162,12 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
       checkKey(key);
       await ensureBucket();
       await client.removeObject(bucket, key);
+      // And the parts of a put of it that a crash interrupted (see `put`), so a swept upload
+      // leaves nothing stored. One listing request per delete; deletes are rare.
+      await client.removeIncompleteUpload(bucket, key).catch((error: unknown) => {
+        // Listed a moment ago, aborted since (by its own put, or another delete).
+        if ((error as { code?: string })?.code !== 'NoSuchUpload') throw error;
+      });
     },
   };
 }

@@ -97,6 +97,13 @@ export const catalogue = {
     delivery: 1,
     message: 'The request has an invalid query parameter.',
   },
+  IMAGE_TOO_LARGE: {
+    kind: 'invalid',
+    management: 1007,
+    delivery: 1,
+    message:
+      'The image is too large to transform: the source or the requested output has more pixels than this server transforms. Ask for the original (no transformation parameters) or upload a smaller image.',
+  },
   INVALID_IDENTIFIER: {
     kind: 'invalid',
     management: 6,

@@ -50,7 +50,10 @@ function isBodyAllowed(error: ParserError): boolean {
  */
 export function answerClientErrors(toErrorResponse: ToErrorResponse): (error: Error, socket: Duplex) => void {
   return (error: ParserError, socket: Duplex) => {
-    if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
+    // HPE_INVALID_EOF_STATE: the client closed its side before the body's last byte, so the
+    // request being read can never complete; closing the connection aborts it (its handler
+    // sees the body fail and removes what it stored) instead of leaving it stalled.
+    if (error.code === 'ECONNRESET' || error.code === 'HPE_INVALID_EOF_STATE' || socket.destroyed || !socket.writable) {
       socket.destroy();
       return;
     }

@@ -6,6 +6,7 @@ import type {
   AssetRepository,
   BinaryFileRecord,
   BinaryFileRepository,
+  PendingUploadRepository,
 } from '@lectern/core';
 import type { AssetsTable, BinaryFilesTable, Database, StoredAssetFolder } from './schema.ts';
 import { inKeyOrder, keyedPage, positionOf } from './keyset.ts';
@@ -210,6 +211,31 @@ export function assetFolderRepository(db: Kysely<Database>): AssetFolderReposito
         .values({ project_id: projectId, ...values })
         .onConflict((oc) => oc.column('project_id').doUpdateSet(values))
         .execute();
+    },
+  };
+}
+
+export function pendingUploadRepository(db: Kysely<Database>): PendingUploadRepository {
+  return {
+    async begin(u) {
+      await db
+        .insertInto('pending_uploads')
+        .values({ blob_key: u.key, project_id: u.projectId, started_at: u.startedAt })
+        .onConflict((oc) => oc.column('blob_key').doNothing())
+        .execute();
+    },
+    async end(key) {
+      await db.deleteFrom('pending_uploads').where('blob_key', '=', key).execute();
+    },
+    async startedBefore(before, limit) {
+      const rows = await db
+        .selectFrom('pending_uploads')
+        .select(['blob_key', 'project_id'])
+        .where('started_at', '<', before)
+        .orderBy('started_at')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({ key: r.blob_key, projectId: r.project_id }));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { imageCacheRepository } from './image-cache-repository.ts';
 import type {
   ApiKeyKind,
   ApiKeyRecord,
@@ -13,7 +14,12 @@ import type { ApiKeysTable, Database, ProjectsTable } from './schema.ts';
 import { modelRepository, rateLimitRepository } from './model-repositories.ts';
 import { contentItemRepository, scheduledJobRepository, variantRepository } from './content-repositories.ts';
 import { outbox, outboxRelay } from './outbox-repositories.ts';
-import { assetFolderRepository, assetRepository, binaryFileRepository } from './asset-repositories.ts';
+import {
+  assetFolderRepository,
+  assetRepository,
+  binaryFileRepository,
+  pendingUploadRepository,
+} from './asset-repositories.ts';
 import { notify } from './signals.ts';
 import { webhookRepository } from './webhook-repositories.ts';
 import { noticeRepository, webhookQueueRepository } from './webhook-queue-repositories.ts';
@@ -208,5 +214,7 @@ export function unitOfWork(db: Kysely<Database>): UnitOfWork {
     webhookQueue: webhookQueueRepository(db),
     notices: noticeRepository(db),
     backgroundTasks: backgroundTaskRepository(db),
+    imageCache: imageCacheRepository(db),
+    pendingUploads: pendingUploadRepository(db),
   };
 }

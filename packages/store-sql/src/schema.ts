@@ -227,6 +227,21 @@ export interface BackgroundTasksTable {
   updated_at: Date;
 }
 
+export interface ImageCacheEntriesTable {
+  project_id: string;
+  cache_key: string;
+  file_id: string;
+  content_type: string;
+  bytes: Int8;
+  last_used_at: Date;
+}
+
+export interface PendingUploadsTable {
+  blob_key: string;
+  project_id: string;
+  started_at: Date;
+}
+
 export interface Database {
   projects: ProjectsTable;
   users: UsersTable;
@@ -248,4 +263,6 @@ export interface Database {
   webhook_progress: WebhookProgressTable;
   key_expiry_notices: KeyExpiryNoticesTable;
   background_tasks: BackgroundTasksTable;
+  image_cache_entries: ImageCacheEntriesTable;
+  pending_uploads: PendingUploadsTable;
 }

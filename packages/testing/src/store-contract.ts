@@ -11,6 +11,7 @@ import type {
 } from '@lectern/core';
 import { describeStorePagingContract } from './store-paging-contract.ts';
 import { describeStoreTaskContract } from './store-task-contract.ts';
+import { describeStoreBlobLedgerContract } from './store-blob-ledger-contract.ts';
 
 /**
  * The contract every Store adapter honours, run against a real engine. `open` returns a fresh,
@@ -483,5 +484,6 @@ export function describeStoreContract(options: { engine: string; open: () => Pro
 
     describeStorePagingContract(() => store);
     describeStoreTaskContract(() => store);
+    describeStoreBlobLedgerContract(() => store);
   });
 }

@@ -17,6 +17,7 @@ import {
   buildManagementApp,
   createAssetsServer,
   createManagementServer,
+  managementImageLimits,
   managementRateLimits,
   resolveAssetsOrigin,
 } from '@lectern/management';
@@ -98,7 +99,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   const portOf = (name: ListenerName) => (config.portBase === 0 ? 0 : config.portBase + listenerOffsets[name]);
   try {
     // The assets origin first: the Management app's asset URLs and redirects name it.
-    const assetsServer = createAssetsServer(buildAssetsApp({ ...shared, core, blobs }));
+    const assetsServer = createAssetsServer(buildAssetsApp({ ...shared, core, blobs, imageLimits: managementImageLimits(config) }));
     listening.assets = await listen(assetsServer, { host: config.host, port: portOf('assets'), server: serverOptions });
     const apps = {
       management: createManagementServer(

@@ -7,6 +7,7 @@ import { recsEmbeddingSettings } from '@lectern/recs-sql';
 import { defaultPgliteSharedBuffersMib } from '@lectern/store-sql';
 import {
   managementCompatibilitySettings,
+  managementImageSettings,
   managementLimitSettings,
   managementUrlSettings,
   minOperatorTokenLength,
@@ -47,6 +48,7 @@ export const limitSettings = {
   ...deliveryLimitSettings,
   ...graphqlLimitSettings,
   ...managementLimitSettings,
+  ...managementImageSettings,
   ...managementCompatibilitySettings,
   ...managementUrlSettings,
   ...webhookDeliverySettings,

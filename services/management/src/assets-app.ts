@@ -2,17 +2,20 @@ import { createServer, type Server } from 'node:http';
 import express, { type Express } from 'express';
 import type { BlobStore } from '@lectern/core';
 import { toManagementError } from '@lectern/errors';
-import { answerClientErrorsOf, parserMaxHeaderBytes, type Readiness } from '@lectern/http-kit';
+import { answerClientErrorsOf, livenessOfProcess, parserMaxHeaderBytes, type Readiness } from '@lectern/http-kit';
 import { requestContext, type ManagementDeps } from './http/context.ts';
 import { errorHandler, notFound } from './http/errors.ts';
 import { urlGuard } from './http/input-guard.ts';
 import { sandboxPolicy } from './http/files/asset-headers.ts';
 import { binaryFilesRouter } from './http/files/binary-routes.ts';
+import { defaultImageLimits, type ImageLimits } from './images/image-cache.ts';
 
 export interface AssetsAppOptions extends ManagementDeps {
   readonly readiness: Readiness;
   /** Where asset binaries are stored; null: every binary answers 503. */
   readonly blobs: BlobStore | null;
+  /** Limits of image transformation (cache bound, misses per second, pixels); default `defaultImageLimits`. */
+  readonly imageLimits?: ImageLimits;
 }
 
 /**
@@ -34,7 +37,8 @@ export function buildAssetsApp(options: AssetsAppOptions): Express {
   app.use(urlGuard);
 
   app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
+    const answer = livenessOfProcess().check();
+    res.status(answer.status).json(answer.body);
   });
   app.get('/readyz', async (_req, res) => {
     const isReady = await options.readiness.check();
@@ -43,7 +47,9 @@ export function buildAssetsApp(options: AssetsAppOptions): Express {
   app.get('/metrics', async (_req, res) => {
     res.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
   });
-  app.use(binaryFilesRouter({ core: options.core, blobs: options.blobs }));
+  app.use(
+    binaryFilesRouter({ core: options.core, blobs: options.blobs, images: options.imageLimits ?? defaultImageLimits }),
+  );
   app.use(notFound);
   app.use(errorHandler(options.logger));
   return app;

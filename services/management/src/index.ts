@@ -3,6 +3,8 @@ export { buildAssetsApp, createAssetsServer, type AssetsAppOptions } from './ass
 export { resolveAssetsOrigin, type AssetsOriginOptions } from './http/assets-origin.ts';
 export {
   managementCompatibilitySettings,
+  managementImageLimits,
+  managementImageSettings,
   managementLimitSettings,
   managementRateLimits,
   managementUrlSettings,

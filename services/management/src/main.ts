@@ -13,7 +13,7 @@ import { createSqlRecsTracking } from '@lectern/recs-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildManagementApp, createManagementServer } from './app.ts';
 import { buildAssetsApp, createAssetsServer } from './assets-app.ts';
-import { managementRateLimits, managementSettings } from './settings.ts';
+import { managementImageLimits, managementRateLimits, managementSettings } from './settings.ts';
 
 await runServiceMain({
   name: 'management',
@@ -75,10 +75,15 @@ await runServiceMain({
     const assets = await step(
       `cannot listen on ${config.host}:${config.assetsPort} (check LECTERN_HOST, LECTERN_ASSETS_PORT)`,
       () =>
-        listen(createAssetsServer(buildAssetsApp({ core, metrics, logger, readiness, blobs })), {
-          host: config.host,
-          port: config.assetsPort,
-        }),
+        listen(
+          createAssetsServer(
+            buildAssetsApp({ core, metrics, logger, readiness, blobs, imageLimits: managementImageLimits(config) }),
+          ),
+          {
+            host: config.host,
+            port: config.assetsPort,
+          },
+        ),
     );
     onStop(() => assets.close());
     const app = buildManagementApp({

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '@lectern/config';
 import { defaultRateLimits } from './http/rate-limit.ts';
+import { defaultImageLimits } from './images/image-cache.ts';
 import {
+  managementImageLimits,
+  managementImageSettings,
   managementLimitSettings,
   managementRateLimits,
   managementSettings,
@@ -19,6 +22,26 @@ describe('the Management limit settings', () => {
     expect(
       managementRateLimits(load({ LECTERN_MANAGEMENT_PER_SECOND: '0', LECTERN_MANAGEMENT_PER_HOUR: '5' })),
     ).toEqual({ perSecond: Number.POSITIVE_INFINITY, perMinute: 400, perHour: 5 });
+  });
+});
+
+describe('the image transformation settings', () => {
+  const loadImages = (env: Record<string, string>) => loadConfig({ settings: managementImageSettings, env });
+
+  it('default to the limits the Management app has without them', () => {
+    expect(managementImageLimits(loadImages({}))).toEqual(defaultImageLimits);
+  });
+
+  it('read MiB and megapixels', () => {
+    expect(
+      managementImageLimits(
+        loadImages({
+          LECTERN_IMAGE_CACHE_MAX_MB_PER_PROJECT: '1',
+          LECTERN_IMAGE_TRANSFORMS_PER_SECOND: '0',
+          LECTERN_IMAGE_MAX_MEGAPIXELS: '2',
+        }),
+      ),
+    ).toEqual({ cacheBytesPerProject: 1_048_576, transformsPerSecond: 0, maxPixels: 2_000_000 });
   });
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envBoolean, port, sharedSettings, wholeNumber, type ConfigOf, type Setting } from '@lectern/config';
 import type { ManagementAppOptions } from './app.ts';
 import { isProxyEntry, parseTrustedProxies } from './http/public-origin.ts';
+import type { ImageLimits } from './images/image-cache.ts';
 
 /** Shortest operator token accepted: it signs in to every project, so it must not be guessable. */
 export const minOperatorTokenLength = 32;
@@ -47,6 +48,41 @@ export const managementLimitSettings = {
     doc: 'Management API requests per key per hour; 0: no limit.',
   },
 } satisfies Record<string, Setting<unknown>>;
+
+/**
+ * Image transformation on asset URLs (issue 27, finding 5): anonymous requests, so each
+ * project's cache of transformed images has a byte bound (least recently used evicted), new
+ * transformations a rate, and sources and outputs a pixel limit. `lectern start` reads them too.
+ */
+export const managementImageSettings = {
+  imageCacheMaxMbPerProject: {
+    env: 'LECTERN_IMAGE_CACHE_MAX_MB_PER_PROJECT',
+    schema: wholeNumber({ min: 1, max: 1_000_000 }),
+    default: '256',
+    doc: 'MiB of transformed images kept per project; the least recently used are evicted beyond it.',
+  },
+  imageTransformsPerSecond: {
+    env: 'LECTERN_IMAGE_TRANSFORMS_PER_SECOND',
+    schema: wholeNumber({ min: 0, max: 1_000_000 }),
+    default: '10',
+    doc: 'New image transformations (cache misses) per project per second, beyond: 429; cached images are never limited; 0: no limit.',
+  },
+  imageMaxMegapixels: {
+    env: 'LECTERN_IMAGE_MAX_MEGAPIXELS',
+    schema: wholeNumber({ min: 1, max: 268 }),
+    default: '50',
+    doc: 'Largest image transformed, source and output, in millions of pixels (width × height); larger: 400 IMAGE_TOO_LARGE.',
+  },
+} satisfies Record<string, Setting<unknown>>;
+
+/** The image limits the settings describe. */
+export function managementImageLimits(config: ConfigOf<typeof managementImageSettings>): ImageLimits {
+  return {
+    cacheBytesPerProject: config.imageCacheMaxMbPerProject * 1024 * 1024,
+    transformsPerSecond: config.imageTransformsPerSecond,
+    maxPixels: config.imageMaxMegapixels * 1_000_000,
+  };
+}
 
 /**
  * Where SPEC and the current Kontent.ai reference differ, the spec is the default and the
@@ -141,6 +177,7 @@ export const managementSettings = {
     doc: `Token of the admin API (/admin) and the console, at least ${minOperatorTokenLength} characters (e.g. \`openssl rand -hex 32\`).`,
   },
   ...managementLimitSettings,
+  ...managementImageSettings,
   ...managementCompatibilitySettings,
   ...managementUrlSettings,
   logLevel: sharedSettings.logLevel,

@@ -26,7 +26,10 @@ export interface BlobStore {
   stat(key: string): Promise<BlobInfo | null>;
   /** A stream of the blob's bytes, or null when absent. */
   get(key: string): Promise<Readable | null>;
-  /** Removes the blob; removing an absent blob is not an error. */
+  /**
+   * Removes the blob, and whatever a put of it interrupted by a crash left behind (an unfinished
+   * S3 multipart upload); removing an absent blob is not an error.
+   */
   delete(key: string): Promise<void>;
 }
 

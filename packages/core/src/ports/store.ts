@@ -8,6 +8,7 @@ import type { ScheduledJob } from '../content/workflow/scheduled-job.ts';
 import type { AssetFolderTree, AssetRecord, BinaryFileRecord } from '../content/assets/asset-record.ts';
 import type { NoticeRepository, WebhookQueueRepository, WebhookRepository } from './webhooks.ts';
 import type { BackgroundTaskRepository } from '../tasks/background-task.ts';
+import type { ImageCacheRepository } from './image-cache.ts';
 
 /**
  * A place in a keyset-paged list: the sort key of a row, as the adapter defines it. Numbers only,
@@ -69,6 +70,8 @@ export interface UnitOfWork {
   readonly webhookQueue: WebhookQueueRepository;
   readonly notices: NoticeRepository;
   readonly backgroundTasks: BackgroundTaskRepository;
+  readonly imageCache: ImageCacheRepository;
+  readonly pendingUploads: PendingUploadRepository;
 }
 
 export interface ProjectRepository {
@@ -201,6 +204,19 @@ export interface RateLimitRepository {
 }
 
 /** Uploaded binary files (their bytes are in the BlobStore). */
+/**
+ * The journal of uploads in flight: a blob key is entered before its first byte is stored and
+ * left in the transaction that records the file (or once a refused upload's bytes are removed),
+ * so bytes a crash leaves behind are always findable.
+ */
+export interface PendingUploadRepository {
+  begin(upload: { key: string; projectId: string; startedAt: Date }): Promise<void>;
+  /** Removes the entry (an absent one is no error). */
+  end(key: string): Promise<void>;
+  /** Entries begun before `before`, oldest first, at most `limit`. */
+  startedBefore(before: Date, limit: number): Promise<{ key: string; projectId: string }[]>;
+}
+
 export interface BinaryFileRepository {
   insert(file: BinaryFileRecord): Promise<void>;
   get(projectId: string, id: string): Promise<BinaryFileRecord | null>;

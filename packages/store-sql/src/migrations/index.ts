@@ -12,6 +12,8 @@ import * as webhooks from './0010-webhooks.ts';
 import * as recommendations from './0011-recommendations.ts';
 import * as backgroundTasks from './0012-background-tasks.ts';
 import * as recsEntryCount from './0013-recs-entry-count.ts';
+import * as imageCache from './0014-image-cache.ts';
+import * as pendingUploads from './0015-pending-uploads.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -31,6 +33,8 @@ const migrations: Record<string, Migration> = {
   '0011-recommendations': recommendations,
   '0012-background-tasks': backgroundTasks,
   '0013-recs-entry-count': recsEntryCount,
+  '0014-image-cache': imageCache,
+  '0015-pending-uploads': pendingUploads,
 };
 
 export const migrationProvider: MigrationProvider = {

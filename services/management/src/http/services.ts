@@ -1,4 +1,5 @@
 import type { BlobStore, CoreDeps } from '@lectern/core';
+import type { ImageLimits } from '../images/image-cache.ts';
 
 /** What the content routes need beyond the core: where binary files live. */
 export interface ManagementServices {
@@ -10,4 +11,6 @@ export interface ManagementServices {
    * Kontent.ai reference); default false: required, as SPEC 4.2 says.
    */
   readonly isAssetFileOptionalOnUpdate?: boolean;
+  /** Limits of image transformation (cache bound, misses per second, pixels); default `defaultImageLimits`. */
+  readonly images?: ImageLimits;
 }

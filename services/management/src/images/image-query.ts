@@ -4,8 +4,8 @@ import { LecternError } from '@lectern/errors';
  * Kontent.ai's image transformation query on asset URLs (delivery-apis.md §6): `w`, `h`, `dpr`,
  * `fit`, `rect`, `crop=focalpoint|smart` with `fp-x`, `fp-y`, `fp-z`, `bg`, `fm`, `q`,
  * `lossless`, `auto=format`. Parsing is pure: it checks every parameter, lists every problem in
- * one 400, and yields a normalized spec whose canonical string keys the transform cache (two
- * queries that differ only in order or spelling of the same values share one cached image).
+ * one 400, and yields a spec that image-resolve.ts settles against the source into the canonical
+ * transform keying the cache.
  * Unknown parameters are ignored, as a CDN does.
  */
 
@@ -178,32 +178,4 @@ export function parseImageQuery(params: URLSearchParams): ImageSpec {
       message: `The image transformation is invalid: ${problems.list.join(' ')}`,
     });
   return spec;
-}
-
-function lengthKey(l: Length | null): string {
-  if (l === null) return '';
-  return 'px' in l ? String(l.px) : `${l.fraction}f`;
-}
-
-/**
- * The canonical form of a spec once `auto=format` is settled to `format`: equal for equal
- * transformations, whatever the order or spelling of the query. Keys the cache and the ETag.
- */
-export function canonicalSpec(spec: ImageSpec, format: OutputFormat | null): string {
-  const crop =
-    spec.crop?.mode === 'focalpoint' ? `fp:${spec.crop.x},${spec.crop.y},${spec.crop.zoom}` : spec.crop?.mode;
-  const r = spec.rect;
-  const bg = spec.background;
-  return [
-    `w=${lengthKey(spec.width)}`,
-    `h=${lengthKey(spec.height)}`,
-    `dpr=${spec.dpr ?? ''}`,
-    `fit=${spec.fit}`,
-    `crop=${crop ?? ''}`,
-    `rect=${r ? [r.x, r.y, r.width, r.height].map(lengthKey).join(',') : ''}`,
-    `bg=${bg ? `${bg.r},${bg.g},${bg.b},${bg.alpha}` : ''}`,
-    `fm=${format ?? ''}`,
-    `q=${spec.quality ?? ''}`,
-    `lossless=${spec.isLossless ? 1 : 0}`,
-  ].join('&');
 }

@@ -1,6 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { LecternError } from '@lectern/errors';
-import { maxImageSide, type ImageSpec, type Length, type OutputFormat } from './image-query.ts';
+import type { ImageSpec, OutputFormat } from './image-query.ts';
+import type { ResolvedTransform, SourceInfo } from './image-resolve.ts';
 
 /** Source types that Kontent.ai transforms; other files are served as they are. */
 const transformableTypes: Record<string, OutputFormat> = {
@@ -22,6 +23,11 @@ const contentTypes: Record<OutputFormat, string> = {
   webp: 'image/webp',
   avif: 'image/avif',
 };
+
+/** The Content-Type of an output format. */
+export function contentTypeOfFormat(format: OutputFormat): string {
+  return contentTypes[format];
+}
 
 /** The source's own output format, or null when the file is not an image Lectern transforms. */
 export function sourceFormatOf(contentType: string): OutputFormat | null {
@@ -59,81 +65,15 @@ export function isIdentity(options: { spec: ImageSpec; source: OutputFormat; for
   );
 }
 
-function px(l: Length, side: number): number {
-  return 'px' in l ? l.px : Math.round(l.fraction * side);
-}
-
-interface Box {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
-/** The output size for a source of `width` × `height`, capped at 8192 a side keeping its shape. */
-function targetSize(spec: ImageSpec, source: { width: number; height: number }) {
-  const dpr = spec.dpr ?? 1;
-  let w = spec.width ? px(spec.width, source.width) * dpr : null;
-  let h = spec.height ? px(spec.height, source.height) * dpr : null;
-  if (w === null && h === null && dpr === 1) return null;
-  const isExact = w !== null && h !== null && (spec.fit === 'scale' || spec.fit === 'crop');
-  if (!isExact) {
-    const s = Math.min(
-      w === null ? Infinity : w / source.width,
-      h === null ? Infinity : h / source.height,
-      w === null && h === null ? dpr : Infinity,
-    );
-    w = source.width * s;
-    h = source.height * s;
-  }
-  const k = Math.min(1, maxImageSide / (w as number), maxImageSide / (h as number));
-  return {
-    width: Math.max(1, Math.round((w as number) * k)),
-    height: Math.max(1, Math.round((h as number) * k)),
-  };
-}
-
-function rectBox(rect: NonNullable<ImageSpec['rect']>, source: { width: number; height: number }): Box {
-  const left = px(rect.x, source.width);
-  const top = px(rect.y, source.height);
-  const width = Math.min(px(rect.width, source.width), source.width - left);
-  const height = Math.min(px(rect.height, source.height), source.height - top);
-  if (width < 1 || height < 1)
-    throw new LecternError('INVALID_QUERY', {
-      message: `The image transformation is invalid: 'rect' lies outside the ${source.width}×${source.height} image.`,
-    });
-  return { left, top, width, height };
-}
-
-/** The largest box of the target's shape, shrunk by the zoom and centred on the focal point. */
-function focalBox(
-  crop: { x: number; y: number; zoom: number },
-  source: { width: number; height: number },
-  target: { width: number; height: number },
-): Box {
-  const aspect = target.width / target.height;
-  let bw = source.width / source.height > aspect ? source.height * aspect : source.width;
-  let bh = bw / aspect;
-  bw = Math.max(1, Math.round(bw / crop.zoom));
-  bh = Math.max(1, Math.round(bh / crop.zoom));
-  const clamp = (v: number, max: number) => Math.min(Math.max(0, Math.round(v)), max);
-  return {
-    left: clamp(crop.x * source.width - bw / 2, source.width - bw),
-    top: clamp(crop.y * source.height - bh / 2, source.height - bh),
-    width: Math.min(bw, source.width),
-    height: Math.min(bh, source.height),
-  };
-}
-
 /** AVIF encoder effort (0–9, sharp's default 4): 2 makes a cache miss several times faster for slightly larger files. */
 const avifEffort = 2;
 
-function encode(image: Sharp, spec: ImageSpec, format: OutputFormat): Sharp {
-  const quality = Math.max(1, spec.quality ?? 85);
-  switch (format) {
+function encode(image: Sharp, t: ResolvedTransform): Sharp {
+  const quality = t.quality ?? 100;
+  switch (t.format) {
     case 'jpg':
     case 'pjpg':
-      return image.jpeg({ quality, progressive: format === 'pjpg' });
+      return image.jpeg({ quality, progressive: t.format === 'pjpg' });
     case 'png':
       return image.png();
     case 'png8':
@@ -141,9 +81,9 @@ function encode(image: Sharp, spec: ImageSpec, format: OutputFormat): Sharp {
     case 'gif':
       return image.gif();
     case 'webp':
-      return image.webp({ quality, lossless: spec.isLossless });
+      return image.webp({ quality, lossless: t.isLossless });
     case 'avif':
-      return image.avif({ quality, lossless: spec.isLossless, effort: avifEffort });
+      return image.avif({ quality, lossless: t.isLossless, effort: avifEffort });
   }
 }
 
@@ -154,43 +94,68 @@ export interface TransformedImage {
   height: number;
 }
 
+/** `rrggbb` or `aarrggbb` as sharp's colour object. */
+function backgroundOf(hex: string): { r: number; g: number; b: number; alpha: number } {
+  const byte = (from: number) => parseInt(hex.slice(from, from + 2), 16);
+  const rgb = hex.length - 6;
+  return { r: byte(rgb), g: byte(rgb + 2), b: byte(rgb + 4), alpha: hex.length === 8 ? byte(0) / 255 : 1 };
+}
+
+function undecodable(error: unknown): LecternError {
+  return new LecternError('INVALID_QUERY', {
+    message: 'The image cannot be transformed: its data cannot be decoded.',
+    cause: error,
+  });
+}
+
 /**
- * Applies the spec to the source bytes: EXIF orientation, `rect` (or the focal-point box), the
- * resize by `fit`, `bg` behind transparent pixels, then the encoder. A source that cannot be
- * decoded is the client's problem to know about (400), never a 5xx.
+ * The source's size after EXIF orientation and whether it has transparency, read from its header
+ * without decoding it. Throws IMAGE_TOO_LARGE (400) when it has more than `maxPixels` pixels, so
+ * the cost of every transformation is bounded before it starts; an undecodable source is a 400.
+ */
+export async function readSourceInfo(options: { source: Buffer; maxPixels: number }): Promise<SourceInfo> {
+  let info: SourceInfo;
+  try {
+    const meta = await sharp(options.source, { autoOrient: true }).metadata();
+    info = { width: meta.autoOrient.width, height: meta.autoOrient.height, hasAlpha: meta.hasAlpha };
+  } catch (error) {
+    throw undecodable(error);
+  }
+  if (info.width * info.height > options.maxPixels)
+    throw new LecternError('IMAGE_TOO_LARGE', {
+      message: `The image has ${info.width}×${info.height} pixels, more than the ${options.maxPixels} this server transforms.`,
+    });
+  return info;
+}
+
+/**
+ * Applies a resolved transform to the source bytes: EXIF orientation, the cut, the resize, `bg`
+ * behind transparent pixels, then the encoder. sharp refuses to decode more than `maxPixels`
+ * (a second guard behind `readSourceInfo`). A source that cannot be decoded is a 400, never a 5xx.
  */
 export async function transformImage(options: {
   source: Buffer;
-  spec: ImageSpec;
-  format: OutputFormat;
+  transform: ResolvedTransform;
+  maxPixels: number;
 }): Promise<TransformedImage> {
-  const { spec, format } = options;
+  const t = options.transform;
   try {
-    const meta = await sharp(options.source, { autoOrient: true }).metadata();
-    let size = { width: meta.autoOrient.width, height: meta.autoOrient.height };
-    let image = sharp(options.source, { autoOrient: true });
-    if (spec.rect) {
-      const box = rectBox(spec.rect, size);
-      image = image.extract(box);
-      size = { width: box.width, height: box.height };
+    let image = sharp(options.source, { autoOrient: true, limitInputPixels: options.maxPixels });
+    if (t.extract) image = image.extract(t.extract);
+    if (t.resize) {
+      const { width, height, fit, position } = t.resize;
+      image = image.resize({
+        width,
+        height,
+        fit,
+        ...(fit === 'cover' ? { position: position === 'attention' ? sharp.strategy.attention : 'centre' } : {}),
+      });
     }
-    const target = targetSize(spec, size);
-    if (target && spec.fit === 'crop' && spec.crop?.mode === 'focalpoint' && spec.width && spec.height) {
-      image = image.extract(focalBox(spec.crop, size, target)).resize({ ...target, fit: 'fill' });
-    } else if (target && spec.fit === 'crop' && spec.width && spec.height) {
-      const position = spec.crop?.mode === 'smart' ? sharp.strategy.attention : 'centre';
-      image = image.resize({ ...target, fit: 'cover', position });
-    } else if (target) {
-      image = image.resize({ ...target, fit: 'fill' });
-    }
-    if (spec.background) image = image.flatten({ background: spec.background });
-    const { data, info } = await encode(image, spec, format).toBuffer({ resolveWithObject: true });
-    return { body: data, contentType: contentTypes[format], width: info.width, height: info.height };
+    if (t.background) image = image.flatten({ background: backgroundOf(t.background) });
+    const { data, info } = await encode(image, t).toBuffer({ resolveWithObject: true });
+    return { body: data, contentType: contentTypes[t.format], width: info.width, height: info.height };
   } catch (error) {
     if (error instanceof LecternError) throw error;
-    throw new LecternError('INVALID_QUERY', {
-      message: 'The image cannot be transformed: its data cannot be decoded.',
-      cause: error,
-    });
+    throw undecodable(error);
   }
 }

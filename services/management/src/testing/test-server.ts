@@ -5,10 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { ManagementClient } from '@kontent-ai/management-sdk';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
-import { startBackgroundTasks, type Store } from '@lectern/core';
+import { startBackgroundTasks, type BlobStore, type Store } from '@lectern/core';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
 import { buildManagementApp, createManagementServer, type ManagementAppOptions } from '../app.ts';
-import { buildAssetsApp, createAssetsServer } from '../assets-app.ts';
+import { buildAssetsApp, createAssetsServer, type AssetsAppOptions } from '../assets-app.ts';
+import { defaultImageLimits } from '../images/image-cache.ts';
 
 /** A Management API listening on a free port over an in-memory store, with one project and its key. */
 export interface TestManagement {
@@ -19,6 +20,10 @@ export interface TestManagement {
   readonly assetsUrl: string;
   readonly projectId: string;
   readonly apiKey: string;
+  /** The blob store the app writes to (a fresh directory unless `blobs` was given). */
+  readonly blobs: BlobStore;
+  /** The directory of the default blob-fs store (unused when `blobs` was given). */
+  readonly blobDir: string;
   /** An official SDK client for the project (no retries, so errors surface at once). */
   readonly client: ManagementClient;
   /** Plain HTTP against `/v2/projects/<project>` + path with the key, for what the SDK cannot send. */
@@ -29,8 +34,14 @@ export interface TestManagement {
 export async function startTestManagement(
   options: Partial<
     Pick<
-      ManagementAppOptions,
-      'rateLimits' | 'maxFileBytes' | 'isAssetFileOptionalOnUpdate' | 'trustedProxies' | 'publicUrl' | 'operatorToken'
+      ManagementAppOptions & AssetsAppOptions,
+      | 'rateLimits'
+      | 'maxFileBytes'
+      | 'isAssetFileOptionalOnUpdate'
+      | 'trustedProxies'
+      | 'publicUrl'
+      | 'operatorToken'
+      | 'imageLimits'
     >
   > & {
     /** LECTERN_ASSETS_PUBLIC_URL: the assets origin asset `url`s name (default: the assets listener). */
@@ -41,10 +52,13 @@ export async function startTestManagement(
     core?: TestCore;
     /** Run background tasks in this server (default true; false: another runner must). */
     isRunningTasks?: boolean;
+    /** The blob store to serve (e.g. on MinIO); default: blob-fs in a fresh directory. */
+    blobs?: BlobStore;
   } = {},
 ): Promise<TestManagement> {
   const core = options.core ?? (await openTestCore());
   const blobDir = await mkdtemp(join(tmpdir(), 'lectern-test-blobs-'));
+  const blobs = options.blobs ?? openFsBlobStore({ root: blobDir });
   const tasks =
     options.isRunningTasks === false
       ? null
@@ -55,8 +69,9 @@ export async function startTestManagement(
     readiness: createReadiness([() => core.store.ping()]),
     logger: createLogger({ level: 'silent' }),
   };
-  const blobs = openFsBlobStore({ root: blobDir });
-  const assets = await listen(createAssetsServer(buildAssetsApp({ ...shared, core: appCore, blobs })), {
+  // The test clock stands still, so every transformation would fall in one second; tests of the limit set it.
+  const imageLimits = options.imageLimits ?? { ...defaultImageLimits, transformsPerSecond: 0 };
+  const assets = await listen(createAssetsServer(buildAssetsApp({ ...shared, core: appCore, blobs, imageLimits })), {
     host: '127.0.0.1',
     port: 0,
   });
@@ -86,6 +101,8 @@ export async function startTestManagement(
     assetsUrl: assets.url,
     projectId,
     apiKey,
+    blobs,
+    blobDir,
     client: new ManagementClient({ environmentId: projectId, apiKey, baseUrl, retryStrategy: { maxAttempts: 0 } }),
     fetch: (path, init = {}) =>
       fetch(`${baseUrl}/projects/${projectId}${path}`, {

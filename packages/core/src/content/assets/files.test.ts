@@ -31,7 +31,14 @@ function memoryBlobs(): BlobStore & { keys: () => string[] } {
 }
 
 function deps(recorded: BinaryFileRecord[]): CoreDeps {
-  const tx = { binaryFiles: { insert: (f: BinaryFileRecord) => Promise.resolve(void recorded.push(f)) } };
+  const tx = {
+    binaryFiles: { insert: (f: BinaryFileRecord) => Promise.resolve(void recorded.push(f)) },
+    pendingUploads: {
+      begin: () => Promise.resolve(),
+      end: () => Promise.resolve(),
+      startedBefore: () => Promise.resolve([]),
+    },
+  };
   return {
     store: {
       transaction: <T>(work: (tx: UnitOfWork) => Promise<T>) => work(tx as unknown as UnitOfWork),

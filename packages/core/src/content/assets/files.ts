@@ -5,6 +5,7 @@ import type { CoreDeps } from '../../deps.ts';
 import type { BlobStore } from '../../ports/blob-store.ts';
 import { assertMayChange, characterCount, type ModelInput } from '../../model/shared/index.ts';
 import type { BinaryFileRecord } from './asset-record.ts';
+import { discardUpload, sweepAbandonedUploadsNowAndThen } from './upload-journal.ts';
 
 /** Default largest upload, in bytes (100 MiB; Kontent.ai does not publish its limit, SPEC 8). */
 export const defaultMaxFileBytes = 100 * 1024 * 1024;
@@ -105,7 +106,8 @@ function checkHeaders(input: UploadFileInput): { contentType: string; length: nu
  * POST /files/{file_name} (reference §2.8): streams the body into the blob store, never holding
  * it whole, reads an image's width and height from its first bytes, and records the file so one
  * asset can reference it. Headers are checked before a byte is read. Uploading appends no change
- * event: a file is invisible until an asset references it.
+ * event: a file is invisible until an asset references it. A refused or torn upload leaves no
+ * bytes stored, even across a crash (upload-journal.ts).
  */
 export async function uploadBinaryFile(
   deps: CoreDeps,
@@ -120,14 +122,24 @@ export async function uploadBinaryFile(
   const isImage = contentType.toLowerCase().startsWith('image/');
   const meter = new UploadMeter(input.maxBytes, isImage ? imageHeadBytes : 0);
   // Not `pipeline`: a failing store must not destroy the request, whose socket still has to carry
-  // the error response. A client going away mid-body fails the meter, so `put` fails too.
+  // the error response. A client going away mid-body fails the meter, so `put` fails too. The
+  // listeners go on before anything is awaited: a request failing unheard would crash the process.
   input.body.pipe(meter);
+  // The meter's failure reaches `put` (which reads it) or, if it comes first, `put` finds the
+  // meter failed at once; this listener only keeps it from being an uncaught 'error' meanwhile.
+  meter.on('error', () => undefined);
   input.body.once('error', (error) => meter.destroy(error));
   input.body.once('close', () => {
     if (!input.body.readableEnded) meter.destroy(new Error('The upload ended before its last byte.'));
   });
-  const info = await blobs.put({ key, body: meter, contentType, size: length });
   try {
+    // In the journal before a byte is stored, out of it in the transaction that records the file
+    // (upload-journal.ts): no step a crash interrupts can leave bytes nobody finds.
+    await deps.store.transaction((tx) =>
+      tx.pendingUploads.begin({ key, projectId: input.projectId, startedAt: deps.clock.now() }),
+    );
+    sweepAbandonedUploadsNowAndThen(deps, blobs);
+    const info = await blobs.put({ key, body: meter, contentType, size: length });
     if (info.size !== length)
       throw new LecternError('INVALID_REQUEST_BODY', {
         message: `The body has ${info.size} bytes but Content-Length says ${length}.`,
@@ -144,10 +156,14 @@ export async function uploadBinaryFile(
       blobKey: key,
       createdAt: deps.clock.now(),
     };
-    await deps.store.transaction((tx) => tx.binaryFiles.insert(record));
+    await deps.store.transaction(async (tx) => {
+      await tx.binaryFiles.insert(record);
+      await tx.pendingUploads.end(key);
+    });
     return record;
   } catch (error) {
-    await blobs.delete(key).catch(() => undefined);
+    // Whatever failed (the body, the store, the length, the database), nothing stays stored.
+    await discardUpload(deps, blobs, key);
     throw error;
   }
 }

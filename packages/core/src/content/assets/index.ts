@@ -1,7 +1,13 @@
 export { isValidBlobKey } from '../../ports/blob-store.ts';
 export type { AssetElementValue, AssetFolder, AssetFolderTree, AssetRecord, BinaryFileRecord } from './asset-record.ts';
-export type { AssetFolderRepository, AssetRepository, BinaryFileRepository } from '../../ports/store.ts';
+export type {
+  AssetFolderRepository,
+  AssetRepository,
+  BinaryFileRepository,
+  PendingUploadRepository,
+} from '../../ports/store.ts';
 export { blobKeyOf, defaultMaxFileBytes, openBinaryFile, uploadBinaryFile, type UploadFileInput } from './files.ts';
+export { abandonedUploadMs, sweepAbandonedUploads } from './upload-journal.ts';
 export {
   addAsset,
   assetJson,

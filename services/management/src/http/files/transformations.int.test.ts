@@ -91,9 +91,15 @@ describe('image transformations on asset URLs', () => {
     expect((await get('fm=png8')).bytes.equals(original)).toBe(false);
   });
 
-  it('caps the output at 8192 pixels a side', async () => {
-    const big = await image('w=8000&dpr=2');
-    expect(big).toMatchObject({ width: 8192, height: 6144 });
+  it('never upscales beyond the source, as Kontent.ai does (issue 27, finding 5)', async () => {
+    const original = Buffer.from(await (await fetch(imageUrl)).arrayBuffer());
+    for (const query of ['w=4096&h=4096&fit=scale', 'w=8000&dpr=2', 'w=4096&h=4096&fit=crop']) {
+      const { response, bytes } = await get(query);
+      expect(response.status, query).toBe(200);
+      expect(bytes.equals(original), query).toBe(true);
+    }
+    expect(await image('w=4096&fm=webp')).toMatchObject({ format: 'webp', width: 400, height: 300 });
+    expect(await image('w=1000&h=100&fit=crop')).toMatchObject({ width: 400, height: 100 });
   });
 
   it('serves a validator and answers 304 to a matching If-None-Match', async () => {

@@ -4,7 +4,8 @@ import { findImageSource, isUuid, openBinaryFile } from '@lectern/core';
 import { LecternError } from '@lectern/errors';
 import { parseImageQuery } from '../../images/image-query.ts';
 import { sourceFormatOf } from '../../images/image-transform.ts';
-import { planTransform, transformedImage } from '../../images/transformed-image.ts';
+import { defaultImageLimits } from '../../images/image-cache.ts';
+import { planTransform, resolvePlan, sourceReader, transformedImage } from '../../images/transformed-image.ts';
 import type { ManagementServices } from '../services.ts';
 import { setAssetHeaders } from './asset-headers.ts';
 
@@ -59,8 +60,13 @@ export async function serveTransformedImage(options: {
   const spec =
     sourceFormatOf(file.contentType) === null ? null : parseImageQuery(effectiveQuery(query, found.renditionQuery));
   const plan = spec && planTransform({ file, spec, accept: req.get('accept') ?? '' });
+  const limits = services.images ?? defaultImageLimits;
+  const source = sourceReader(blobs, file);
+  // Resolved against the source's size before the cache is asked: a request beyond the source
+  // (a `w` wider than it, say) is clamped to it, and may come down to the original itself.
+  const resolved = plan && (await resolvePlan({ file, plan, limits, source }));
   res.statusCode = 200;
-  if (!spec || !plan) {
+  if (!spec || !plan || !resolved) {
     const original = await openBinaryFile(services.core, blobs, {
       projectId: file.projectId,
       fileId: file.id,
@@ -73,25 +79,20 @@ export async function serveTransformedImage(options: {
     await pipeline(original.body, res);
     return;
   }
-  res.setHeader('etag', plan.etag);
+  res.setHeader('etag', resolved.etag);
   res.setHeader('cache-control', renditionId === undefined ? immutable : followsRendition);
   if (spec.isAutoFormat) res.setHeader('vary', 'Accept');
   if (
     req
       .get('if-none-match')
       ?.split(',')
-      .some((t) => t.trim() === plan.etag)
+      .some((t) => t.trim() === resolved.etag)
   ) {
     res.statusCode = 304;
     res.end();
     return;
   }
-  const image = await transformedImage({
-    blobs,
-    file,
-    plan,
-    source: async () => (await blobs.get(file.blobKey)) ?? null,
-  });
+  const image = await transformedImage({ core: services.core, blobs, limits, file, resolved, source });
   setAssetHeaders(res, { contentType: image.contentType, fileName });
   res.setHeader('content-length', String(image.size));
   await pipeline(image.body, res);
