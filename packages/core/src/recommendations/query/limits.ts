@@ -1,0 +1,25 @@
+/**
+ * The bounds on a filter or booster, checked before the work they bound (docs/recommendations.md,
+ * "Limits on filters and boosters"). Every walk of a query — the type check, the SQL, query-DSL
+ * and Painless compilers, the in-process evaluator — is linear in its nodes and recursive in its
+ * depth, and so are the engines that receive the compiled form; these bounds keep all of them
+ * small.
+ *
+ * - `maxLength`: the documented examples are under 200 characters and a filter listing a hundred
+ *   codenames in a set is about 2,000; 4,000 leaves room for that and keeps the compiled Painless
+ *   script well under OpenSearch's default 65,535-byte script limit.
+ * - `maxDepth`: nesting of parentheses, `not`, unary `-`, `if … then … else`, sets and function
+ *   calls, each a level of the parser's recursion; checked as the parser enters a level, so no
+ *   input can exhaust the stack.
+ * - `maxNodes`: values and operators in the tree. A chain such as `1+1+…` adds a level to the
+ *   tree per operator without any nesting, so this bounds the depth of every later recursive
+ *   walk (ours, PostgreSQL's, OpenSearch's) and the clause count of the compiled query.
+ */
+export const queryLimits = Object.freeze({
+  /** Characters (UTF-16 code units, as columns count them). */
+  maxLength: 4_000,
+  /** Levels of nesting. */
+  maxDepth: 32,
+  /** Nodes of the parsed tree: every value, property, call, set and operator. */
+  maxNodes: 1_000,
+});
