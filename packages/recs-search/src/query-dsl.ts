@@ -33,13 +33,17 @@ function factsOf(n: QueryNode): Facts {
 }
 const hasProperty = (n: QueryNode) => factsOf(n).hasProperty;
 
-/** The operands of a chain `a op b op c …` (left-associated as parsed), in order, without recursion. */
+/**
+ * The operands of `a op b op c …` however the parser grouped it (balanced, or by parentheses), in
+ * order, from an explicit stack.
+ */
 function chain(node: QueryNode, op: 'and' | 'or'): QueryNode[] {
   const operands: QueryNode[] = [];
-  let n = node;
-  for (; n.kind === 'binary' && n.op === op; n = n.left) operands.push(n.right);
-  operands.push(n);
-  return operands.reverse();
+  const stack = [node];
+  for (let n = stack.pop(); n !== undefined; n = stack.pop())
+    if (n.kind === 'binary' && n.op === op) stack.push(n.right, n.left);
+    else operands.push(n);
+  return operands;
 }
 
 const flipped: ReadonlyMap<string, string> = new Map([

@@ -40,12 +40,15 @@ describe('the type check of filters and boosters', () => {
     expect(typeOf(tree(5_000))).toBe('number');
   });
 
-  it('accepts and checks a chain of 500 terms', () => {
-    const text = `${Array.from({ length: 500 }, () => '1').join('+')} > now()`;
+  it('accepts and checks a chain of 60 terms and a list of 299 alternatives', () => {
+    const text = `${Array.from({ length: 60 }, () => '1').join('+')} > now()`;
     expect(parseRecsQuery(text, 'filter')).toMatchObject({ kind: 'binary', op: '>' });
     expect(messageOf(() => parseRecsQuery(`${text.slice(0, -8)}+"x" > now()`, 'filter'))).toMatch(
       /right side of '\+' must be a number, not a string/,
     );
+    const alternatives = Array.from({ length: 299 }, () => `1>0`).join(' or ');
+    expect(typeOf(parseRecsQuery(alternatives, 'filter'))).toBe('boolean');
+    expect(messageOf(() => parseRecsQuery(`${alternatives} or 1`, 'filter'))).toMatch(/'or' must be a boolean/);
   });
 
   it.each([

@@ -102,9 +102,11 @@ const count = (n: number) => n.toLocaleString('en-US');
 
 class Parser {
   private position = 0;
-  /** Levels of nesting entered and not yet left (see `queryLimits.maxDepth`). */
-  private depth = 0;
+  /** Levels of nesting entered and not yet left (see `queryLimits.maxNesting`). */
+  private nesting = 0;
   private nodes = 0;
+  /** The depth of each node made (a leaf is 1), so a node's depth is known when it is made. */
+  private readonly depths = new WeakMap<QueryNode, number>();
   private readonly tokens: readonly Token[];
   constructor(tokens: readonly Token[]) {
     this.tokens = tokens;
@@ -137,27 +139,46 @@ class Parser {
     this.next();
   }
   /**
-   * Every node is made here, so the count is checked before the tree can grow past the bound; the
-   * error names the column of the last token read.
+   * Every node is made here, so its count and depth are checked before the tree can grow past
+   * either bound; the error names the column of the last token read.
    */
   private node<N extends QueryNode>(node: N): N {
+    const column = this.tokens[this.position - 1]?.column ?? node.column;
     if (++this.nodes > queryLimits.maxNodes)
       throw new QueryLimitError(`A query may hold at most ${count(queryLimits.maxNodes)} values and operators`, {
-        column: this.tokens[this.position - 1]?.column ?? node.column,
+        column,
         limit: 'nodes',
       });
+    const depth = 1 + Math.max(0, ...childrenOf(node).map((c) => this.depths.get(c) ?? 1));
+    if (depth > queryLimits.maxDepth)
+      throw new QueryLimitError(
+        `A query may be at most ${queryLimits.maxDepth} operations deep (each operator of a chain such as 1+1+… is one)`,
+        { column, limit: 'depth' },
+      );
+    this.depths.set(node, depth);
     return node;
   }
   /** Runs one level of nesting that starts at `column`; refuses to go deeper than the bound. */
   private nested<T>(column: number, parse: () => T): T {
-    if (++this.depth > queryLimits.maxDepth)
+    if (++this.nesting > queryLimits.maxNesting)
       throw new QueryLimitError(
-        `A query may nest at most ${queryLimits.maxDepth} levels deep (parentheses, not, -, if, sets and calls)`,
-        { column, limit: 'depth' },
+        `A query may nest at most ${queryLimits.maxNesting} levels deep (parentheses, not, -, if, sets and calls)`,
+        { column, limit: 'nesting' },
       );
     const result = parse();
-    this.depth--;
+    this.nesting--;
     return result;
+  }
+  /**
+   * `a op b op c …` for an associative `op` (`and`, `or`), built as a balanced tree: its depth
+   * grows with the logarithm of its length, so a long list of alternatives stays shallow.
+   */
+  private balanced(op: 'and' | 'or', operands: readonly QueryNode[], from = 0, to = operands.length): QueryNode {
+    if (to - from === 1) return operands[from]!;
+    const middle = (from + to) >> 1;
+    const left = this.balanced(op, operands, from, middle);
+    const right = this.balanced(op, operands, middle, to);
+    return this.node({ kind: 'binary', op, left, right, column: left.column });
   }
 
   query(): QueryNode {
@@ -170,20 +191,20 @@ class Parser {
     return this.or();
   }
   private or(): QueryNode {
-    let left = this.and();
+    const operands = [this.and()];
     while (this.isWord('or')) {
       this.next();
-      left = this.node({ kind: 'binary', op: 'or', left, right: this.and(), column: left.column });
+      operands.push(this.and());
     }
-    return left;
+    return this.balanced('or', operands);
   }
   private and(): QueryNode {
-    let left = this.not();
+    const operands = [this.not()];
     while (this.isWord('and')) {
       this.next();
-      left = this.node({ kind: 'binary', op: 'and', left, right: this.not(), column: left.column });
+      operands.push(this.not());
     }
-    return left;
+    return this.balanced('and', operands);
   }
   private not(): QueryNode {
     if (this.isWord('not') && !this.isWord('in', 1)) {

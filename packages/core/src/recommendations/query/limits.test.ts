@@ -39,7 +39,7 @@ describe('the bounds on a filter or booster', () => {
     ['calls', `${'now('.repeat(33)}${')'.repeat(33)} > 0`, 132],
   ])('refuses %s nested deeper than the bound, naming where', (_, text, column) => {
     expect(refusal(text)).toMatchObject({
-      limit: 'depth',
+      limit: 'nesting',
       column,
       message: expect.stringMatching(/nest at most 32 levels deep/),
     });
@@ -50,14 +50,29 @@ describe('the bounds on a filter or booster', () => {
     expect(parseRecsQuery(`${'not '.repeat(32)}true`, 'filter')).toMatchObject({ kind: 'not' });
   });
 
+  it('refuses a tree deeper than the bound: a chain of arithmetic adds a level per operator', () => {
+    // The k-th '+' is at depth k + 1: the 64th, read with the 65th term, is one too deep.
+    expect(refusal(`${terms(100)} > 0`)).toMatchObject({
+      limit: 'depth',
+      column: 129,
+      message: expect.stringMatching(/at most 64 operations deep/),
+    });
+    expect(parseRecsQuery(`${terms(62)} > 0`, 'filter')).toMatchObject({ kind: 'binary', op: '>' });
+  });
+
+  it('builds a chain of ors or ands balanced, so hundreds of alternatives are accepted', () => {
+    const alternatives = `${'true or '.repeat(449)}true`;
+    expect(parseRecsQuery(alternatives, 'filter')).toMatchObject({ kind: 'binary', op: 'or' });
+    expect(parseRecsQuery(`${'true and '.repeat(399)}true`, 'filter')).toMatchObject({ kind: 'binary', op: 'and' });
+  });
+
   it('refuses more nodes than the bound, naming where the query went over', () => {
-    // Each term after the first adds two nodes (the number and its '+'): the 601st term is node 1,201.
-    expect(refusal(`${terms(700)} > 0`)).toMatchObject({
+    // Item k of the set is at column 2k; item 1,201 is one node too many.
+    expect(refusal(`{${'1,'.repeat(1_300)}1} == 1`)).toMatchObject({
       limit: 'nodes',
-      column: 1_201,
+      column: 2_402,
       message: expect.stringMatching(/at most 1,200 values and operators/),
     });
-    expect(parseRecsQuery(`${terms(599)} > 0`, 'filter')).toMatchObject({ kind: 'binary', op: '>' });
   });
 
   it('reads a string of the longest length with escapes in linear time', () => {

@@ -8,20 +8,24 @@
  * - `maxLength`: the documented examples are under 200 characters and a filter listing a hundred
  *   codenames in a set is about 2,000; 4,000 leaves room for that and keeps the compiled Painless
  *   script well under OpenSearch's default 65,535-byte script limit.
- * - `maxDepth`: nesting of parentheses, `not`, unary `-`, `if … then … else`, sets and function
+ * - `maxNesting`: nesting of parentheses, `not`, unary `-`, `if … then … else`, sets and function
  *   calls, each a level of the parser's recursion; checked as the parser enters a level, so no
  *   input can exhaust the stack.
- * - `maxNodes`: values and operators in the tree. A chain such as `1+1+…` adds a level to the
- *   tree per operator without any nesting, so this bounds the depth of every later recursive
- *   walk (ours, PostgreSQL's, OpenSearch's: about 600 levels at most) and the size of the compiled
- *   forms (a Painless script of at most about 50 kB, fewer leaf queries than OpenSearch's 1,024
- *   clauses). A chain of 500 terms compared with a value fits.
+ * - `maxDepth`: the depth of the parsed tree, which every later walk recurses through — ours, and
+ *   PostgreSQL's (PGlite failed on a chain of 400 `%`, about 1,600 levels of SQL) and OpenSearch's.
+ *   A chain of arithmetic (`1+1+…`) adds a level per operator; a chain of `and`s or `or`s is built
+ *   balanced, so a list of hundreds of alternatives is about ten levels deep.
+ * - `maxNodes`: values and operators in the tree, which bounds the size of the compiled forms (a
+ *   Painless script of at most about 50 kB, fewer leaf queries than OpenSearch's 1,024 clauses)
+ *   and the work per item the database does.
  */
 export const queryLimits = Object.freeze({
   /** Characters (UTF-16 code units, as columns count them). */
   maxLength: 4_000,
   /** Levels of nesting. */
-  maxDepth: 32,
+  maxNesting: 32,
+  /** Levels of the parsed tree. */
+  maxDepth: 64,
   /** Nodes of the parsed tree: every value, property, call, set and operator. */
   maxNodes: 1_200,
 });

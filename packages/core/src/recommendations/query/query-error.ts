@@ -9,7 +9,7 @@ export class QuerySyntaxError extends Error {
 }
 
 /** Which bound of `queryLimits` a query went over. */
-export type QueryLimit = 'length' | 'depth' | 'nodes';
+export type QueryLimit = 'length' | 'nesting' | 'depth' | 'nodes';
 
 /**
  * A query refused for its size before any work that grows with it (see `queryLimits`). A
