@@ -54,7 +54,7 @@ describe('OpenSearch k-NN filters and boosters mean what the SQL ones mean', () 
     `"persona=developer" in (if 'lastupdated' > 0 then 'properties' else {"x"})`,
     `"pace" in (if 'lastupdated' > 0 then 'codename' else "x")`,
     `if (if 'codename' < "m" then true else false) then 'lastupdated' % 3 == 0 else 'lastupdated' / 2 > 0`,
-    `'lastupdated' % 7 % 3 == 1 or 'lastupdated' % -7 < -3`,
+    `'lastupdated' % 7 + 'lastupdated' % 3 == 1 or 'lastupdated' % -7 < -3`,
     Array.from({ length: 50 }, (_, i) => `'codename' == "space_${String(i).padStart(5, '0')}"`).join(' or '),
   ];
   it.each(filters)('filter %s', async (text) => {

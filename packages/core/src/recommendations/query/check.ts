@@ -119,10 +119,13 @@ function binaryType(node: QueryNode & { kind: 'binary' }): QueryType {
   }
   must(left, l, 'number', `The left side of '${op}'`);
   must(right, typeOf(right), 'number', `The right side of '${op}'`);
-  // SQL has no floored modulo, so its form of `l % r` writes `r` three times (query-sql.ts); a `%`
-  // inside `r` would triple again per level.
-  if (op === '%' && holdsModulo.has(right))
-    throw new QuerySyntaxError(`The right side of '%' cannot itself use '%'`, right.column);
+  // SQL has no floored modulo for floats, so `l % r` is written `l - r * floor(l / r)`, each side
+  // twice (query-sql.ts): a `%` inside a side would double the SQL again per level.
+  if (op === '%' && (holdsModulo.has(left) || holdsModulo.has(right)))
+    throw new QuerySyntaxError(
+      `An operand of '%' cannot itself use '%'`,
+      holdsModulo.has(left) ? left.column : right.column,
+    );
   return 'number';
 }
 
