@@ -50,6 +50,12 @@ describe('OpenSearch k-NN filters and boosters mean what the SQL ones mean', () 
     `('lastupdated' % 2 == 0) or ('lastupdated' % 2 == 1)`,
     `'lastupdated' / 0 > 1`,
     `1 > 2`,
+    // Issue 27: membership in an if, an if in an if's condition, chains of % and of ors.
+    `"persona=developer" in (if 'lastupdated' > 0 then 'properties' else {"x"})`,
+    `"pace" in (if 'lastupdated' > 0 then 'codename' else "x")`,
+    `if (if 'codename' < "m" then true else false) then 'lastupdated' % 3 == 0 else 'lastupdated' / 2 > 0`,
+    `'lastupdated' % 7 + 'lastupdated' % 3 == 1 or 'lastupdated' % -7 < -3`,
+    Array.from({ length: 50 }, (_, i) => `'codename' == "space_${String(i).padStart(5, '0')}"`).join(' or '),
   ];
   it.each(filters)('filter %s', async (text) => {
     const q = {

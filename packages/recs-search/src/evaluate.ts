@@ -11,6 +11,20 @@ export interface RecsFields {
 
 export type QueryValue = number | string | boolean | readonly string[] | null;
 
+/** A field by its query name; an own field only, so no name can reach Object.prototype. */
+function propertyOf(fields: RecsFields, name: string): QueryValue {
+  switch (name) {
+    case 'codename':
+    case 'name':
+    case 'type':
+    case 'lastupdated':
+    case 'properties':
+      return fields[name];
+    default:
+      return null;
+  }
+}
+
 /**
  * Evaluates a checked filter or booster (see `parseRecsQuery`) on one entry, with the SQL
  * adapter's meaning: division by zero gives null, and null propagates (a comparison with null is
@@ -24,7 +38,7 @@ export function evaluateQuery(node: QueryNode, fields: RecsFields, nowMs: number
     case 'boolean':
       return node.value;
     case 'property':
-      return (fields as unknown as Record<string, QueryValue>)[node.name.toLowerCase()] ?? null;
+      return propertyOf(fields, node.name.toLowerCase());
     case 'set':
       return node.items.map((i) => String(go(i)));
     case 'call':

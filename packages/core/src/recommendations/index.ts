@@ -15,5 +15,15 @@ export {
 export { createHashedEmbedder, words } from './hashed-embedder.ts';
 export { embeddedText, entryOf, plainText, renderRecsEntries, type RenderedEntry } from './recs-entries.ts';
 export { createRecsConsumer, indexRecsProject, type RecsConsumer, type RecsConsumerOptions } from './recs-indexer.ts';
-export { parseQuery, QuerySyntaxError, type BinaryOp, type QueryNode } from './query/grammar.ts';
+export {
+  childrenOf,
+  parseQuery,
+  QueryLimitError,
+  QueryRangeError,
+  QuerySyntaxError,
+  type BinaryOp,
+  type QueryLimit,
+  type QueryNode,
+} from './query/grammar.ts';
+export { queryLimits } from './query/limits.ts';
 export { parseRecsQuery, queryProperties, typeOf, type QueryType } from './query/check.ts';

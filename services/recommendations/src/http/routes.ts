@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  QueryRangeError,
   words,
   type CoreDeps,
   type EmbeddingProvider,
@@ -7,6 +8,7 @@ import {
   type RecsTracking,
   type Signals,
 } from '@lectern/core';
+import { LecternError } from '@lectern/errors';
 import { createRecsAuthenticator } from '../auth.ts';
 import {
   parseRecommendBody,
@@ -62,21 +64,8 @@ export function registerRecsRoutes(app: FastifyInstance, engine: RecsEngine): vo
     const projectId = await projectOf(request);
     const input = parseRecommendBody(request.body);
     const at = now();
-    // The visit of the current item cannot change this answer (it is never recommended), so the
-    // writes run beside the read.
-    const track = async () => {
-      if (input.visitor) await recordVisitor(projectId, input.visitId, input.visitor);
-      if (!(await tracking.isManualTracking(projectId)))
-        await tracking.recordVisit({
-          projectId,
-          visitId: input.visitId,
-          codename: input.currentItemCodename,
-          kind: 'visit',
-          at,
-        });
-    };
-    const [codenames] = await Promise.all([
-      reader.recommend({
+    const codenames = await reader
+      .recommend({
         projectId,
         currentItemCodename: input.currentItemCodename,
         requestedType: input.requestedTypeCodename,
@@ -85,9 +74,24 @@ export function registerRecsRoutes(app: FastifyInstance, engine: RecsEngine): vo
         filter: input.filter,
         booster: input.booster,
         nowMs: at.getTime(),
-      }),
-      track(),
-    ]);
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof QueryRangeError)) throw error;
+        throw new LecternError('INVALID_REQUEST_BODY', {
+          message: 'One or more validation errors occurred.',
+          problems: [{ path: 'recommendationSettings', message: error.message }],
+        });
+      });
+    // Recorded after the read, so a request the read refuses (above) stores nothing.
+    if (input.visitor) await recordVisitor(projectId, input.visitId, input.visitor);
+    if (!(await tracking.isManualTracking(projectId)))
+      await tracking.recordVisit({
+        projectId,
+        visitId: input.visitId,
+        codename: input.currentItemCodename,
+        kind: 'visit',
+        at,
+      });
     return codenames.map((codename) => ({ codename }));
   });
 

@@ -1,8 +1,9 @@
 /**
  * The filter and booster language of the recommendation engine (SPEC 4.5 rules 2–3): the subset
- * of ReQL that the Kontent.ai clients document. This file is the whole grammar: a tokenizer and a
- * recursive-descent parser, one function per rule below. Keywords are case-insensitive; `'…'`
- * names a property, `"…"` is a string (both escape their quote by doubling it or with `\`).
+ * of ReQL that the Kontent.ai clients document. This file is the whole grammar: a recursive-descent
+ * parser, one function per rule below, over the tokens of `tokenize.ts`. Keywords are
+ * case-insensitive; `'…'` names a property, `"…"` is a string (both escape their quote by doubling
+ * it or with `\`).
  *
  *   query          = expression EOF
  *   expression     = or
@@ -19,122 +20,41 @@
  *   call           = NAME "(" [ expression { "," expression } ] ")"
  *
  * Every node carries the column (1-based) where it starts, and every error names the column
- * where the input stopped making sense.
+ * where the input stopped making sense. The bounds of `limits.ts` are checked first (the length)
+ * or as the parser goes (nesting, nodes), so the parser's own work and recursion stay bounded.
  */
 
-export type BinaryOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | '+' | '-' | '*' | '/' | '%' | 'and' | 'or';
+import { childrenOf, type BinaryOp, type QueryNode } from './ast.ts';
+import { queryLimits } from './limits.ts';
+import { QueryLimitError, QuerySyntaxError } from './query-error.ts';
+import { tokenize, type Token } from './tokenize.ts';
 
-export type QueryNode =
-  | { readonly kind: 'number'; readonly value: number; readonly column: number }
-  | { readonly kind: 'string'; readonly value: string; readonly column: number }
-  | { readonly kind: 'boolean'; readonly value: boolean; readonly column: number }
-  | { readonly kind: 'property'; readonly name: string; readonly column: number }
-  | { readonly kind: 'set'; readonly items: readonly QueryNode[]; readonly column: number }
-  | { readonly kind: 'call'; readonly name: string; readonly args: readonly QueryNode[]; readonly column: number }
-  | { readonly kind: 'not'; readonly operand: QueryNode; readonly column: number }
-  | { readonly kind: 'negate'; readonly operand: QueryNode; readonly column: number }
-  | {
-      readonly kind: 'binary';
-      readonly op: BinaryOp;
-      readonly left: QueryNode;
-      readonly right: QueryNode;
-      readonly column: number;
-    }
-  | {
-      readonly kind: 'in';
-      readonly isNegated: boolean;
-      readonly needle: QueryNode;
-      readonly haystack: QueryNode;
-      readonly column: number;
-    }
-  | {
-      readonly kind: 'if';
-      readonly condition: QueryNode;
-      readonly then: QueryNode;
-      readonly otherwise: QueryNode;
-      readonly column: number;
-    };
+export { QueryLimitError, QueryRangeError, QuerySyntaxError, type QueryLimit } from './query-error.ts';
+export { tokenize, type Token, type TokenKind } from './tokenize.ts';
+export { childrenOf, type BinaryOp, type QueryNode } from './ast.ts';
 
-/** A query that does not parse or does not make sense; `column` is 1-based. */
-export class QuerySyntaxError extends Error {
-  readonly column: number;
-  constructor(message: string, column: number) {
-    super(`${message} at column ${column}`);
-    this.name = 'QuerySyntaxError';
-    this.column = column;
-  }
-}
-
-type TokenKind = 'number' | 'string' | 'property' | 'word' | 'symbol' | 'end';
-interface Token {
-  readonly kind: TokenKind;
-  readonly text: string;
-  /** The decoded value of strings and properties, the lower-cased word of words. */
-  readonly value: string;
-  readonly column: number;
-}
-
-const symbols = ['==', '!=', '<>', '<=', '>=', '=', '<', '>', '+', '-', '*', '/', '%', '(', ')', '{', '}', ','];
-
-function quoted(input: string, start: number): { value: string; end: number } {
-  const quote = input[start];
-  let value = '';
-  for (let i = start + 1; i < input.length; i++) {
-    const c = input[i]!;
-    if (c === '\\' && i + 1 < input.length) value += input[++i];
-    else if (c === quote && input[i + 1] === quote) value += input[++i];
-    else if (c === quote) return { value, end: i + 1 };
-    else value += c;
-  }
-  throw new QuerySyntaxError(`Unterminated ${quote === '"' ? 'string' : 'property name'}`, start + 1);
-}
-
-export function tokenize(input: string): Token[] {
-  const tokens: Token[] = [];
-  let i = 0;
-  while (i < input.length) {
-    const c = input[i]!;
-    const column = i + 1;
-    if (/\s/.test(c)) {
-      i++;
-    } else if (c === '"' || c === "'") {
-      const { value, end } = quoted(input, i);
-      tokens.push({ kind: c === '"' ? 'string' : 'property', text: input.slice(i, end), value, column });
-      i = end;
-    } else if (/[0-9.]/.test(c)) {
-      const m = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/.exec(input.slice(i));
-      if (!m) throw new QuerySyntaxError(`Unexpected character '${c}'`, column);
-      tokens.push({ kind: 'number', text: m[0], value: m[0], column });
-      i += m[0].length;
-    } else if (/[A-Za-z_]/.test(c)) {
-      const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(input.slice(i))!;
-      tokens.push({ kind: 'word', text: m[0], value: m[0].toLowerCase(), column });
-      i += m[0].length;
-    } else {
-      const symbol = symbols.find((s) => input.startsWith(s, i));
-      if (!symbol) throw new QuerySyntaxError(`Unexpected character '${c}'`, column);
-      tokens.push({ kind: 'symbol', text: symbol, value: symbol, column });
-      i += symbol.length;
-    }
-  }
-  tokens.push({ kind: 'end', text: 'end of query', value: '', column: input.length + 1 });
-  return tokens;
-}
-
-const comparisons: Readonly<Record<string, BinaryOp>> = {
-  '==': '==',
-  '=': '==',
-  '!=': '!=',
-  '<>': '!=',
-  '<': '<',
-  '<=': '<=',
-  '>': '>',
-  '>=': '>=',
-};
+const comparisons: ReadonlyMap<string, BinaryOp> = new Map([
+  ['==', '=='],
+  ['=', '=='],
+  ['!=', '!='],
+  ['<>', '!='],
+  ['<', '<'],
+  ['<=', '<='],
+  ['>', '>'],
+  ['>=', '>='],
+]);
 const keywords = new Set(['and', 'or', 'not', 'in', 'if', 'then', 'else', 'true', 'false']);
+
+/** `n` with thousands separators, for messages. */
+const count = (n: number) => n.toLocaleString('en-US');
 
 class Parser {
   private position = 0;
+  /** Levels of nesting entered and not yet left (see `queryLimits.maxNesting`). */
+  private nesting = 0;
+  private nodes = 0;
+  /** The depth of each node made (a leaf is 1), so a node's depth is known when it is made. */
+  private readonly depths = new WeakMap<QueryNode, number>();
   private readonly tokens: readonly Token[];
   constructor(tokens: readonly Token[]) {
     this.tokens = tokens;
@@ -166,6 +86,48 @@ class Parser {
     if (!this.isSymbol(symbol)) this.fail(`'${symbol}'`);
     this.next();
   }
+  /**
+   * Every node is made here, so its count and depth are checked before the tree can grow past
+   * either bound; the error names the column of the last token read.
+   */
+  private node<N extends QueryNode>(node: N): N {
+    const column = this.tokens[this.position - 1]?.column ?? node.column;
+    if (++this.nodes > queryLimits.maxNodes)
+      throw new QueryLimitError(`A query may hold at most ${count(queryLimits.maxNodes)} values and operators`, {
+        column,
+        limit: 'nodes',
+      });
+    const depth = 1 + Math.max(0, ...childrenOf(node).map((c) => this.depths.get(c) ?? 1));
+    if (depth > queryLimits.maxDepth)
+      throw new QueryLimitError(
+        `A query may be at most ${queryLimits.maxDepth} operations deep (each operator of a chain such as 1+1+… is one)`,
+        { column, limit: 'depth' },
+      );
+    this.depths.set(node, depth);
+    return node;
+  }
+  /** Runs one level of nesting that starts at `column`; refuses to go deeper than the bound. */
+  private nested<T>(column: number, parse: () => T): T {
+    if (++this.nesting > queryLimits.maxNesting)
+      throw new QueryLimitError(
+        `A query may nest at most ${queryLimits.maxNesting} levels deep (parentheses, not, -, if, sets and calls)`,
+        { column, limit: 'nesting' },
+      );
+    const result = parse();
+    this.nesting--;
+    return result;
+  }
+  /**
+   * `a op b op c …` for an associative `op` (`and`, `or`), built as a balanced tree: its depth
+   * grows with the logarithm of its length, so a long list of alternatives stays shallow.
+   */
+  private balanced(op: 'and' | 'or', operands: readonly QueryNode[], from = 0, to = operands.length): QueryNode {
+    if (to - from === 1) return operands[from]!;
+    const middle = (from + to) >> 1;
+    const left = this.balanced(op, operands, from, middle);
+    const right = this.balanced(op, operands, middle, to);
+    return this.node({ kind: 'binary', op, left, right, column: left.column });
+  }
 
   query(): QueryNode {
     if (this.peek().kind === 'end') this.fail('an expression');
@@ -177,39 +139,40 @@ class Parser {
     return this.or();
   }
   private or(): QueryNode {
-    let left = this.and();
+    const operands = [this.and()];
     while (this.isWord('or')) {
       this.next();
-      left = { kind: 'binary', op: 'or', left, right: this.and(), column: left.column };
+      operands.push(this.and());
     }
-    return left;
+    return this.balanced('or', operands);
   }
   private and(): QueryNode {
-    let left = this.not();
+    const operands = [this.not()];
     while (this.isWord('and')) {
       this.next();
-      left = { kind: 'binary', op: 'and', left, right: this.not(), column: left.column };
+      operands.push(this.not());
     }
-    return left;
+    return this.balanced('and', operands);
   }
   private not(): QueryNode {
     if (this.isWord('not') && !this.isWord('in', 1)) {
       const { column } = this.next();
-      return { kind: 'not', operand: this.not(), column };
+      return this.node({ kind: 'not', operand: this.nested(column, () => this.not()), column });
     }
     return this.comparison();
   }
   private comparison(): QueryNode {
     const left = this.additive();
     const t = this.peek();
-    if (t.kind === 'symbol' && comparisons[t.value]) {
+    const op = t.kind === 'symbol' ? comparisons.get(t.value) : undefined;
+    if (op !== undefined) {
       this.next();
-      return { kind: 'binary', op: comparisons[t.value]!, left, right: this.additive(), column: left.column };
+      return this.node({ kind: 'binary', op, left, right: this.additive(), column: left.column });
     }
     const isNegated = this.isWord('not') && this.isWord('in', 1);
     if (isNegated || this.isWord('in')) {
       this.position += isNegated ? 2 : 1;
-      return { kind: 'in', isNegated, needle: left, haystack: this.additive(), column: left.column };
+      return this.node({ kind: 'in', isNegated, needle: left, haystack: this.additive(), column: left.column });
     }
     return left;
   }
@@ -217,7 +180,7 @@ class Parser {
     let left = this.multiplicative();
     while (this.isSymbol('+') || this.isSymbol('-')) {
       const op = this.next().value as BinaryOp;
-      left = { kind: 'binary', op, left, right: this.multiplicative(), column: left.column };
+      left = this.node({ kind: 'binary', op, left, right: this.multiplicative(), column: left.column });
     }
     return left;
   }
@@ -225,81 +188,100 @@ class Parser {
     let left = this.unary();
     while (this.isSymbol('*') || this.isSymbol('/') || this.isSymbol('%')) {
       const op = this.next().value as BinaryOp;
-      left = { kind: 'binary', op, left, right: this.unary(), column: left.column };
+      left = this.node({ kind: 'binary', op, left, right: this.unary(), column: left.column });
     }
     return left;
   }
   private unary(): QueryNode {
     if (this.isSymbol('-')) {
       const { column } = this.next();
-      return { kind: 'negate', operand: this.unary(), column };
+      return this.node({ kind: 'negate', operand: this.nested(column, () => this.unary()), column });
     }
     return this.primary();
   }
-  private list(close: string): QueryNode[] {
-    const items: QueryNode[] = [];
-    if (this.isSymbol(close)) {
-      this.next();
-      return items;
-    }
-    for (;;) {
-      items.push(this.expression());
+  /** Comma-separated expressions up to `close`, the opening bracket at `column` already read. */
+  private list(close: string, column: number): QueryNode[] {
+    return this.nested(column, () => {
+      const items: QueryNode[] = [];
       if (this.isSymbol(close)) {
         this.next();
         return items;
       }
-      this.expectSymbol(',');
-    }
+      for (;;) {
+        items.push(this.expression());
+        if (this.isSymbol(close)) {
+          this.next();
+          return items;
+        }
+        this.expectSymbol(',');
+      }
+    });
   }
   private primary(): QueryNode {
     const t = this.peek();
     const { column } = t;
     if (t.kind === 'number') {
       this.next();
-      return { kind: 'number', value: Number(t.value), column };
+      const value = Number(t.value);
+      // `1e999` would be Infinity, which neither JSON (OpenSearch's parameters) nor PostgreSQL's
+      // arithmetic carries.
+      if (!Number.isFinite(value)) throw new QuerySyntaxError(`The number ${t.text} is out of range`, column);
+      return this.node({ kind: 'number', value, column });
     }
     if (t.kind === 'string') {
       this.next();
-      return { kind: 'string', value: t.value, column };
+      return this.node({ kind: 'string', value: t.value, column });
     }
     if (t.kind === 'property') {
       this.next();
-      return { kind: 'property', name: t.value, column };
+      return this.node({ kind: 'property', name: t.value, column });
     }
     if (this.isSymbol('(')) {
       this.next();
-      const inner = this.expression();
+      const inner = this.nested(column, () => this.expression());
       this.expectSymbol(')');
       return inner;
     }
     if (this.isSymbol('{')) {
       this.next();
-      return { kind: 'set', items: this.list('}'), column };
+      return this.node({ kind: 'set', items: this.list('}', column), column });
     }
     if (t.kind === 'word') {
       if (t.value === 'true' || t.value === 'false') {
         this.next();
-        return { kind: 'boolean', value: t.value === 'true', column };
+        return this.node({ kind: 'boolean', value: t.value === 'true', column });
       }
       if (t.value === 'if') {
         this.next();
-        const condition = this.expression();
-        this.expectWord('then');
-        const then = this.expression();
-        this.expectWord('else');
-        return { kind: 'if', condition, then, otherwise: this.expression(), column };
+        return this.nested(column, () => {
+          const condition = this.expression();
+          this.expectWord('then');
+          const then = this.expression();
+          this.expectWord('else');
+          return this.node({ kind: 'if', condition, then, otherwise: this.expression(), column });
+        });
       }
       if (!keywords.has(t.value)) {
         this.next();
+        const open = this.peek().column;
         this.expectSymbol('(');
-        return { kind: 'call', name: t.value, args: this.list(')'), column };
+        return this.node({ kind: 'call', name: t.value, args: this.list(')', open), column });
       }
     }
     return this.fail('a value, a property or a function');
   }
 }
 
-/** Parses a filter or booster; throws QuerySyntaxError naming the column of the first problem. */
+/**
+ * Parses a filter or booster; throws QuerySyntaxError naming the column of the first problem, or
+ * QueryLimitError when the query goes over a bound of `queryLimits` — the length before anything
+ * else, the depth and node count as the parser meets them.
+ */
 export function parseQuery(input: string): QueryNode {
+  if (input.length > queryLimits.maxLength)
+    throw new QueryLimitError(
+      `A query may be at most ${count(queryLimits.maxLength)} characters long, not ${count(input.length)}`,
+      { column: queryLimits.maxLength + 1, limit: 'length' },
+    );
   return new Parser(tokenize(input)).query();
 }
