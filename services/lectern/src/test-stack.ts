@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { buildDeliveryApp, type DeliveryAppOptions } from '@lectern/delivery';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
-import { startBackgroundTasks, type DeliveryIndexReader, type DeliveryIndexWriter } from '@lectern/core';
+import {
+  startBackgroundTasks,
+  type BlobStore,
+  type DeliveryIndexReader,
+  type DeliveryIndexWriter,
+} from '@lectern/core';
 import { createIndexer, createSqlIndex, type Indexer } from '@lectern/index-sql';
 import { buildManagementApp, createManagementServer } from '@lectern/management';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
@@ -27,6 +32,8 @@ export interface TestStack {
   readonly previewKey: string;
   readonly index: DeliveryIndexReader & DeliveryIndexWriter;
   readonly indexer: Indexer;
+  /** The Management API's blob store (a temporary directory, removed on close). */
+  readonly blobs: BlobStore;
   /** Delivery API (published) and Delivery Preview API, for `inject()`. */
   readonly delivery: DeliveryApp;
   readonly preview: DeliveryApp;
@@ -91,12 +98,13 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     logger: createLogger({ level: 'silent' }),
   };
   const tasks = startBackgroundTasks(core, { runnerId: `test-stack-${process.pid}`, intervalMs: 200 });
+  const blobs = openFsBlobStore({ root: blobDir });
   const management = buildManagementApp({
     ...shared,
     core,
     tasks,
     operatorToken: null,
-    blobs: openFsBlobStore({ root: blobDir }),
+    blobs,
     rateLimits: { perSecond: 1_000_000, perMinute: 1_000_000, perHour: 1_000_000 },
   });
   const listening = await listen(createManagementServer(management), { host: '127.0.0.1', port: 0 });
@@ -134,6 +142,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     previewKey: keys.preview_primary?.value ?? '',
     index,
     indexer,
+    blobs,
     delivery,
     preview,
     managementFetch,
