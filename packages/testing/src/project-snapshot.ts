@@ -109,10 +109,7 @@ async function digests(db: Kysely<Database>, excluded: ReadonlySet<string>): Pro
 
 export async function storeSnapshot(options: StoreSnapshotOptions): Promise<StoreSnapshot> {
   const excluded = new Set(options.exclude ?? Object.keys(bookkeepingTables));
-  const [rows, blobs] = await Promise.all([
-    digests(options.db, excluded),
-    options.blobs ? options.blobs.list('') : [],
-  ]);
+  const [rows, blobs] = await Promise.all([digests(options.db, excluded), options.blobs ? options.blobs.list('') : []]);
   const snapshot: Record<string, string> = { ...rows };
   for (const blob of blobs)
     if (options.isBlobCounted?.(blob.key) ?? true) snapshot[`blob:${blob.key}`] = String(blob.size);

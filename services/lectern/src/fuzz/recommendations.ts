@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import type { FuzzRequest } from './client.ts';
+import { costlyJsonText, costlyReql, type CostOptions } from './costly.ts';
+import { otherListenerRequests } from './delivery.ts';
+import { bodyFrom, encodedBody, hostileString } from './hostile.ts';
+import type { Known } from './target.ts';
+
+/*
+ * Requests for the Smart Recommendations API on its real engine (SPEC 4.5): recommend/items,
+ * search/items (and the .NET client's `seach`) and track/* bodies, valid ones (so the family
+ * reaches its handlers: the suite asserts some are answered 2xx) and ones mutated by
+ * `bodyFrom`, with filters and boosters in ReQL drawn from valid, hostile and costly ones.
+ */
+
+const scenarios = ['default', 'similar', 'trending', 'Similar', 'x', ''];
+
+function reql(k: Known, options: CostOptions): fc.Arbitrary<string> {
+  const valid = fc.constantFrom(
+    `'codename' == "home"`,
+    `'count' > 1 and 'lastupdated' > now() - 86400000`,
+    `"news" in 'kind'`,
+    `if 'name' != "" then 2 else 1`,
+    `'codename' in {${k.itemCodenames.map((c) => `"${c}"`).join(', ')}}`,
+    `not ('count' < 0)`,
+    `('count' + 1) * 2 % 3 >= 0`,
+  );
+  return fc.oneof({ weight: 4, arbitrary: valid }, { weight: 4, arbitrary: costlyReql(options) }, { weight: 1, arbitrary: hostileString });
+}
+
+function bodies(k: Known, options: CostOptions) {
+  const visitId = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('visitor-1', 'v2') }, { weight: 1, arbitrary: hostileString });
+  const codename = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...k.itemCodenames) }, { weight: 1, arbitrary: hostileString });
+  const settings = fc.record(
+    { scenario: fc.constantFrom(...scenarios), filter: reql(k, options), booster: reql(k, options) },
+    { requiredKeys: ['scenario'] },
+  );
+  const recommend = fc.record(
+    {
+      visitId,
+      currentItemCodename: codename,
+      responseLimit: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.constantFrom(0, -1, 2 ** 31, 1.5)),
+      requestedTypeCodename: fc.constantFrom('article', 'nope', ''),
+      recommendationSettings: settings,
+      visitor: fc.record({ referer: fc.constantFrom('https://example.com/', ''), location: fc.constant({ country: 'CZ' }) }),
+    },
+    { requiredKeys: ['visitId', 'currentItemCodename', 'responseLimit', 'requestedTypeCodename'] },
+  );
+  const search = fc.record(
+    {
+      visitId,
+      query: fc.oneof(fc.constantFrom('first post', 'home body', 'coffee'), hostileString, fc.integer({ min: 100, max: 10_000 }).map((n) => 'word '.repeat(n))),
+      resultCount: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.constantFrom(0, -1, 2 ** 31)),
+      requestedTypeCodename: fc.constantFrom('article', 'nope'),
+    },
+    { requiredKeys: ['visitId', 'query', 'resultCount'] },
+  );
+  const track = fc.record(
+    { visitId, currentItemCodename: codename, portionPercentage: fc.oneof(fc.integer({ min: 0, max: 100 }), fc.constantFrom(-1, 101, 50.5)) },
+    { requiredKeys: ['visitId', 'currentItemCodename'] },
+  );
+  const visitor = fc.record({
+    visitId,
+    visitor: fc.record({
+      ip: fc.constantFrom('1.2.3.4', '::1', 'not an ip'),
+      referer: fc.constant('https://example.com/'),
+      custom: fc.oneof(fc.constant({ plan: 'free' }), fc.dictionary(fc.string({ maxLength: 8 }), hostileString, { maxKeys: 5 })),
+    }),
+  });
+  return { recommend, search, track, visitor };
+}
+
+/** Requests for the Recommendations listener: its routes with valid and hostile bodies, and the rest. */
+export function recommendationsRequests(k: Known, key: string, options: CostOptions): fc.Arbitrary<FuzzRequest> {
+  const b = bodies(k, options);
+  const routes: [string, fc.Arbitrary<unknown>, boolean][] = [
+    ['/api/v2/recommend/items', b.recommend, true],
+    ['/api/v2/search/items', b.search, false],
+    ['/api/v2/seach/items', b.search, false],
+    ['/api/v2/track/visit', b.track, true],
+    ['/api/v2/track/conversion', b.track, true],
+    ['/api/v2/track/portion', b.track, true],
+    ['/api/v2/track/visitor', b.visitor, true],
+  ];
+  const authorization = fc.oneof(
+    { weight: 10, arbitrary: fc.constant(`Bearer ${key}`) },
+    { weight: 1, arbitrary: fc.constantFrom('', 'Bearer x', `Bearer ${key}x`, key) },
+  );
+  const route = fc.constantFrom(...routes).chain(([path, body, isWrite]) =>
+    fc
+      .tuple(
+        authorization,
+        fc.oneof(
+          { weight: 4, arbitrary: body.map((v) => ({ body: JSON.stringify(v), headers: { 'content-type': 'application/json' } })) },
+          { weight: 2, arbitrary: encodedBody(bodyFrom(body)) },
+          { weight: 1, arbitrary: costlyJsonText(options).map((text) => ({ body: text, headers: { 'content-type': 'application/json' } })) },
+        ),
+      )
+      .map(
+        ([auth, encoded]): FuzzRequest => ({
+          api: 'recommendations',
+          family: 'recommendations',
+          method: 'POST',
+          path,
+          headers: { ...encoded.headers, ...(auth === '' ? {} : { authorization: auth }) },
+          ...(encoded.body === undefined ? {} : { body: encoded.body }),
+          isWrite,
+        }),
+      ),
+  );
+  return fc.oneof({ weight: 8, arbitrary: route }, { weight: 1, arbitrary: otherListenerRequests(k, 'recommendations') });
+}
