@@ -3,11 +3,21 @@ import { performance, PerformanceObserver } from 'node:perf_hooks';
 /** How often the probe ticks, in ms: the resolution of what it measures. */
 const tickMs = 5;
 
-/** One measured request: the longest hold of the event loop, and when the request was in flight. */
+/**
+ * One measured request: the longest gap of the event loop, the CPU time this thread spent while
+ * the request was in flight, and when it was in flight.
+ */
 export interface Hold {
   readonly loopMs: number;
+  readonly cpuMs: number;
   readonly from: number;
   readonly to: number;
+}
+
+/** CPU time of this thread (the event loop's), in ms. */
+function threadCpuMs(): number {
+  const { user, system } = process.threadCpuUsage();
+  return (user + system) / 1_000;
 }
 
 /**
@@ -16,12 +26,14 @@ export interface Hold {
  * last tick, for a hold that ends just before `stop`), less one tick, is the longest the loop
  * was held. Started right before a request is sent and stopped as soon as its answer is read,
  * so what the judge does before and after (snapshots, generating the next request) is not
- * counted. Garbage collection in flight is, so the probe also records GC pauses (`gcMs`), for
- * the judge to tell a pause from the request's own work.
+ * counted. A gap can also be this process waiting for a CPU (a loaded machine): the thread's
+ * CPU time over the window (`cpuMs`) bounds what was really work. Garbage collection in flight
+ * is work too, so the probe records GC pauses (`gcMs`) for the judge to set them apart.
  */
 export class LoopProbe {
   #timer: NodeJS.Timeout | null = null;
   #from = 0;
+  #cpuFrom = 0;
   #last = 0;
   #max = 0;
   #gc: { start: number; end: number }[] = [];
@@ -38,6 +50,7 @@ export class LoopProbe {
   start(): void {
     this.stop();
     this.#from = this.#last = performance.now();
+    this.#cpuFrom = threadCpuMs();
     this.#max = 0;
     this.#timer = setInterval(() => {
       const now = performance.now();
@@ -49,10 +62,11 @@ export class LoopProbe {
   /** Stops the probe and answers the longest hold in ms (0 when it never ran). */
   stop(): Hold {
     const to = performance.now();
-    if (this.#timer === null) return { loopMs: 0, from: to, to };
+    if (this.#timer === null) return { loopMs: 0, cpuMs: 0, from: to, to };
+    const cpuMs = threadCpuMs() - this.#cpuFrom;
     clearInterval(this.#timer);
     this.#timer = null;
-    return { loopMs: Math.max(0, Math.max(this.#max, to - this.#last) - tickMs), from: this.#from, to };
+    return { loopMs: Math.max(0, Math.max(this.#max, to - this.#last) - tickMs), cpuMs, from: this.#from, to };
   }
 
   /**
