@@ -48,9 +48,9 @@ export function costlyReql(options: CostOptions): fc.Arbitrary<string> {
   const ifInCondition = size(options, [10, 40], [100, 2_000]).map(
     (n) => `${repeat(n, () => 'if (')}true${repeat(n, () => ') then true else false')}`,
   );
-  const wideSet = size(options, [100, 2_000], [10_000, 100_000]).map((n) => `'codename' in {${repeat(n, (i) => `"c${i}"`, ',')}}`);
+  const wideSet = size(options, [100, 1_000], [10_000, 100_000]).map((n) => `'codename' in {${repeat(n, (i) => `"c${i}"`, ',')}}`);
   const nestedSets = size(options, [20, 300], [2_000, 30_000]).map((n) => `1 in ${'{'.repeat(n)}1${'}'.repeat(n)}`);
-  const longOr = size(options, [100, 2_000], [10_000, 60_000]).map((n) => repeat(n, (i) => `'count' == ${i}`, ' or '));
+  const longOr = size(options, [100, 1_000], [10_000, 60_000]).map((n) => repeat(n, (i) => `'count' == ${i}`, ' or '));
   return fc.oneof(
     { weight: 3, arbitrary: chain },
     { weight: 3, arbitrary: mixedChain },
@@ -121,24 +121,24 @@ export function costlyDeliveryQuery(options: CostOptions): fc.Arbitrary<string> 
 
 /** Rich text for a variant upsert: deep nesting, many blocks, many components. */
 export function costlyRichText(options: CostOptions): fc.Arbitrary<{ value: string; components: unknown[] }> {
-  const deepLists = size(options, [50, 2_000], [10_000, 40_000]).map((n) => ({
+  const deepLists = size(options, [50, 1_000], [10_000, 40_000]).map((n) => ({
     value: `${'<ul><li>'.repeat(n)}x${'</li></ul>'.repeat(n)}`,
     components: [],
   }));
-  const deepInline = size(options, [50, 2_000], [10_000, 40_000]).map((n) => ({
+  const deepInline = size(options, [50, 1_000], [10_000, 40_000]).map((n) => ({
     value: `<p>${'<strong><em>'.repeat(n)}x${'</em></strong>'.repeat(n)}</p>`,
     components: [],
   }));
-  const unclosed = size(options, [50, 2_000], [10_000, 60_000]).map((n) => ({ value: `<p>${'<strong>'.repeat(n)}x`, components: [] }));
-  const manyBlocks = fc.integer({ min: 100, max: 20_000 }).map((n) => ({ value: repeat(n, (i) => `<p>${i}</p>`), components: [] }));
-  const manyComponents = fc.integer({ min: 10, max: 1_000 }).map((n) => {
+  const unclosed = size(options, [50, 1_000], [10_000, 60_000]).map((n) => ({ value: `<p>${'<strong>'.repeat(n)}x`, components: [] }));
+  const manyBlocks = size(options, [100, 3_000], [10_000, 30_000]).map((n) => ({ value: repeat(n, (i) => `<p>${i}</p>`), components: [] }));
+  const manyComponents = size(options, [10, 200], [500, 2_000]).map((n) => {
     const ids = Array.from({ length: n }, (_, i) => `${(i + 1).toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`);
     return {
       value: ids.map((id) => `<object type="application/kenticocloud" data-type="component" data-id="${id}"></object>`).join(''),
       components: ids.map((id) => ({ id, type: { codename: 'article' }, elements: [{ element: { codename: 'title' }, value: 'c' }] })),
     };
   });
-  const manyLinks = fc.integer({ min: 100, max: 5_000 }).map((n) => ({
+  const manyLinks = size(options, [100, 1_000], [2_000, 10_000]).map((n) => ({
     value: `<p>${repeat(n, () => '<a href="https://example.com/?q=(((((((((a">x</a>')}</p>`,
     components: [],
   }));
@@ -147,12 +147,12 @@ export function costlyRichText(options: CostOptions): fc.Arbitrary<{ value: stri
 
 /** JSON text nested deep or wide, up to about 1 MB. */
 export function costlyJsonText(options: CostOptions): fc.Arbitrary<string> {
-  const deepArrays = size(options, [500, 20_000], [100_000, 400_000]).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`);
-  const deepObjects = size(options, [500, 10_000], [50_000, 150_000]).map((n) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`);
-  const deepUnclosed = size(options, [500, 20_000], [100_000, 400_000]).map((n) => '['.repeat(n));
-  const wideObject = fc.integer({ min: 1_000, max: 50_000 }).map((n) => `{${repeat(n, (i) => `"k${i}":${i}`, ',')}}`);
-  const wideArray = fc.integer({ min: 1_000, max: 100_000 }).map((n) => `[${repeat(n, () => '{}', ',')}]`);
-  const sameKey = fc.integer({ min: 1_000, max: 50_000 }).map((n) => `{${repeat(n, () => '"name":"x"', ',')}}`);
+  const deepArrays = size(options, [100, 5_000], [100_000, 400_000]).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`);
+  const deepObjects = size(options, [100, 5_000], [50_000, 150_000]).map((n) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`);
+  const deepUnclosed = size(options, [100, 5_000], [100_000, 400_000]).map((n) => '['.repeat(n));
+  const wideObject = size(options, [100, 5_000], [20_000, 60_000]).map((n) => `{${repeat(n, (i) => `"k${i}":${i}`, ',')}}`);
+  const wideArray = size(options, [100, 5_000], [50_000, 150_000]).map((n) => `[${repeat(n, () => '{}', ',')}]`);
+  const sameKey = size(options, [100, 5_000], [20_000, 60_000]).map((n) => `{${repeat(n, () => '"name":"x"', ',')}}`);
   return fc.oneof(deepArrays, deepObjects, deepUnclosed, wideObject, wideArray, sameKey);
 }
 
