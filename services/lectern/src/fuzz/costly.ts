@@ -33,7 +33,7 @@ const repeat = (n: number, part: (i: number) => string, separator = '') =>
 export function costlyReql(options: CostOptions): fc.Arbitrary<string> {
   const op = fc.constantFrom('+', '-', '*', '/', '%');
   const chain = fc
-    .tuple(size(options, [23, 25], [40, 3_000]), op, fc.constantFrom('1', "'count'", '2.5'))
+    .tuple(size(options, [23, 25], [40, 3_000]), op, fc.constantFrom('1', "'lastupdated'", '2.5'))
     .map(([n, o, term]) => `${repeat(n, () => term, ` ${o} `)} > 0`);
   const mixedChain = fc
     .tuple(size(options, [23, 25], [40, 3_000]), fc.array(op, { minLength: 1, maxLength: 5 }))
@@ -43,14 +43,14 @@ export function costlyReql(options: CostOptions): fc.Arbitrary<string> {
   const negations = size(options, [50, 800], [5_000, 60_000]).map((n) => `${'not '.repeat(n)}true`);
   const minus = size(options, [50, 800], [5_000, 60_000]).map((n) => `${'-'.repeat(n)}1 > 0`);
   const ifElse = size(options, [10, 60], [200, 5_000]).map(
-    (n) => `${repeat(n, (i) => `if 'count' > ${i} then `)}1${repeat(n, (i) => ` else ${i}`)}`,
+    (n) => `${repeat(n, (i) => `if 'lastupdated' > ${i} then `)}1${repeat(n, (i) => ` else ${i}`)}`,
   );
   const ifInCondition = size(options, [10, 40], [100, 2_000]).map(
     (n) => `${repeat(n, () => 'if (')}true${repeat(n, () => ') then true else false')}`,
   );
   const wideSet = size(options, [100, 1_000], [10_000, 100_000]).map((n) => `'codename' in {${repeat(n, (i) => `"c${i}"`, ',')}}`);
   const nestedSets = size(options, [20, 300], [2_000, 30_000]).map((n) => `1 in ${'{'.repeat(n)}1${'}'.repeat(n)}`);
-  const longOr = size(options, [100, 1_000], [10_000, 60_000]).map((n) => repeat(n, (i) => `'count' == ${i}`, ' or '));
+  const longOr = size(options, [100, 1_000], [10_000, 60_000]).map((n) => repeat(n, (i) => `'lastupdated' == ${i}`, ' or '));
   return fc.oneof(
     { weight: 3, arbitrary: chain },
     { weight: 3, arbitrary: mixedChain },

@@ -17,19 +17,19 @@ const scenarios = ['default', 'similar', 'trending', 'Similar', 'x', ''];
 function reql(k: Known, options: CostOptions): fc.Arbitrary<string> {
   const valid = fc.constantFrom(
     `'codename' == "home"`,
-    `'count' > 1 and 'lastupdated' > now() - 86400000`,
-    `"news" in 'kind'`,
+    `'type' == "article" and 'lastupdated' > now() - 86400000`,
+    `"persona=developer" in 'properties'`,
     `if 'name' != "" then 2 else 1`,
     `'codename' in {${k.itemCodenames.map((c) => `"${c}"`).join(', ')}}`,
-    `not ('count' < 0)`,
-    `('count' + 1) * 2 % 3 >= 0`,
+    `not ('lastupdated' < 0)`,
+    `('lastupdated' + 1) * 2 % 3 >= 0`,
   );
   const hostile = fc.constantFrom(
     `'constructor' == 'constructor'`,
     `'__proto__' == 1`,
     `'toString' in {1}`,
     `"a" in (if true then {"a"} else {"b"})`,
-    `"a" in (if 'count' > 1 then {1} else "x")`,
+    `"a" in (if 'lastupdated' > 1 then {1} else "x")`,
     `constructor() == 1`,
     `'hasOwnProperty'`,
     `now(1, 2, 3) > 0`,
@@ -37,7 +37,7 @@ function reql(k: Known, options: CostOptions): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: valid },
     { weight: 3, arbitrary: costlyReql(options) },
-    { weight: 2, arbitrary: hostile },
+    { weight: 3, arbitrary: hostile },
     { weight: 1, arbitrary: hostileString },
   );
 }
@@ -47,7 +47,7 @@ function bodies(k: Known, options: CostOptions) {
   const codename = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...k.itemCodenames) }, { weight: 1, arbitrary: hostileString });
   const settings = fc.record(
     { scenario: fc.constantFrom(...scenarios), filter: reql(k, options), booster: reql(k, options) },
-    { requiredKeys: ['scenario'] },
+    { requiredKeys: ['scenario', 'filter'] },
   );
   const recommend = fc.record(
     {
@@ -58,7 +58,7 @@ function bodies(k: Known, options: CostOptions) {
       recommendationSettings: settings,
       visitor: fc.record({ referer: fc.constantFrom('https://example.com/', ''), location: fc.constant({ country: 'CZ' }) }),
     },
-    { requiredKeys: ['visitId', 'currentItemCodename', 'responseLimit', 'requestedTypeCodename'] },
+    { requiredKeys: ['visitId', 'currentItemCodename', 'responseLimit', 'requestedTypeCodename', 'recommendationSettings'] },
   );
   const search = fc.record(
     {
