@@ -34,6 +34,8 @@ export interface TestStack {
   readonly indexer: Indexer;
   /** The Management API's blob store (a temporary directory, removed on close). */
   readonly blobs: BlobStore;
+  /** That directory (blob-fs layout: `data/`, `meta/`, and `tmp/` for bodies being written). */
+  readonly blobDir: string;
   /** Delivery API (published) and Delivery Preview API, for `inject()`. */
   readonly delivery: DeliveryApp;
   readonly preview: DeliveryApp;
@@ -143,6 +145,7 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     index,
     indexer,
     blobs,
+    blobDir,
     delivery,
     preview,
     managementFetch,

@@ -12,7 +12,7 @@ import type { Known } from './target.ts';
  * `bodyFrom`, with filters and boosters in ReQL drawn from valid, hostile and costly ones.
  */
 
-const scenarios = ['default', 'similar', 'trending', 'Similar', 'x', ''];
+const scenarios = ['default', 'similar', 'trending'];
 
 function reql(k: Known, options: CostOptions): fc.Arbitrary<string> {
   const valid = fc.constantFrom(
@@ -42,9 +42,13 @@ function reql(k: Known, options: CostOptions): fc.Arbitrary<string> {
   );
 }
 
+/**
+ * Valid bodies of each route, but for the ReQL in them (and a long search query): invalid
+ * fields come from `bodyFrom`'s mutations, so most of these reach the query compiler.
+ */
 function bodies(k: Known, options: CostOptions) {
-  const visitId = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('visitor-1', 'v2') }, { weight: 1, arbitrary: hostileString });
-  const codename = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...k.itemCodenames) }, { weight: 1, arbitrary: hostileString });
+  const visitId = fc.constantFrom('visitor-1', 'v2');
+  const codename = fc.constantFrom(...k.itemCodenames);
   const settings = fc.record(
     { scenario: fc.constantFrom(...scenarios), filter: reql(k, options), booster: reql(k, options) },
     { requiredKeys: ['scenario', 'filter'] },
@@ -53,8 +57,8 @@ function bodies(k: Known, options: CostOptions) {
     {
       visitId,
       currentItemCodename: codename,
-      responseLimit: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.constantFrom(0, -1, 2 ** 31, 1.5)),
-      requestedTypeCodename: fc.constantFrom('article', 'nope', ''),
+      responseLimit: fc.integer({ min: 1, max: 10 }),
+      requestedTypeCodename: fc.constantFrom('article', 'nope'),
       recommendationSettings: settings,
       visitor: fc.record({ referer: fc.constantFrom('https://example.com/', ''), location: fc.constant({ country: 'CZ' }) }),
     },
@@ -64,21 +68,21 @@ function bodies(k: Known, options: CostOptions) {
     {
       visitId,
       query: fc.oneof(fc.constantFrom('first post', 'home body', 'coffee'), hostileString, fc.integer({ min: 100, max: 10_000 }).map((n) => 'word '.repeat(n))),
-      resultCount: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.constantFrom(0, -1, 2 ** 31)),
+      resultCount: fc.integer({ min: 1, max: 10 }),
       requestedTypeCodename: fc.constantFrom('article', 'nope'),
     },
     { requiredKeys: ['visitId', 'query', 'resultCount'] },
   );
   const track = fc.record(
-    { visitId, currentItemCodename: codename, portionPercentage: fc.oneof(fc.integer({ min: 0, max: 100 }), fc.constantFrom(-1, 101, 50.5)) },
+    { visitId, currentItemCodename: codename, portionPercentage: fc.integer({ min: 0, max: 100 }) },
     { requiredKeys: ['visitId', 'currentItemCodename'] },
   );
   const visitor = fc.record({
     visitId,
     visitor: fc.record({
-      ip: fc.constantFrom('1.2.3.4', '::1', 'not an ip'),
+      ip: fc.constantFrom('1.2.3.4', '::1'),
       referer: fc.constant('https://example.com/'),
-      custom: fc.oneof(fc.constant({ plan: 'free' }), fc.dictionary(fc.string({ maxLength: 8 }), hostileString, { maxKeys: 5 })),
+      custom: fc.constant({ plan: 'free' }),
     }),
   });
   return { recommend, search, track, visitor };

@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { createApiKey, createHashedEmbedder, createRecsConsumer, operator } from '@lectern/core';
 import { buildGraphqlApp } from '@lectern/graphql';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
@@ -241,8 +243,16 @@ export async function startFuzzTarget(options: { core?: TestCore } = {}): Promis
       recommendations: recsKey.secret,
     },
     known,
-    // Transformed images are a cache a read fills (bounded per project, issue 27): left out.
-    snapshot: () => storeSnapshot({ db: core.store.db, blobs: stack.blobs, isBlobCounted: (key) => !key.includes('/transforms/') }),
+    async snapshot() {
+      const [stored, staged] = await Promise.all([
+        // Transformed images are a cache a read fills (bounded per project, issue 27): left out.
+        storeSnapshot({ db: core.store.db, blobs: stack.blobs, isBlobCounted: (key) => !key.includes('/transforms/') }),
+        // Bytes of bodies still being written (blob-fs `tmp/`): a torn or refused upload may not
+        // leave any behind either (issue 27, finding 14), though `list` never shows them.
+        readdir(join(stack.blobDir, 'tmp')).catch(() => []),
+      ]);
+      return { ...stored, 'blob store tmp/': String(staged.length) };
+    },
     catchUp,
     async close() {
       // The stack closes Delivery and Preview; GraphQL and Recommendations are ours.
