@@ -35,9 +35,9 @@ function reql(k: Known, options: CostOptions): fc.Arbitrary<string> {
     `now(1, 2, 3) > 0`,
   );
   return fc.oneof(
-    { weight: 3, arbitrary: valid },
+    { weight: 2, arbitrary: valid },
     { weight: 3, arbitrary: costlyReql(options) },
-    { weight: 3, arbitrary: hostile },
+    { weight: 4, arbitrary: hostile },
     { weight: 1, arbitrary: hostileString },
   );
 }
@@ -58,7 +58,7 @@ function bodies(k: Known, options: CostOptions) {
       visitId,
       currentItemCodename: codename,
       responseLimit: fc.integer({ min: 1, max: 10 }),
-      requestedTypeCodename: fc.constantFrom('article', 'nope'),
+      requestedTypeCodename: fc.constantFrom('article', 'article', 'nope'),
       recommendationSettings: settings,
       visitor: fc.record({ referer: fc.constantFrom('https://example.com/', ''), location: fc.constant({ country: 'CZ' }) }),
     },
