@@ -12,9 +12,10 @@ import type { Known } from './target.ts';
  * `bodyFrom`, with filters and boosters in ReQL drawn from valid, hostile and costly ones.
  */
 
-const scenarios = ['default', 'similar', 'trending'];
+const scenarios = ['default', 'similar', 'popular'];
 
-function reql(k: Known, options: CostOptions): fc.Arbitrary<string> {
+/** A filter: valid, costly or hostile; a booster: mostly valid, so it rarely hides the filter's answer. */
+function reql(k: Known, options: CostOptions, role: 'filter' | 'booster'): fc.Arbitrary<string> {
   const valid = fc.constantFrom(
     `'codename' == "home"`,
     `'type' == "article" and 'lastupdated' > now() - 86400000`,
@@ -34,6 +35,7 @@ function reql(k: Known, options: CostOptions): fc.Arbitrary<string> {
     `'hasOwnProperty'`,
     `now(1, 2, 3) > 0`,
   );
+  if (role === 'booster') return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: costlyReql(options) });
   return fc.oneof(
     { weight: 2, arbitrary: valid },
     { weight: 3, arbitrary: costlyReql(options) },
@@ -50,7 +52,7 @@ function bodies(k: Known, options: CostOptions) {
   const visitId = fc.constantFrom('visitor-1', 'v2');
   const codename = fc.constantFrom(...k.itemCodenames);
   const settings = fc.record(
-    { scenario: fc.constantFrom(...scenarios), filter: reql(k, options), booster: reql(k, options) },
+    { scenario: fc.constantFrom(...scenarios), filter: reql(k, options, 'filter'), booster: reql(k, options, 'booster') },
     { requiredKeys: ['scenario', 'filter'] },
   );
   const recommend = fc.record(
