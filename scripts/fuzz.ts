@@ -31,7 +31,9 @@ and every Delivery, Preview, GraphQL and Recommendations route of a Lectern star
 process on a seeded project, and counts the answers: per status and family, 5xx, 4xx without the
 API's error body (or HEAD answers with a body), requests refused (or reads) yet stored (every
 table of the store by its catalogue, and every blob, compared after every request), requests
-that got no answer, and requests that held the event loop over 100 ms (on a retry too).
+that got no answer, requests that held the event loop over 100 ms (GC and a loaded machine's
+waits aside), and uploaded files served without nosniff (and, unless a raster image, without
+Content-Disposition: attachment and a sandboxing Content-Security-Policy).
 Exit code 1 when any of those is not 0.
 
 Options:
@@ -121,7 +123,7 @@ for (const api of apis) {
         const rate = done / ((Date.now() - apiStarted) / 1000);
         const total = tallyOf(totals, api === 'management' ? 'Management' : 'Delivery side');
         process.stderr.write(
-          `\r  ${api}: ${done}/${runs} (${rate.toFixed(0)} req/s)  5xx ${total.serverErrors}  foreign ${total.foreignBodies}  stored ${total.storedChanges}  no answer ${total.noAnswer}  blocked ${total.blockedLoop}   `,
+          `\r  ${api}: ${done}/${runs} (${rate.toFixed(0)} req/s)  5xx ${total.serverErrors}  foreign ${total.foreignBodies}  stored ${total.storedChanges}  no answer ${total.noAnswer}  blocked ${total.blockedLoop}  unsafe ${total.unsafeFiles}   `,
         );
       }
     }
@@ -142,6 +144,7 @@ const header = [
   'stored',
   'no answer',
   'blocked',
+  'unsafe',
   'max loop ms',
 ];
 const line = (name: string, t: Tally) => [
@@ -153,6 +156,7 @@ const line = (name: string, t: Tally) => [
   String(t.storedChanges),
   String(t.noAnswer),
   String(t.blockedLoop),
+  String(t.unsafeFiles),
   t.maxLoopMs.toFixed(0),
 ];
 const table = [header, ...[...rows].map(([k, t]) => line(k, t)), ...[...totals].map(([k, t]) => line(k, t))];
@@ -176,7 +180,7 @@ for (const [kind, list] of examples) {
   for (const e of list) console.log(`  ${e}`);
 }
 const failures = [...totals.values()].reduce(
-  (n, t) => n + t.serverErrors + t.foreignBodies + t.storedChanges + t.noAnswer + t.blockedLoop,
+  (n, t) => n + t.serverErrors + t.foreignBodies + t.storedChanges + t.noAnswer + t.blockedLoop + t.unsafeFiles,
   0,
 );
 process.exit(failures === 0 ? 0 : 1);

@@ -80,3 +80,27 @@ function headBytes(request: FuzzRequest): number {
   if (request.raw !== undefined) return request.raw.indexOf('\r\n\r\n');
   return request.path.length + Object.entries(request.headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 40);
 }
+
+const rasterTypes = /^image\/(png|jpeg|gif|webp|avif)\s*(;|$)/i;
+
+/**
+ * Why an uploaded file's bytes are served unsafely, or null (issue 27, finding 3): a file served
+ * (2xx) from `/assets/…` must say `X-Content-Type-Options: nosniff`, and anything but a raster
+ * image must also be `Content-Disposition: attachment` with a `Content-Security-Policy` that
+ * sandboxes it, so an uploaded HTML, SVG or script never runs as a page of the origin.
+ */
+export function unsafeFile(request: FuzzRequest, response: FuzzResponse): string | null {
+  const path = request.raw === undefined ? request.path : (/^[A-Z]+ (\S+)/.exec(request.raw)?.[1] ?? '');
+  if (!path.startsWith('/assets/') || response.status < 200 || response.status >= 300) return null;
+  const header = (name: string) => {
+    const value = response.headers[name];
+    return Array.isArray(value) ? value.join(', ') : (value ?? '');
+  };
+  const type = header('content-type');
+  const missing = [
+    ...(header('x-content-type-options').toLowerCase() === 'nosniff' ? [] : ['X-Content-Type-Options: nosniff']),
+    ...(rasterTypes.test(type) || /^attachment/i.test(header('content-disposition')) ? [] : ['Content-Disposition: attachment']),
+    ...(rasterTypes.test(type) || /\bsandbox\b/i.test(header('content-security-policy')) ? [] : ['Content-Security-Policy: sandbox']),
+  ];
+  return missing.length === 0 ? null : `${response.status} ${type || 'no Content-Type'} served without ${missing.join(', ')}`;
+}

@@ -4,7 +4,7 @@ import { snapshotChanges, type StoreSnapshot } from '@lectern/testing';
 import { send, type FuzzApi, type FuzzRequest } from './client.ts';
 import { deliveryRequests, otherListenerRequests } from './delivery.ts';
 import { graphqlRequests } from './graphql.ts';
-import { foreignBody } from './judge.ts';
+import { foreignBody, unsafeFile } from './judge.ts';
 import { LoopProbe, type Hold } from './loop-probe.ts';
 import { managementFamilies, managementRequests } from './management.ts';
 import { costlyDeliveryRequests, costlyGraphqlRequests, costlyManagementRequests } from './costly-requests.ts';
@@ -13,7 +13,14 @@ import { recommendationsRequests } from './recommendations.ts';
 import type { FuzzTarget } from './target.ts';
 
 /** Kinds of problem the judge reports, in the order of the report's columns. */
-export const problemKinds = ['server_error', 'foreign_body', 'stored_change', 'no_answer', 'blocked_loop'] as const;
+export const problemKinds = [
+  'server_error',
+  'foreign_body',
+  'stored_change',
+  'no_answer',
+  'blocked_loop',
+  'unsafe_file',
+] as const;
 export type ProblemKind = (typeof problemKinds)[number];
 
 /** What one request did: its status (0: no answer) and what was wrong with it, if anything. */
@@ -126,6 +133,10 @@ export class FuzzSession {
       const foreign = foreignBody(request, response);
       if (status >= 500) problem = { kind: 'server_error', detail: `${status} ${response.body.toString('utf8').slice(0, 200)}` };
       else if (foreign !== null) problem = { kind: 'foreign_body', detail: foreign };
+      else {
+        const unsafe = unsafeFile(request, response);
+        if (unsafe !== null) problem = { kind: 'unsafe_file', detail: unsafe };
+      }
     } catch (error) {
       hold = this.#probe.stop();
       problem = { kind: 'no_answer', detail: (error as Error).message };
@@ -215,6 +226,7 @@ export interface Tally {
   storedChanges: number;
   noAnswer: number;
   blockedLoop: number;
+  unsafeFiles: number;
   /** The longest any request held the event loop, in ms. */
   maxLoopMs: number;
 }
@@ -228,6 +240,7 @@ export function emptyTally(): Tally {
     storedChanges: 0,
     noAnswer: 0,
     blockedLoop: 0,
+    unsafeFiles: 0,
     maxLoopMs: 0,
   };
 }
@@ -240,6 +253,7 @@ export function count(tally: Tally, outcome: Outcome): void {
   if (outcome.problem?.kind === 'stored_change') tally.storedChanges++;
   if (outcome.problem?.kind === 'no_answer') tally.noAnswer++;
   if (outcome.problem?.kind === 'blocked_loop') tally.blockedLoop++;
+  if (outcome.problem?.kind === 'unsafe_file') tally.unsafeFiles++;
   tally.maxLoopMs = Math.max(tally.maxLoopMs, outcome.loopMs);
 }
 
