@@ -33,7 +33,8 @@ API's error body (or HEAD answers with a body), requests refused (or reads) yet 
 table of the store by its catalogue, and every blob, compared after every request), requests
 that got no answer, requests that held the event loop over 100 ms (GC and a loaded machine's
 waits aside), and uploaded files served without nosniff (and, unless a raster image, without
-Content-Disposition: attachment and a sandboxing Content-Security-Policy).
+Content-Disposition: attachment and a sandboxing Content-Security-Policy), and transformed
+images larger than their source.
 Exit code 1 when any of those is not 0.
 
 Options:
@@ -123,7 +124,7 @@ for (const api of apis) {
         const rate = done / ((Date.now() - apiStarted) / 1000);
         const total = tallyOf(totals, api === 'management' ? 'Management' : 'Delivery side');
         process.stderr.write(
-          `\r  ${api}: ${done}/${runs} (${rate.toFixed(0)} req/s)  5xx ${total.serverErrors}  foreign ${total.foreignBodies}  stored ${total.storedChanges}  no answer ${total.noAnswer}  blocked ${total.blockedLoop}  unsafe ${total.unsafeFiles}   `,
+          `\r  ${api}: ${done}/${runs} (${rate.toFixed(0)} req/s)  5xx ${total.serverErrors}  foreign ${total.foreignBodies}  stored ${total.storedChanges}  no answer ${total.noAnswer}  blocked ${total.blockedLoop}  unsafe ${total.unsafeFiles}  upscaled ${total.upscaledImages}   `,
         );
       }
     }
@@ -145,6 +146,7 @@ const header = [
   'no answer',
   'blocked',
   'unsafe',
+  'upscaled',
   'max loop ms',
 ];
 const line = (name: string, t: Tally) => [
@@ -157,6 +159,7 @@ const line = (name: string, t: Tally) => [
   String(t.noAnswer),
   String(t.blockedLoop),
   String(t.unsafeFiles),
+  String(t.upscaledImages),
   t.maxLoopMs.toFixed(0),
 ];
 const table = [header, ...[...rows].map(([k, t]) => line(k, t)), ...[...totals].map(([k, t]) => line(k, t))];
@@ -180,7 +183,15 @@ for (const [kind, list] of examples) {
   for (const e of list) console.log(`  ${e}`);
 }
 const failures = [...totals.values()].reduce(
-  (n, t) => n + t.serverErrors + t.foreignBodies + t.storedChanges + t.noAnswer + t.blockedLoop + t.unsafeFiles,
+  (n, t) =>
+    n +
+    t.serverErrors +
+    t.foreignBodies +
+    t.storedChanges +
+    t.noAnswer +
+    t.blockedLoop +
+    t.unsafeFiles +
+    t.upscaledImages,
   0,
 );
 process.exit(failures === 0 ? 0 : 1);

@@ -87,7 +87,7 @@ export function costlyManagementRequests(
           api: 'management',
           family,
           method,
-          path: `/assets/${k.projectId}/${k.image.fileId}/${k.image.fileName}${query}`,
+          path: `${k.image.path}${query}`,
           headers: {},
           isWrite: false,
         }),

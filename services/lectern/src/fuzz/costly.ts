@@ -181,5 +181,16 @@ export function imageQuery(): fc.Arbitrary<string> {
     fc.constantFrom('true', 'false', '1').map((v) => `lossless=${v}`),
     fc.constant('auto=format'),
   );
-  return fc.array(param, { minLength: 1, maxLength: 6 }).map((ps) => `?${ps.join('&')}`);
+  const any = fc.array(param, { minLength: 1, maxLength: 6 }).map((ps) => `?${ps.join('&')}`);
+  // Valid asks for more pixels than the source has, in formats whose size the judge reads.
+  const larger = fc
+    .tuple(
+      fc.constantFrom('w', 'h'),
+      fc.constantFrom(17, 100, 400, 4096),
+      fc.constantFrom(1, 2),
+      fc.constantFrom('png', 'gif', 'jpg'),
+      fc.constantFrom('clip', 'scale', 'crop'),
+    )
+    .map(([side, n, dpr, fm, fit]) => `?${side}=${n}&dpr=${dpr}&fm=${fm}&fit=${fit}`);
+  return fc.oneof(any, larger);
 }

@@ -1,4 +1,5 @@
 import type { FuzzApi, FuzzRequest, FuzzResponse } from './client.ts';
+import { imageSize } from './image-size.ts';
 
 type Json = Record<string, unknown>;
 
@@ -103,4 +104,19 @@ export function unsafeFile(request: FuzzRequest, response: FuzzResponse): string
     ...(rasterTypes.test(type) || /\bsandbox\b/i.test(header('content-security-policy')) ? [] : ['Content-Security-Policy: sandbox']),
   ];
   return missing.length === 0 ? null : `${response.status} ${type || 'no Content-Type'} served without ${missing.join(', ')}`;
+}
+
+/**
+ * Why a transformed image is larger than its source, or null (issue 27, finding 5: as
+ * Kontent.ai's image API, never upscale past the source, whatever `w`, `h` or `dpr` ask).
+ */
+export function upscaledImage(
+  request: FuzzRequest,
+  response: FuzzResponse,
+  source: { readonly path: string; readonly width: number; readonly height: number },
+): string | null {
+  if (request.method !== 'GET' || !request.path.startsWith(`${source.path}?`) || response.status !== 200) return null;
+  const size = imageSize(response.body);
+  if (size === null || (size.width <= source.width && size.height <= source.height)) return null;
+  return `${size.width} × ${size.height} made of a ${source.width} × ${source.height} source`;
 }

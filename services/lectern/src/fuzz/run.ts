@@ -4,7 +4,7 @@ import { snapshotChanges, type StoreSnapshot } from '@lectern/testing';
 import { send, type FuzzApi, type FuzzRequest } from './client.ts';
 import { deliveryRequests, otherListenerRequests } from './delivery.ts';
 import { graphqlRequests } from './graphql.ts';
-import { foreignBody, unsafeFile } from './judge.ts';
+import { foreignBody, unsafeFile, upscaledImage } from './judge.ts';
 import { LoopProbe, type Hold } from './loop-probe.ts';
 import { managementFamilies, managementRequests } from './management.ts';
 import { costlyDeliveryRequests, costlyGraphqlRequests, costlyManagementRequests } from './costly-requests.ts';
@@ -20,6 +20,7 @@ export const problemKinds = [
   'no_answer',
   'blocked_loop',
   'unsafe_file',
+  'upscaled_image',
 ] as const;
 export type ProblemKind = (typeof problemKinds)[number];
 
@@ -135,7 +136,9 @@ export class FuzzSession {
       else if (foreign !== null) problem = { kind: 'foreign_body', detail: foreign };
       else {
         const unsafe = unsafeFile(request, response);
-        if (unsafe !== null) problem = { kind: 'unsafe_file', detail: unsafe };
+        const upscaled = upscaledImage(request, response, this.#target.known.image);
+        if (upscaled !== null) problem = { kind: 'upscaled_image', detail: upscaled };
+        else if (unsafe !== null) problem = { kind: 'unsafe_file', detail: unsafe };
       }
     } catch (error) {
       hold = this.#probe.stop();
@@ -227,6 +230,7 @@ export interface Tally {
   noAnswer: number;
   blockedLoop: number;
   unsafeFiles: number;
+  upscaledImages: number;
   /** The longest any request held the event loop, in ms. */
   maxLoopMs: number;
 }
@@ -241,6 +245,7 @@ export function emptyTally(): Tally {
     noAnswer: 0,
     blockedLoop: 0,
     unsafeFiles: 0,
+    upscaledImages: 0,
     maxLoopMs: 0,
   };
 }
@@ -254,6 +259,7 @@ export function count(tally: Tally, outcome: Outcome): void {
   if (outcome.problem?.kind === 'no_answer') tally.noAnswer++;
   if (outcome.problem?.kind === 'blocked_loop') tally.blockedLoop++;
   if (outcome.problem?.kind === 'unsafe_file') tally.unsafeFiles++;
+  if (outcome.problem?.kind === 'upscaled_image') tally.upscaledImages++;
   tally.maxLoopMs = Math.max(tally.maxLoopMs, outcome.loopMs);
 }
 

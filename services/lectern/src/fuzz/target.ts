@@ -36,8 +36,14 @@ export interface Known {
    * server refuses such a pattern when the type is saved (one way of fixing ReDoS, issue 27).
    */
   readonly regexItemCodename: string | null;
-  /** The seeded PNG's file id and name, for image transformation requests. */
-  readonly image: { readonly fileId: string; readonly fileName: string };
+  /** The seeded PNG: its file id, name, path on the Management listener and size in pixels. */
+  readonly image: {
+    readonly fileId: string;
+    readonly fileName: string;
+    readonly path: string;
+    readonly width: number;
+    readonly height: number;
+  };
 }
 
 /** The five listeners on one store, a seeded project, its keys, and a fingerprint of what it stores. */
@@ -166,7 +172,13 @@ async function seed(stack: TestStack): Promise<Known> {
     assetCodenames: [String(asset['codename'])],
     fileIds: [String(file['id'])],
     regexItemCodename,
-    image: { fileId: String(png['id']), fileName: 'pixel.png' },
+    image: {
+      fileId: String(png['id']),
+      fileName: 'pixel.png',
+      path: `/assets/${stack.projectId}/${String(png['id'])}/pixel.png`,
+      width: 16,
+      height: 12,
+    },
   };
 }
 
