@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isValidBlobKey, type BlobInfo, type BlobStore } from '@lectern/core';
+import { isValidBlobKey, type BlobEntry, type BlobInfo, type BlobStore } from '@lectern/core';
 
 export interface FsBlobStoreOptions {
   /** Directory holding the blobs; created when missing. */
@@ -134,6 +134,23 @@ export function openFsBlobStore(options: FsBlobStoreOptions): BlobStore {
       const p = paths(key);
       await rm(p.data, { force: true });
       await rm(p.meta, { force: true });
+    },
+    async list(prefix) {
+      // Only `data/` is walked: a blob exists exactly when its data file does (see the layout).
+      const names = await readdir(dataRoot, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+        if (notFound(error)) return [];
+        throw error;
+      });
+      const entries: BlobEntry[] = [];
+      for (const entry of names) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        const key = relative(dataRoot, path).split(sep).join('/');
+        if (!key.startsWith(prefix)) continue;
+        const info = await stat(path).catch((error: unknown) => (notFound(error) ? null : Promise.reject(error)));
+        if (info) entries.push({ key, size: info.size });
+      }
+      return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Client } from 'minio';
-import { isValidBlobKey, type BlobInfo, type BlobStore } from '@lectern/core';
+import { isValidBlobKey, type BlobEntry, type BlobInfo, type BlobStore } from '@lectern/core';
 
 export interface S3BlobStoreOptions {
   /** Base URL of the S3 API, e.g. `http://127.0.0.1:9000` or `https://s3.eu-west-1.amazonaws.com`. */
@@ -28,6 +28,7 @@ type S3Client = Pick<
   | 'statObject'
   | 'getObject'
   | 'removeObject'
+  | 'listObjectsV2'
   | 'initiateNewMultipartUpload'
   | 'uploadPart'
   | 'completeMultipartUpload'
@@ -168,6 +169,17 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
         // Listed a moment ago, aborted since (by its own put, or another delete).
         if ((error as { code?: string })?.code !== 'NoSuchUpload') throw error;
       });
+    },
+    async list(prefix) {
+      await ensureBucket();
+      const entries: BlobEntry[] = [];
+      // Recursive: every key under the prefix, not one "directory" level. Uploads in progress
+      // (multipart, not completed) are not objects yet, so they are not listed.
+      for await (const item of client.listObjectsV2(bucket, prefix, true)) {
+        const { name, size } = item as { name?: string; size?: number };
+        if (name !== undefined) entries.push({ key: name, size: size ?? 0 });
+      }
+      return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     },
   };
 }

@@ -2,7 +2,7 @@ export type { Clock } from './ports/clock.ts';
 export { systemClock } from './ports/clock.ts';
 export type { IdSource } from './ports/id-source.ts';
 export { randomIds } from './ports/id-source.ts';
-export type { BlobInfo, BlobStore } from './ports/blob-store.ts';
+export type { BlobEntry, BlobInfo, BlobStore } from './ports/blob-store.ts';
 export type { ImageCacheEntry, ImageCacheRepository } from './ports/image-cache.ts';
 export type { EventBus, EventHandler, EventSubscription } from './ports/event-bus.ts';
 export type {

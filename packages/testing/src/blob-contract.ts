@@ -131,6 +131,28 @@ export function describeBlobContract(options: {
       expect(await blobs.stat(k)).toBeNull();
     });
 
+    it('lists the blobs under a prefix with their sizes, sorted by key, and none that failed', async () => {
+      const prefix = `${randomUUID()}/`;
+      await blobs.put({ key: `${prefix}b/two.bin`, body: Readable.from([randomBytes(7)]), contentType: 'text/plain' });
+      await blobs.put({ key: `${prefix}a.bin`, body: Readable.from([randomBytes(3)]), contentType: 'text/plain' });
+      await blobs.put({ key: `${prefix}gone.bin`, body: Readable.from([randomBytes(5)]), contentType: 'text/plain' });
+      await blobs.delete(`${prefix}gone.bin`);
+      const failing = Readable.from(
+        (async function* () {
+          yield Buffer.alloc(1024, 1);
+          throw new Error('client went away');
+        })(),
+      );
+      await expect(blobs.put({ key: `${prefix}torn.bin`, body: failing, contentType: 'text/plain' })).rejects.toThrow();
+      expect(await blobs.list(prefix)).toEqual([
+        { key: `${prefix}a.bin`, size: 3 },
+        { key: `${prefix}b/two.bin`, size: 7 },
+      ]);
+      expect(await blobs.list(`${randomUUID()}/`)).toEqual([]);
+      const all = await blobs.list('');
+      expect(all.map((e) => e.key)).toEqual(expect.arrayContaining([`${prefix}a.bin`, `${prefix}b/two.bin`]));
+    });
+
     it('refuses keys that could escape their namespace', async () => {
       for (const bad of ['../x', 'a/../../b', '/abs', 'a//b', '.hidden', 'a/./b', '']) {
         await expect(blobs.stat(bad)).rejects.toThrow(/Invalid blob key/);

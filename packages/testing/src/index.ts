@@ -22,4 +22,11 @@ export {
   type BusContractTarget,
   type BusSpace,
 } from './bus-contract.ts';
-export { projectSnapshot, snapshotChanges, type ProjectSnapshot } from './project-snapshot.ts';
+export {
+  bookkeepingTables,
+  snapshotChanges,
+  storeSnapshot,
+  storeTables,
+  type StoreSnapshot,
+  type StoreSnapshotOptions,
+} from './project-snapshot.ts';

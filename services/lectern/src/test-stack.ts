@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { buildDeliveryApp, type DeliveryAppOptions } from '@lectern/delivery';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
-import { startBackgroundTasks, type DeliveryIndexReader, type DeliveryIndexWriter } from '@lectern/core';
+import {
+  startBackgroundTasks,
+  type BlobStore,
+  type DeliveryIndexReader,
+  type DeliveryIndexWriter,
+} from '@lectern/core';
 import { createIndexer, createSqlIndex, type Indexer } from '@lectern/index-sql';
 import { buildAssetsApp, buildManagementApp, createAssetsServer, createManagementServer } from '@lectern/management';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
@@ -29,6 +34,10 @@ export interface TestStack {
   readonly previewKey: string;
   readonly index: DeliveryIndexReader & DeliveryIndexWriter;
   readonly indexer: Indexer;
+  /** The Management API's blob store (a temporary directory, removed on close). */
+  readonly blobs: BlobStore;
+  /** That directory (blob-fs layout: `data/`, `meta/`, and `tmp/` for bodies being written). */
+  readonly blobDir: string;
   /** Delivery API (published) and Delivery Preview API, for `inject()`. */
   readonly delivery: DeliveryApp;
   readonly preview: DeliveryApp;
@@ -143,6 +152,8 @@ export async function startTestStack(options: TestStackOptions = {}): Promise<Te
     previewKey: keys.preview_primary?.value ?? '',
     index,
     indexer,
+    blobs,
+    blobDir,
     delivery,
     preview,
     managementFetch,

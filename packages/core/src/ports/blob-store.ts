@@ -8,6 +8,13 @@ export interface BlobInfo {
   readonly contentType: string;
 }
 
+/** One stored blob as `list` names it. */
+export interface BlobEntry {
+  readonly key: string;
+  /** Bytes stored. */
+  readonly size: number;
+}
+
 /**
  * Binary files (asset contents). Keys are chosen by the caller (`<project>/<file id>`): 1 to 512
  * characters, `/`-separated segments of letters, digits, `.`, `_` and `-`, no segment empty or
@@ -31,6 +38,12 @@ export interface BlobStore {
    * S3 multipart upload); removing an absent blob is not an error.
    */
   delete(key: string): Promise<void>;
+  /**
+   * Every blob whose key starts with `prefix` (`''`: all of them; `<project>/`: one project's),
+   * sorted by key, with its size. Half-written bodies are never listed. For audits and tests
+   * (a refused upload must leave no bytes behind); it reads the whole listing into memory.
+   */
+  list(prefix: string): Promise<readonly BlobEntry[]>;
 }
 
 const keySegment = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;

@@ -2,7 +2,8 @@ import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 
 /** Which API a request goes to; it decides the error body a 4xx must have. */
-export type FuzzApi = 'management' | 'delivery' | 'preview' | 'graphql' | 'recommendations';
+/** `assets`: the assets origin (asset binaries and image transformations), apart from Management's. */
+export type FuzzApi = 'management' | 'assets' | 'delivery' | 'preview' | 'graphql' | 'recommendations';
 
 /**
  * One generated request. `path` is sent as it is (already encoded, malformed on purpose);
@@ -22,6 +23,12 @@ export interface FuzzRequest {
   readonly raw?: string;
   /** True when the request may legitimately change stored data if it is accepted. */
   readonly isWrite: boolean;
+  /**
+   * A torn request: `raw` (a head claiming more body than follows) is written and the connection
+   * dropped a moment later, as a client that goes away mid-upload. No answer is expected; the
+   * judge checks that nothing of it was stored.
+   */
+  readonly isTorn?: boolean;
 }
 
 export interface FuzzResponse {
@@ -46,6 +53,7 @@ export function isSendablePath(path: string): boolean {
 }
 
 export function send(base: string, request: FuzzRequest): Promise<FuzzResponse> {
+  if (request.isTorn === true) return sendTorn(base, request.raw ?? rawOf(request));
   if (request.raw !== undefined || request.method === 'HEAD' || !isSendablePath(request.path)) {
     return sendRaw(base, request.raw ?? rawOf(request));
   }
@@ -93,6 +101,21 @@ function rawOf(request: FuzzRequest): string {
   if (body !== '' && headers['content-length'] === undefined) headers['content-length'] = String(body.length);
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
   return `${request.method} ${request.path} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
+/** Writes raw bytes, waits a moment and drops the connection: answers status 0 (no answer). */
+function sendTorn(base: string, bytes: string): Promise<FuzzResponse> {
+  const url = new URL(base);
+  return new Promise((resolve) => {
+    const socket = connect(Number(url.port), url.hostname, () => {
+      socket.write(Buffer.from(bytes, 'latin1'));
+      setTimeout(() => {
+        socket.destroy();
+        resolve({ status: 0, headers: {}, body: Buffer.alloc(0) });
+      }, 30);
+    });
+    socket.on('error', () => resolve({ status: 0, headers: {}, body: Buffer.alloc(0) }));
+  });
 }
 
 /**

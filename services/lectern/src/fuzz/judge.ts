@@ -1,4 +1,5 @@
 import type { FuzzApi, FuzzRequest, FuzzResponse } from './client.ts';
+import { imageSize } from './image-size.ts';
 
 type Json = Record<string, unknown>;
 
@@ -45,6 +46,7 @@ function isRecommendationsError(body: Json): boolean {
 
 const shapes: Record<FuzzApi, (body: Json) => boolean> = {
   management: isManagementError,
+  assets: isManagementError,
   delivery: isDeliveryError,
   preview: isDeliveryError,
   graphql: isDeliveryError,
@@ -79,4 +81,43 @@ export function foreignBody(request: FuzzRequest, response: FuzzResponse): strin
 function headBytes(request: FuzzRequest): number {
   if (request.raw !== undefined) return request.raw.indexOf('\r\n\r\n');
   return request.path.length + Object.entries(request.headers).reduce((n, [k, v]) => n + k.length + v.length + 4, 40);
+}
+
+const rasterTypes = /^image\/(png|jpeg|gif|webp|avif)\s*(;|$)/i;
+
+/**
+ * Why an uploaded file's bytes are served unsafely, or null (issue 27, finding 3): a file served
+ * (2xx) from `/assets/…` must say `X-Content-Type-Options: nosniff`, and anything but a raster
+ * image must also be `Content-Disposition: attachment` with a `Content-Security-Policy` that
+ * sandboxes it, so an uploaded HTML, SVG or script never runs as a page of the origin.
+ */
+export function unsafeFile(request: FuzzRequest, response: FuzzResponse): string | null {
+  const path = request.raw === undefined ? request.path : (/^[A-Z]+ (\S+)/.exec(request.raw)?.[1] ?? '');
+  if (!path.startsWith('/assets/') || response.status < 200 || response.status >= 300) return null;
+  const header = (name: string) => {
+    const value = response.headers[name];
+    return Array.isArray(value) ? value.join(', ') : (value ?? '');
+  };
+  const type = header('content-type');
+  const missing = [
+    ...(header('x-content-type-options').toLowerCase() === 'nosniff' ? [] : ['X-Content-Type-Options: nosniff']),
+    ...(rasterTypes.test(type) || /^attachment/i.test(header('content-disposition')) ? [] : ['Content-Disposition: attachment']),
+    ...(rasterTypes.test(type) || /\bsandbox\b/i.test(header('content-security-policy')) ? [] : ['Content-Security-Policy: sandbox']),
+  ];
+  return missing.length === 0 ? null : `${response.status} ${type || 'no Content-Type'} served without ${missing.join(', ')}`;
+}
+
+/**
+ * Why a transformed image is larger than its source, or null (issue 27, finding 5: as
+ * Kontent.ai's image API, never upscale past the source, whatever `w`, `h` or `dpr` ask).
+ */
+export function upscaledImage(
+  request: FuzzRequest,
+  response: FuzzResponse,
+  source: { readonly path: string; readonly width: number; readonly height: number },
+): string | null {
+  if (request.method !== 'GET' || !request.path.startsWith(`${source.path}?`) || response.status !== 200) return null;
+  const size = imageSize(response.body);
+  if (size === null || (size.width <= source.width && size.height <= source.height)) return null;
+  return `${size.width} × ${size.height} made of a ${source.width} × ${source.height} source`;
 }

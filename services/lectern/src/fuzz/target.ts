@@ -1,9 +1,14 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createApiKey, createHashedEmbedder, createRecsConsumer, operator } from '@lectern/core';
 import { buildGraphqlApp } from '@lectern/graphql';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
 import { buildRecommendationsApp } from '@lectern/recommendations';
-import { projectSnapshot, type ProjectSnapshot, type TestCore } from '@lectern/testing';
+import { createSqlRecs } from '@lectern/recs-sql';
+import { storeSnapshot, type StoreSnapshot, type TestCore } from '@lectern/testing';
 import { startTestStack, type TestStack } from '../test-stack.ts';
 import type { FuzzApi } from './client.ts';
+import { tinyPng } from './tiny-png.ts';
 
 /** Identifiers of the seeded project, so generated requests reach past the router into handlers. */
 export interface Known {
@@ -26,16 +31,35 @@ export interface Known {
   readonly assetIds: readonly string[];
   readonly assetCodenames: readonly string[];
   readonly fileIds: readonly string[];
+  /**
+   * An item whose type's text element `code` has `validation_regex` `^(a+)+$`, or null when the
+   * server refuses such a pattern when the type is saved (one way of fixing ReDoS, issue 27).
+   */
+  readonly regexItemCodename: string | null;
+  /** The seeded PNG: its file id, name, path on the Management listener and size in pixels. */
+  readonly image: {
+    readonly fileId: string;
+    readonly fileName: string;
+    readonly path: string;
+    readonly width: number;
+    readonly height: number;
+  };
 }
 
 /** The five listeners on one store, a seeded project, its keys, and a fingerprint of what it stores. */
 export interface FuzzTarget {
   readonly stack: TestStack;
   readonly urls: Readonly<Record<FuzzApi, string>>;
-  readonly keys: { readonly management: string; readonly delivery: string; readonly preview: string };
+  readonly keys: {
+    readonly management: string;
+    readonly delivery: string;
+    readonly preview: string;
+    readonly recommendations: string;
+  };
   readonly known: Known;
-  snapshot(): Promise<ProjectSnapshot>;
-  /** Indexes pending changes, so Delivery answers from a current index. */
+  /** Every table of the store (by its catalogue) and every blob: see `storeSnapshot`. */
+  snapshot(): Promise<StoreSnapshot>;
+  /** Indexes pending changes, so Delivery and Recommendations answer from current indexes. */
   catchUp(): Promise<void>;
   close(): Promise<void>;
 }
@@ -107,11 +131,18 @@ async function seed(stack: TestStack): Promise<Known> {
     if (codename !== 'draft') await m(`/items/codename/${codename}/variants/codename/default/publish`, 'PUT');
   }
   const file = await m('/files/photo.txt', 'POST', Buffer.from('not really a photo'));
+  // A real image, so transformation parameters reach the image pipeline.
+  const png = await stack.managementJson('/files/pixel.png', {
+    body: tinyPng({ width: 16, height: 12 }),
+    headers: { 'content-type': 'image/png' },
+  });
+  await m('/assets', 'POST', { file_reference: { id: png['id'], type: 'internal' }, title: 'Pixel', external_id: 'pixel' });
   const asset = await m('/assets', 'POST', {
     file_reference: { id: file['id'], type: 'internal' },
     title: 'Photo',
     external_id: 'photo',
   });
+  const regexItemCodename = await seedRegexItem(stack);
   await m('/folders', 'POST', { folders: [{ name: 'Images', codename: 'images', external_id: 'images', folders: [] }] });
   await m('/spaces', 'POST', { name: 'Main', codename: 'main', web_spotlight_root_item: { codename: 'home' } });
   const workflows = (await m('/workflows', 'GET')) as unknown as { id: string; steps: { id: string }[] }[];
@@ -140,7 +171,38 @@ async function seed(stack: TestStack): Promise<Known> {
     assetIds: [String(asset['id'])],
     assetCodenames: [String(asset['codename'])],
     fileIds: [String(file['id'])],
+    regexItemCodename,
+    image: {
+      fileId: String(png['id']),
+      fileName: 'pixel.png',
+      path: `/assets/${stack.projectId}/${String(png['id'])}/pixel.png`,
+      width: 16,
+      height: 12,
+    },
   };
+}
+
+/** A type guarding a text element with a backtracking-prone regex, and an item of it (see Known). */
+async function seedRegexItem(stack: TestStack): Promise<string | null> {
+  const type = await stack.managementFetch('/types', {
+    method: 'POST',
+    body: JSON.stringify({
+      name: 'Guarded',
+      codename: 'guarded',
+      elements: [
+        {
+          name: 'Code',
+          codename: 'code',
+          type: 'text',
+          validation_regex: { regex: '^(a+)+$', flags: null, validation_message: 'only a', is_active: true },
+        },
+      ],
+    }),
+  });
+  if (type.status >= 400 && type.status < 500) return null;
+  if (type.status >= 300) throw new Error(`seeding the guarded type: ${type.status} ${await type.text()}`);
+  await stack.managementJson('/items', { body: { name: 'Guarded', codename: 'guarded_item', type: { codename: 'guarded' } } });
+  return 'guarded_item';
 }
 
 /** Starts every API on one store (in-memory PGlite unless `core` is given), seeded, rate limits off. */
@@ -150,19 +212,35 @@ export async function startFuzzTarget(options: { core?: TestCore } = {}): Promis
     deliveryHttp: { rateLimits: [], waitTimeoutMs: 200 },
   });
   const known = await seed(stack);
-  await stack.catchUp();
+  // The Recommendations API on a real engine over the same store (the default hashing
+  // embedder), its index kept by `catchUp` rather than a background consumer, so nothing
+  // moves in the store between a request and its snapshot.
+  const { core } = stack;
+  const recs = await createSqlRecs({ db: core.store.db });
+  const embedder = createHashedEmbedder();
+  const recsIndexer = createRecsConsumer({ core, writer: recs.writer, embedder });
+  const recsKey = await createApiKey(core, { actor: operator, projectId: stack.projectId, kind: 'recommendations' });
+  const catchUp = async () => {
+    await stack.catchUp();
+    await recsIndexer.catchUp(stack.projectId);
+  };
+  await catchUp();
   const shared = {
     metrics: createProcessMetrics(),
     readiness: createReadiness([]),
     logger: createLogger({ level: 'silent' }),
   };
   const graphql = buildGraphqlApp({ ...shared, core: stack.core, index: stack.index, http: { rateLimits: [] } });
-  const recommendations = buildRecommendationsApp(shared);
+  const recommendations = buildRecommendationsApp({
+    ...shared,
+    engine: { core, reader: recs.reader, tracking: recs.tracking, embedder, signals: core.store.signals },
+  });
   // Closed by `close` below through the apps themselves.
   const on = async (app: Parameters<typeof listen>[0]) =>
     (await listen(app, { host: '127.0.0.1', port: 0, graceMs: 1_000 })).url;
   const urls: Record<FuzzApi, string> = {
     management: new URL(stack.managementBaseUrl).origin,
+    assets: stack.assetsUrl,
     delivery: await on(stack.delivery),
     preview: await on(stack.preview),
     graphql: await on(graphql),
@@ -171,10 +249,24 @@ export async function startFuzzTarget(options: { core?: TestCore } = {}): Promis
   return {
     stack,
     urls,
-    keys: { management: stack.managementKey, delivery: stack.deliveryKey, preview: stack.previewKey },
+    keys: {
+      management: stack.managementKey,
+      delivery: stack.deliveryKey,
+      preview: stack.previewKey,
+      recommendations: recsKey.secret,
+    },
     known,
-    snapshot: () => projectSnapshot(stack.core.store.db, stack.projectId),
-    catchUp: () => stack.catchUp(),
+    async snapshot() {
+      const [stored, staged] = await Promise.all([
+        // Transformed images are a cache a read fills (bounded per project, issue 27): left out.
+        storeSnapshot({ db: core.store.db, blobs: stack.blobs, isBlobCounted: (key) => !key.includes('/transforms/') }),
+        // Bytes of bodies still being written (blob-fs `tmp/`): a torn or refused upload may not
+        // leave any behind either (issue 27, finding 14), though `list` never shows them.
+        readdir(join(stack.blobDir, 'tmp')).catch(() => []),
+      ]);
+      return { ...stored, 'blob store tmp/': String(staged.length) };
+    },
+    catchUp,
     async close() {
       // The stack closes Delivery and Preview; GraphQL and Recommendations are ours.
       await Promise.all([graphql.close(), recommendations.close()]);

@@ -27,6 +27,13 @@ function memoryBlobs(): BlobStore & { keys: () => string[] } {
     },
     get: (key) => Promise.resolve(blobs.has(key) ? Readable.from([blobs.get(key)?.bytes]) : null),
     delete: (key) => Promise.resolve(void blobs.delete(key)),
+    list: (prefix) =>
+      Promise.resolve(
+        [...blobs.entries()]
+          .filter(([key]) => key.startsWith(prefix))
+          .map(([key, b]) => ({ key, size: b.bytes.length }))
+          .sort((a, b) => (a.key < b.key ? -1 : 1)),
+      ),
   };
 }
 
