@@ -5,7 +5,7 @@ import { buildGraphqlApp } from '@lectern/graphql';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
 import { buildRecommendationsApp } from '@lectern/recommendations';
 import { createSqlRecs } from '@lectern/recs-sql';
-import { storeSnapshot, type StoreSnapshot, type TestCore } from '@lectern/testing';
+import { bookkeepingTables, storeSnapshot, type StoreSnapshot, type TestCore } from '@lectern/testing';
 import { startTestStack, type TestStack } from '../test-stack.ts';
 import type { FuzzApi } from './client.ts';
 import { tinyPng } from './tiny-png.ts';
@@ -258,8 +258,14 @@ export async function startFuzzTarget(options: { core?: TestCore } = {}): Promis
     known,
     async snapshot() {
       const [stored, staged] = await Promise.all([
-        // Transformed images are a cache a read fills (bounded per project, issue 27): left out.
-        storeSnapshot({ db: core.store.db, blobs: stack.blobs, isBlobCounted: (key) => !key.includes('/transforms/') }),
+        // Transformed images are a cache a read fills (bounded per project, issue 27): its blobs
+        // and its ledger of sizes and last use are left out.
+        storeSnapshot({
+          db: core.store.db,
+          blobs: stack.blobs,
+          isBlobCounted: (key) => !key.includes('/transforms/'),
+          exclude: [...Object.keys(bookkeepingTables), 'image_cache_entries'],
+        }),
         // Bytes of bodies still being written (blob-fs `tmp/`): a torn or refused upload may not
         // leave any behind either (issue 27, finding 14), though `list` never shows them.
         readdir(join(stack.blobDir, 'tmp')).catch(() => []),

@@ -62,6 +62,13 @@ describe('parseQuery', () => {
     expect(q.excludeElements).toEqual(['w']);
   });
 
+  it('takes up to 100 filters and refuses more, before the index plans them', () => {
+    const filters = (n: number) => Array.from({ length: n }, (_, i) => `elements.count[gt]=${i}`).join('&');
+    expect(items(filters(100)).filters).toHaveLength(100);
+    rejects(filters(101));
+    rejects(filters(1_000));
+  });
+
   it('reads order, depth, paging and the total count flag', () => {
     const q = items('order=elements.title[desc]&depth=3&skip=10&limit=5&includeTotalCount=True&language=de-DE');
     expect(q).toMatchObject({
