@@ -122,6 +122,28 @@ describe('a Fastify listener answers framework errors in the API error body', ()
     expectDeliveryError(await large.json(), 413);
   });
 
+  it('a JSON body nested deeper than the limit: 400 before it is parsed; a shallow one is parsed', async () => {
+    const deep = await fetch(`${base}/p/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `${'['.repeat(200)}${']'.repeat(200)}`,
+    });
+    expect(deep.status).toBe(400);
+    expectDeliveryError(await deep.json(), 1);
+    const shallow = await fetch(`${base}/p/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":[[1]]}',
+    });
+    expect(await shallow.json()).toEqual({ body: { a: [[1]] } });
+    const poisoned = await fetch(`${base}/p/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"__proto__":{"x":1}}',
+    });
+    expect(poisoned.status).toBe(400);
+  });
+
   it('HEAD answers of errors carry no body', async () => {
     const answer = await exchange('HEAD /p/items/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);

@@ -13,6 +13,7 @@ import type { Logger } from './logger.ts';
 import type { ProcessMetrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
 import { checkRequest, maxPathSegmentLength, parserMaxHeaderBytes, pathSegmentTooLong } from './url-check.ts';
+import { jsonNestingProblem } from './json-depth.ts';
 
 export interface FastifyServiceOptions {
   /** Label for metrics and logs: `delivery`, `preview`, `graphql`, … */
@@ -75,6 +76,16 @@ export function createFastifyService(options: FastifyServiceOptions): FastifyIns
         .type('application/json; charset=utf-8')
         .send(JSON.stringify(response.body));
     },
+  });
+
+  // JSON bodies: nesting bounded in one pass before JSON.parse (which is super-linear in it), then
+  // Fastify's own parser (prototype poisoning refused).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const problem = jsonNestingProblem(body as string);
+    if (problem) done(problem, undefined);
+    else parseJson(request, body as string, done);
   });
 
   // Before any hook reads the URL: an oversized request, or a path that does not decode or holds

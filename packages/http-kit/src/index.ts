@@ -13,6 +13,7 @@ export { runServiceMain, type ServiceStart } from './service-main.ts';
 export { listenProbes, listenStep } from './probe-listener.ts';
 export { answerClientErrors, answerClientErrorsOf, type ToErrorResponse } from './client-errors.ts';
 export { checkRequest, checkUrl, parserMaxHeaderBytes } from './url-check.ts';
+export { jsonNestingProblem, maxJsonDepth } from './json-depth.ts';
 export { createLiveness, livenessOfProcess, type Liveness, type LivenessAnswer } from './liveness.ts';
 export {
   applyServerTimeouts,

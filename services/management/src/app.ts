@@ -1,7 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import express, { type Express } from 'express';
 import { toManagementError } from '@lectern/errors';
-import { answerClientErrorsOf, livenessOfProcess, parserMaxHeaderBytes, type Readiness } from '@lectern/http-kit';
+import {
+  answerClientErrorsOf,
+  jsonNestingProblem,
+  livenessOfProcess,
+  parserMaxHeaderBytes,
+  type Readiness,
+} from '@lectern/http-kit';
 import { adminRouter } from './http/admin/routes.ts';
 import { requireManagementKey } from './http/auth.ts';
 import { consoleRouter } from './http/console/routes.ts';
@@ -85,7 +91,15 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   app.use(requestContext(options, 'management'));
   app.use(urlGuard);
   const jsonLimitBytes = options.jsonLimitBytes ?? 1_048_576;
-  const json = express.json({ limit: jsonLimitBytes, type: ['application/json', 'application/*+json'] });
+  const json = express.json({
+    limit: jsonLimitBytes,
+    type: ['application/json', 'application/*+json'],
+    // Nesting bounded in one pass over the bytes before JSON.parse, which is super-linear in it.
+    verify: (_req, _res, bytes) => {
+      const problem = jsonNestingProblem(bytes);
+      if (problem) throw problem;
+    },
+  });
   const sizeGuard = bodySizeGuard(jsonLimitBytes);
   // A binary upload's body is the file, streamed by its route, whatever its Content-Type.
   app.use((req, res, next) => (isFileUpload(req) ? next() : sizeGuard(req, res, next)));

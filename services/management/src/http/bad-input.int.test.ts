@@ -186,6 +186,15 @@ describe.each(engines)('bad input on $name', ({ open }) => {
     expect(snapshotChanges(before, await snapshot())).toEqual(['content_items', 'outbox_events', 'project_sequences']);
   });
 
+  it('refuses a JSON body nested deeper than 128 levels before parsing it (800 KB of [[[…]]] held the loop 200 ms)', async () => {
+    const refusal = await refused(
+      '/items',
+      { method: 'POST', body: `${'['.repeat(400_000)}${']'.repeat(400_000)}` },
+      { errorCode: 5 },
+    );
+    expect(JSON.stringify(refusal['validation_errors'])).toContain('deeper than 128 levels');
+  });
+
   it('answers a URL over 16 KiB with 431 in the error body, and HEAD with no body', async () => {
     const long = `/items?x=${'a'.repeat(17_000)}`;
     await refused(long, { method: 'GET' }, { status: 431, errorCode: 431 });
