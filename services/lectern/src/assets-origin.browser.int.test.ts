@@ -15,7 +15,7 @@ import { findChromium, launchChromium } from './console-browser.ts';
  * download from the assets origin: nothing runs, and nothing reads the console's cookies.
  */
 
-const operatorToken = 'assets-browser-operator-token';
+const operatorToken = 'assets-browser-operator-token-of-32-characters';
 const executable = findChromium();
 if (executable === null) console.warn('SKIPPING the assets origin browser test: no chromium on PATH');
 
