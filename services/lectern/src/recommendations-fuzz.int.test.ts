@@ -1,41 +1,26 @@
 import { sql } from 'kysely';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createHashedEmbedder, createRecsConsumer } from '@lectern/core';
-import { createLogger, createProcessMetrics, createReadiness } from '@lectern/http-kit';
-import { buildRecommendationsApp } from '@lectern/recommendations';
-import { createSqlRecs, generateCorpus, writeCorpus } from '@lectern/recs-sql';
-import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
+import { startRecsTestApp, type RecsTestApp } from './recs-test-app.test-fixture.ts';
 
 /**
  * Generated requests to every Recommendations route — hostile values in every field, filters and
  * boosters assembled from the language's tokens, wrong keys — never get a 5xx, every error comes
  * in the SPEC 7.5 body with a non-zero error_code, and a refused request stores nothing.
  */
-let core: TestCore;
-let app: ReturnType<typeof buildRecommendationsApp>;
+let recs: RecsTestApp;
+let core: RecsTestApp['core'];
+let app: RecsTestApp['app'];
 let key: string;
 let deliveryKey: string;
 
 beforeAll(async () => {
-  core = await openTestCore();
-  const seeded = await seedProject(core, ['recommendations', 'delivery_primary']);
-  key = seeded.keys.recommendations!.value;
-  deliveryKey = seeded.keys.delivery_primary!.value;
-  await writeCorpus(core, { projectId: seeded.projectId, items: generateCorpus({ perTopic: 3 }) });
-  const recs = await createSqlRecs({ db: core.store.db });
-  const embedder = createHashedEmbedder();
-  await createRecsConsumer({ core, writer: recs.writer, embedder }).catchUp(seeded.projectId);
-  app = buildRecommendationsApp({
-    metrics: createProcessMetrics(),
-    readiness: createReadiness([]),
-    logger: createLogger({ level: 'silent' }),
-    engine: { core, reader: recs.reader, tracking: recs.tracking, embedder },
-  });
+  recs = await startRecsTestApp({ perTopic: 3 });
+  ({ core, app } = recs);
+  ({ recommendations: key, delivery: deliveryKey } = recs.keys);
 });
 afterAll(async () => {
-  await app?.close();
-  await core?.store.close();
+  await recs?.close();
 });
 
 const tokens = [

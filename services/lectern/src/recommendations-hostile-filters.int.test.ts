@@ -1,38 +1,24 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHashedEmbedder, createRecsConsumer } from '@lectern/core';
-import { createLogger, createProcessMetrics, createReadiness } from '@lectern/http-kit';
-import { buildRecommendationsApp } from '@lectern/recommendations';
-import { createSqlRecs, generateCorpus, writeCorpus } from '@lectern/recs-sql';
-import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
+import { startRecsTestApp, type RecsTestApp } from './recs-test-app.test-fixture.ts';
 
 /**
  * Issue 27, findings 1 and 13, through the real Recommendations app: a filter or booster that
  * would hold the process (a long chain, deep nesting) or reach Object.prototype is refused with a
  * 400 in the SPEC 7.5 body, at once, storing nothing; `in` over an if is answered.
  */
-let core: TestCore;
-let app: ReturnType<typeof buildRecommendationsApp>;
+let recs: RecsTestApp;
+let core: RecsTestApp['core'];
+let app: RecsTestApp['app'];
 let key: string;
 
 beforeAll(async () => {
-  core = await openTestCore();
-  const seeded = await seedProject(core, ['recommendations']);
-  key = seeded.keys.recommendations!.value;
-  await writeCorpus(core, { projectId: seeded.projectId, items: generateCorpus({ perTopic: 4 }) });
-  const recs = await createSqlRecs({ db: core.store.db });
-  const embedder = createHashedEmbedder();
-  await createRecsConsumer({ core, writer: recs.writer, embedder }).catchUp(seeded.projectId);
-  app = buildRecommendationsApp({
-    metrics: createProcessMetrics(),
-    readiness: createReadiness([]),
-    logger: createLogger({ level: 'silent' }),
-    engine: { core, reader: recs.reader, tracking: recs.tracking, embedder },
-  });
+  recs = await startRecsTestApp({ perTopic: 4 });
+  ({ core, app } = recs);
+  key = recs.keys.recommendations;
 });
 afterAll(async () => {
-  await app?.close();
-  await core?.store.close();
+  await recs?.close();
 });
 
 const visits = async () =>

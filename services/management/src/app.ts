@@ -1,16 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import express, { type Express } from 'express';
 import { toManagementError } from '@lectern/errors';
-import {
-  answerClientErrorsOf,
-  jsonNestingProblem,
-  livenessOfProcess,
-  parserMaxHeaderBytes,
-  type Readiness,
-} from '@lectern/http-kit';
+import { answerClientErrorsOf, jsonNestingProblem, parserMaxHeaderBytes, type Readiness } from '@lectern/http-kit';
 import { adminRouter } from './http/admin/routes.ts';
 import { requireManagementKey } from './http/auth.ts';
 import { consoleRouter } from './http/console/routes.ts';
+import { addProbeRoutes } from './http/probes.ts';
 import { requestContext, type ManagementDeps } from './http/context.ts';
 import { environmentRouter } from './http/environment/routes.ts';
 import { errorHandler, notFound } from './http/errors.ts';
@@ -106,17 +101,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   app.use((req, res, next) => (isFileUpload(req) ? next() : json(req, res, next)));
   app.use(bodyGuard);
 
-  app.get('/healthz', (_req, res) => {
-    const answer = livenessOfProcess().check();
-    res.status(answer.status).json(answer.body);
-  });
-  app.get('/readyz', async (_req, res) => {
-    const isReady = await options.readiness.check();
-    res.status(isReady ? 200 : 503).json({ status: isReady ? 'ready' : 'not ready' });
-  });
-  app.get('/metrics', async (_req, res) => {
-    res.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
-  });
+  addProbeRoutes(app, options);
 
   app.use(
     '/admin',

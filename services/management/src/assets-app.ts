@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import express, { type Express } from 'express';
 import type { BlobStore } from '@lectern/core';
 import { toManagementError } from '@lectern/errors';
-import { answerClientErrorsOf, livenessOfProcess, parserMaxHeaderBytes, type Readiness } from '@lectern/http-kit';
+import { answerClientErrorsOf, parserMaxHeaderBytes, type Readiness } from '@lectern/http-kit';
+import { addProbeRoutes } from './http/probes.ts';
 import { requestContext, type ManagementDeps } from './http/context.ts';
 import { errorHandler, notFound } from './http/errors.ts';
 import { urlGuard } from './http/input-guard.ts';
@@ -36,17 +37,7 @@ export function buildAssetsApp(options: AssetsAppOptions): Express {
   });
   app.use(urlGuard);
 
-  app.get('/healthz', (_req, res) => {
-    const answer = livenessOfProcess().check();
-    res.status(answer.status).json(answer.body);
-  });
-  app.get('/readyz', async (_req, res) => {
-    const isReady = await options.readiness.check();
-    res.status(isReady ? 200 : 503).json({ status: isReady ? 'ready' : 'not ready' });
-  });
-  app.get('/metrics', async (_req, res) => {
-    res.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
-  });
+  addProbeRoutes(app, options);
   app.use(
     binaryFilesRouter({ core: options.core, blobs: options.blobs, images: options.imageLimits ?? defaultImageLimits }),
   );
