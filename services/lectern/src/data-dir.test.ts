@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,5 +38,21 @@ describe('the data directory', () => {
     expect(modeOf(join(dir, 'pglite'))).toBe(0o700);
     expect(modeOf(join(dir, 'blobs'))).toBe(0o700);
     expect(modeOf(join(dir, 'notes.txt'))).toBe(0o600);
+  });
+
+  it("waits a moment for a live holder to end (a server whose supervisor was just killed), but not for ever", () => {
+    const dir = join(tempRoot(), 'data');
+    mkdirSync(dir);
+    // A process that is not this one's child (init reaps it), alive for 0.5 s.
+    const briefPid = execFileSync('sh', ['-c', 'sleep 0.5 >/dev/null 2>&1 & echo $!'], { encoding: 'utf8' }).trim();
+    writeFileSync(join(dir, 'lectern.lock'), briefPid);
+    lockDataDir(dir, { waitMs: 5_000 }).release();
+    const longPid = execFileSync('sh', ['-c', 'sleep 30 >/dev/null 2>&1 & echo $!'], { encoding: 'utf8' }).trim();
+    writeFileSync(join(dir, 'lectern.lock'), longPid);
+    try {
+      expect(() => lockDataDir(dir, { waitMs: 300 })).toThrow(/in use by a running Lectern/);
+    } finally {
+      process.kill(Number(longPid));
+    }
   });
 });

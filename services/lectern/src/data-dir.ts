@@ -53,11 +53,14 @@ export function secureDataDir(dir: string): void {
 /**
  * Takes the data directory for this process (creating or tightening it: `secureDataDir`). The embedded database must have one writer: a
  * second server or a CLI opening it directly would corrupt it. A lock left by a killed process
- * (its pid no longer alive) is taken over.
+ * (its pid no longer alive) is taken over. A live holder is waited for up to `waitMs`: a server
+ * whose supervisor was just killed ends itself within moments (it notices its parent's death),
+ * so a start right after a crash finds the directory free instead of refusing.
  */
-export function lockDataDir(dir: string): { release(): void } {
+export function lockDataDir(dir: string, options: { waitMs?: number } = {}): { release(): void } {
   secureDataDir(dir);
   const path = join(dir, 'lectern.lock');
+  const deadline = Date.now() + (options.waitMs ?? 5_000);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, 'wx', 0o600);
@@ -68,8 +71,10 @@ export function lockDataDir(dir: string): { release(): void } {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number(readFileSync(path, 'utf8').trim());
       // An empty file is a lock being taken right now; only a dead pid's lock is taken over.
-      const isStale = Number.isInteger(holder) && holder > 0 && holder !== process.pid && !isProcessAlive(holder);
-      if (!isStale) {
+      const isStale = () => Number.isInteger(holder) && holder > 0 && holder !== process.pid && !isProcessAlive(holder);
+      // Before this process serves anything: a blocking pause costs no one.
+      while (!isStale() && holder !== process.pid && Date.now() < deadline) sleepSync(100);
+      if (!isStale()) {
         throw new Error(
           `The data directory ${dir} is in use by a running Lectern (pid ${holder || 'starting'}). Stop it first, or pass another --data-dir.`,
           { cause: error },
@@ -97,4 +102,9 @@ export function readServerInfo(dir: string): ServerInfo | null {
   } catch {
     return null;
   }
+}
+
+const pause = new Int32Array(new SharedArrayBuffer(4));
+function sleepSync(ms: number): void {
+  Atomics.wait(pause, 0, 0, ms);
 }
