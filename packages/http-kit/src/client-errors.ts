@@ -29,8 +29,8 @@ function fromParser(error: ParserError): LecternError {
  * Whether a body may follow the status line. The parser failed before it knew the method, so the
  * bytes it held up to the failure decide. No body after a HEAD request (anywhere in them), since
  * it would be read as the next response and break the connection's framing; none either when
- * oversized headers show no request line (the request began in an earlier packet, its method
- * unknown). The bytes may start inside the previous request's body.
+ * oversized headers do not begin with a request line (the request began in an earlier packet,
+ * its method unknown). The bytes may start inside the previous request's body.
  */
 function isBodyAllowed(error: ParserError): boolean {
   const raw = error.rawPacket;
@@ -39,7 +39,9 @@ function isBodyAllowed(error: ParserError): boolean {
   const seen = raw.toString('latin1', 0, end);
   if (/(^|\n)HEAD /.test(seen)) return false;
   if (error.code !== 'HPE_HEADER_OVERFLOW') return true;
-  return /(^|\n)[^\s]{1,32} (\/|\*|[a-z][a-z0-9+.-]*:)/i.test(seen);
+  // Only a packet that begins with the request line shows the method: one that begins inside
+  // the URL or a header (a long request spans packets) may hold anything, a HEAD's included.
+  return /^[A-Z]{1,32} (\/|\*|[A-Za-z][A-Za-z0-9+.-]*:)/.test(seen);
 }
 
 /**
