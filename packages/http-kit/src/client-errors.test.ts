@@ -18,7 +18,11 @@ function answerTo(code: string, packet: string): Promise<string> {
         done();
       },
     });
-    const error = Object.assign(new Error(code), { code, rawPacket: Buffer.from(packet, 'latin1'), bytesParsed: packet.length });
+    const error = Object.assign(new Error(code), {
+      code,
+      rawPacket: Buffer.from(packet, 'latin1'),
+      bytesParsed: packet.length,
+    });
     answerClientErrors(toDeliveryError)(error, socket);
   });
 }
@@ -36,6 +40,22 @@ describe('answers to what the parser refused', () => {
     const packet = `%F0%9F%98%80%F0%9F%98%80/x HTTP/1.1\r\nhost: 127.0.0.1:4406\r\naccept: */*\r\nuser-agent: a b\r\n`;
     const answer = await answerTo('HPE_HEADER_OVERFLOW', packet);
     expect(answer).toMatch(/^HTTP\/1\.1 431 [^]*\r\ncontent-length: 0\r\n/);
+    expect(bodyOf(answer)).toBe('');
+  });
+
+  it('a character the URL cannot hold, found in a later packet of a long HEAD request: no body', async () => {
+    const answer = await answerTo('HPE_INVALID_URL', `%F0%9F%98%80%F0%9F%98%80/\u00e2\u00a8&%ED%A0%80 HTTP/1.1\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 [^]*\r\ncontent-length: 0\r\n/);
+    expect(bodyOf(answer)).toBe('');
+  });
+
+  it('a malformed method in the first packet: the error body', async () => {
+    const answer = await answerTo('HPE_INVALID_METHOD', 'G\u0001T /p/x HTTP/1.1\r\n\r\n');
+    expect(JSON.parse(bodyOf(answer))).toMatchObject({ error_code: 1 });
+  });
+
+  it('a later packet that begins at a header line: no body', async () => {
+    const answer = await answerTo('HPE_HEADER_OVERFLOW', 'accept: */*\r\nx-long: aaaa');
     expect(bodyOf(answer)).toBe('');
   });
 

@@ -29,8 +29,8 @@ function fromParser(error: ParserError): LecternError {
  * Whether a body may follow the status line. The parser failed before it knew the method, so the
  * bytes it held up to the failure decide. No body after a HEAD request (anywhere in them), since
  * it would be read as the next response and break the connection's framing; none either when
- * oversized headers do not begin with a request line (the request began in an earlier packet,
- * its method unknown). The bytes may start inside the previous request's body.
+ * the bytes do not begin with a request line (the request began in an earlier packet, its
+ * method unknown). The bytes may start inside the previous request's body.
  */
 function isBodyAllowed(error: ParserError): boolean {
   const raw = error.rawPacket;
@@ -38,10 +38,10 @@ function isBodyAllowed(error: ParserError): boolean {
   const end = Math.min(raw.length, (error.bytesParsed ?? raw.length) + 16, 65_536);
   const seen = raw.toString('latin1', 0, end);
   if (/(^|\n)HEAD /.test(seen)) return false;
-  if (error.code !== 'HPE_HEADER_OVERFLOW') return true;
-  // Only a packet that begins with the request line shows the method: one that begins inside
-  // the URL or a header (a long request spans packets) may hold anything, a HEAD's included.
-  return /^[A-Z]{1,32} (\/|\*|[A-Za-z][A-Za-z0-9+.-]*:)/.test(seen);
+  // Only a packet that begins with the request line (a method, however malformed, then a
+  // target) shows the method: one that begins inside the URL or at a header (a long request
+  // spans packets, and the parser may fail in any of them) may belong to a HEAD.
+  return /^[^\s:]{1,32} (\/|\*|[A-Za-z][A-Za-z0-9+.-]*:)/.test(seen);
 }
 
 /**
