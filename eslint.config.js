@@ -22,7 +22,7 @@ const outerLayers = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.tools/**', 'coverage/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', '.tools/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -60,13 +60,18 @@ export default tseslint.config(
     },
   },
   {
+    // The editor app runs in the browser.
+    files: ['apps/editor/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // The console's browser script (services/management/src/http/console/assets).
     files: ['**/console/assets/*.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {
     // Vitest global setups and config files are loaded by their default export.
-    files: ['test/engines/setup-*.ts', '*.config.ts', '*.config.js'],
+    files: ['test/engines/setup-*.ts', '*.config.ts', '*.config.js', 'apps/*/vite.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

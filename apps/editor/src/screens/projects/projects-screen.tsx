@@ -1,0 +1,8 @@
+/** Placeholder: the screen is being built (issue 28). */
+export function ProjectsScreen() {
+  return (
+    <main>
+      <h1>ProjectsScreen</h1>
+    </main>
+  );
+}
