@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import '../styles/elements.css';
 import { ElementField, fieldId } from './element-field.tsx';
 import { FormScopeContext, useFormScope, type FormScope } from './element-props.ts';
 import { emptyValue, holdsValue, type ComponentJson, type ElementValue, type TypeElement } from './model.ts';
