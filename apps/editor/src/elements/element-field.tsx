@@ -52,6 +52,8 @@ export function ElementField(props: {
   readOnlyNote?: string | undefined;
   problems: ElementProblems;
   apiErrors: readonly string[];
+  /** The control; by default the kind's own (tests pass the one they test). */
+  component?: ComponentType<ElementProps> | undefined;
 }) {
   const { prefix, element, problems, apiErrors } = props;
   const base = fieldId(prefix, element.id);
@@ -70,7 +72,7 @@ export function ElementField(props: {
       </section>
     );
   }
-  const Component = elementComponents[element.type];
+  const Component = props.component ?? elementComponents[element.type];
   const errors = [...problems.errors, ...apiErrors];
   const hasGuidelines = typeof element.guidelines === 'string' && element.guidelines.trim() !== '';
   const describedBy =

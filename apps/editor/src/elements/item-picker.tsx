@@ -114,7 +114,7 @@ export function ItemPicker(props: {
         <h3>Create new</h3>
         <label htmlFor="item-picker-new-name">Name</label>
         <input id="item-picker-new-name" required value={newName} onChange={(e) => setNewName(e.target.value)} />
-        <label htmlFor="item-picker-new-type">Content type</label>
+        <label htmlFor="item-picker-new-type">Content type of the new item</label>
         <select id="item-picker-new-type" value={newType} onChange={(e) => setNewType(e.target.value)}>
           {choosable.map((t) => (
             <option key={t.id} value={t.id}>

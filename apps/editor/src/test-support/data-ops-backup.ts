@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { unzipSync } from 'fflate';
 import type { ContentTypeJson, SnippetJson, VariantJson } from '../elements/model.ts';
 import type { ItemJson } from '../elements/queries.ts';
+import type { Routes } from './render.tsx';
 
 /**
  * The project data-ops backed up from a real Kontent.ai environment
@@ -63,8 +64,8 @@ export function readBackup(): Backup {
 }
 
 /** Management API v2 answers (path → JSON) for the backup's objects, for `mockApi`. */
-export function backupRoutes(b: Backup): Record<string, unknown> {
-  const routes: Record<string, unknown> = {
+export function backupRoutes(b: Backup): Routes {
+  const routes: Routes = {
     '/types': { types: b.types, pagination: { continuation_token: null, next_page: null } },
     '/languages': { languages: b.languages, pagination: { continuation_token: null, next_page: null } },
     '/assets': { assets: b.assets, pagination: { continuation_token: null, next_page: null } },

@@ -6,13 +6,15 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { FormScopeContext, type FormScope } from '../elements/element-props.ts';
 import type { ElementProps } from '../elements/element-props.ts';
+import { ElementField } from '../elements/element-field.tsx';
+import { checkElement } from '../elements/validation.ts';
 import type { ElementValue, TypeElement } from '../elements/model.ts';
 
 /**
  * Test support for the editor's components (happy-dom): a fresh query cache, a memory router,
  * and `fetch` answered by a route table of Management API v2 paths (under /app/api/v2/projects/p).
  */
-export type Routes = Record<string, unknown | ((body: unknown) => unknown)>;
+export type Routes = Record<string, ((body: unknown) => unknown) | object>;
 
 export function mockApi(routes: Routes) {
   const calls: { method: string; path: string; body: unknown }[] = [];
@@ -59,7 +61,8 @@ export const testScope: FormScope = {
 };
 
 /**
- * Renders one element component as the form would, keeping its value in state; `changes` records
+ * Renders one element component as the form does (inside its field: name, guidelines,
+ * messages), keeping its value in state; `changes` records
  * every value the component produced (the last one is what Save would send).
  */
 export function renderElement(
@@ -76,10 +79,8 @@ export function renderElement(
     values.set(element.id, value);
     return (
       <FormScopeContext.Provider value={{ ...scope, values }}>
-        <label id="label" htmlFor="input">
-          {element.name}
-        </label>
-        <Component
+        <ElementField
+          prefix="t"
           element={element}
           value={value}
           onChange={(next) => {
@@ -87,9 +88,9 @@ export function renderElement(
             setValue(next);
           }}
           isReadOnly={options.isReadOnly ?? false}
-          inputId="input"
-          labelId="label"
-          describedBy={undefined}
+          problems={checkElement(element, value)}
+          apiErrors={[]}
+          component={Component}
         />
       </FormScopeContext.Provider>
     );
