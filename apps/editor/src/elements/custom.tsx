@@ -59,7 +59,8 @@ export function CustomElement({ element, value, onChange, isReadOnly, inputId, d
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
-      if (!frame.current || event.source !== frame.current.contentWindow) return;
+      const own = frame.current?.contentWindow;
+      if (!own || event.source !== own) return;
       const message = event.data as ProtocolMessage | null;
       if (!message || typeof message.type !== 'string') return;
       const { value: current, isReadOnly: disabled, scope: s, onChange: change } = latest.current;
