@@ -95,6 +95,8 @@ export function checkElement(def: TypeElement, entry: ElementValue): ElementProb
   return { errors, notices };
 }
 
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Where the API's validation errors belong: messages by element id, and the rest. */
 export interface MappedErrors {
   readonly byElement: ReadonlyMap<string, string[]>;
@@ -121,7 +123,9 @@ export function mapValidationErrors(
     const named = /^elements\.([A-Za-z0-9_]+)/.exec(path);
     const entry = indexed ? sent[Number(indexed[1])] : undefined;
     const byName = named ? defs.find((d) => d.codename === named[1]) : undefined;
-    const inMessage = defs.find((d) => problem.message.includes(`'${d.codename}'`) || problem.message.includes(d.id));
+    const inMessage = defs.find(
+      (d) => problem.message.includes(`'${d.codename}'`) || (uuid.test(d.id) && problem.message.includes(d.id)),
+    );
     const id = entry?.element.id ?? byName?.id ?? inMessage?.id;
     if (id) add(id, problem.message);
     else general.push(path ? `${path}: ${problem.message}` : problem.message);
