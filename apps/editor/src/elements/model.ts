@@ -83,6 +83,7 @@ export interface VariantJson {
   readonly elements: readonly ElementValue[];
   readonly last_modified: string;
   readonly workflow_step?: IdRef;
+  readonly workflow?: { readonly workflow_identifier: IdRef; readonly step_identifier: IdRef };
 }
 
 /** The element list the form shows: a snippet's elements follow its heading. */

@@ -67,11 +67,14 @@ function ItemEditorView({
     );
   const isDefaultLanguage = language.is_default;
   const hasVariant = editor.variant !== null || editor.isStartingEmpty;
+  const isReadOnly = !editor.canEdit || editor.lockedReason !== null;
   const saveDisabledReason = !editor.canEdit
     ? 'Your role lets you read this item but not change it.'
-    : editor.isDirty || (!editor.variant && editor.isStartingEmpty)
-      ? null
-      : 'Nothing to save.';
+    : editor.lockedReason
+      ? editor.lockedReason
+      : editor.isDirty || (!editor.variant && editor.isStartingEmpty)
+        ? null
+        : 'Nothing to save.';
   const save = () => void editor.save();
   return (
     <main className="item-editor">
@@ -88,7 +91,7 @@ function ItemEditorView({
           <input
             id="item-name"
             value={editor.name}
-            readOnly={!editor.canEdit}
+            readOnly={isReadOnly}
             onChange={(e) => editor.setName(e.target.value)}
           />
         </div>
@@ -113,7 +116,7 @@ function ItemEditorView({
           >
             Save
           </button>
-          {saveDisabledReason && !editor.canEdit ? (
+          {saveDisabledReason && isReadOnly ? (
             <p id="save-disabled-reason" className="element-note">
               {saveDisabledReason}
             </p>
@@ -150,7 +153,7 @@ function ItemEditorView({
             contentGroups={type.data.type.content_groups}
             values={editor.values}
             onChange={editor.setValues}
-            isReadOnly={!editor.canEdit}
+            isReadOnly={isReadOnly}
             isDefaultLanguage={isDefaultLanguage}
             apiErrors={editor.apiErrors}
             focusRequest={focusRequest}

@@ -11,6 +11,16 @@ import { useLanguages, useSession, useVariants, variantsKey } from './queries.ts
 export type SaveStatus = 'saved' | 'dirty' | 'saving' | 'failed';
 
 /**
+ * Kontent.ai's fixed ids of the system steps whose variants cannot be changed (the API refuses
+ * an upsert: "published, scheduled or archived"), and what the person is told.
+ */
+const lockedSteps: Readonly<Record<string, string>> = {
+  'c199950d-99f0-4983-b711-6c4c91624b22': 'This item is published. Create a new version to change it.',
+  '9d2b0228-4d0d-4c23-8b49-01a698857709': 'This item is scheduled to be published. Cancel scheduling to change it.',
+  '7a535a69-ad34-47f8-806a-def1fdf4d391': 'This item is archived. Move it to another step to change it.',
+};
+
+/**
  * The item editor's state: what was loaded (item, its variants, the type with snippets expanded,
  * languages, the session's permissions), the person's unsaved edits (`draft`, null when clean),
  * and Save, which writes through `PUT /items/{id}` (name) and `PUT /items/{id}/variants/{lang}`
@@ -37,6 +47,8 @@ export function useItemEditor(projectId: string, languageCodename: string, itemI
   const values = draft ?? loaded;
   const permissions = session.data?.projects.find((p) => p.id === projectId)?.permissions ?? [];
   const canEdit = permissions.includes('manage_content');
+  const stepId = variant?.workflow_step?.id ?? variant?.workflow?.step_identifier?.id;
+  const lockedReason = stepId ? (lockedSteps[stepId] ?? null) : null;
   const isDirty = draft !== null || (nameDraft !== null && nameDraft !== item.data?.name);
   const nameOf = (id: string) => {
     const d = defs.find((x) => x.id === id);
@@ -138,6 +150,7 @@ export function useItemEditor(projectId: string, languageCodename: string, itemI
     name: nameDraft ?? item.data?.name ?? '',
     setName: setNameDraft,
     canEdit,
+    lockedReason,
     isDirty,
     isStartingEmpty,
     startEmpty: () => setStartingEmpty(true),
