@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { seriousViolations } from '../../test/axe.ts';
 import { fakeApi, type Handler } from '../../test/fake-server.ts';
 import { renderWithQuery } from '../../test/render.tsx';
 import { WorkflowPanel } from './workflow-panel.tsx';
@@ -224,5 +225,18 @@ describe('WorkflowPanel', () => {
     renderWithQuery(panel(false));
     await screen.findByText('Scheduled');
     expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+
+  it('has no serious axe violation, with the Change workflow and the Schedule dialogs open', async () => {
+    serve(variantAt('s-draft'));
+    renderWithQuery(panel());
+    fireEvent.click(await screen.findByRole('button', { name: 'Change workflow' }));
+    await screen.findByLabelText('f@x.test');
+    expect(await seriousViolations()).toEqual([]);
+    cleanup();
+    serve(variantAt('s-ready'));
+    renderWithQuery(panel());
+    fireEvent.click(await screen.findByRole('button', { name: 'Schedule publish' }));
+    expect(await seriousViolations()).toEqual([]);
   });
 });
