@@ -29,19 +29,19 @@ export interface LanguageJson {
 export const assetsKey = (projectId: string) => ['assets', projectId] as const;
 export const foldersKey = (projectId: string) => ['asset-folders', projectId] as const;
 
-interface Paged {
+export interface Paged {
   readonly pagination: { readonly continuation_token: string | null };
 }
 
 /** Every page of a paged MAPI list, following `x-continuation`. */
-export async function listAll<T>(path: string, pick: (page: never) => readonly T[]): Promise<T[]> {
+export async function listAll<T, P extends Paged = Paged>(path: string, pick: (page: P) => readonly T[]): Promise<T[]> {
   const out: T[] = [];
   let token: string | null = null;
   do {
-    const { data }: { data: Paged } = await request<Paged>(path, {
+    const { data }: { data: P } = await request<P>(path, {
       ...(token ? { headers: { 'x-continuation': token } } : {}),
     });
-    out.push(...pick(data as never));
+    out.push(...pick(data));
     token = data.pagination.continuation_token;
   } while (token);
   return out;
@@ -51,7 +51,7 @@ export async function listAll<T>(path: string, pick: (page: never) => readonly T
 export function useAssets(projectId: string, isEnabled = true) {
   return useQuery({
     queryKey: assetsKey(projectId),
-    queryFn: () => listAll<AssetJson>(mapi(projectId, '/assets'), (p: { assets: AssetJson[] }) => p.assets),
+    queryFn: () => listAll(mapi(projectId, '/assets'), (p: Paged & { assets: AssetJson[] }) => p.assets),
     enabled: isEnabled,
   });
 }
@@ -67,8 +67,7 @@ export function useFolders(projectId: string, isEnabled = true) {
 export function useLanguages(projectId: string) {
   return useQuery({
     queryKey: ['languages', projectId],
-    queryFn: () =>
-      listAll<LanguageJson>(mapi(projectId, '/languages'), (p: { languages: LanguageJson[] }) => p.languages),
+    queryFn: () => listAll(mapi(projectId, '/languages'), (p: Paged & { languages: LanguageJson[] }) => p.languages),
   });
 }
 
@@ -84,20 +83,6 @@ export function isImage(asset: Pick<AssetJson, 'type'>): boolean {
 export function thumbnailUrl(asset: Pick<AssetJson, 'url'>, width: number, height: number): string {
   const separator = asset.url.includes('?') ? '&' : '?';
   return `${asset.url}${separator}w=${width}&h=${height}&fit=crop`;
-}
-
-/** The folder and every folder under it, by id (an asset in a subfolder is in the folder too). */
-export function folderAndDescendants(folders: readonly FolderJson[], id: string): Set<string> {
-  const out = new Set<string>();
-  const visit = (list: readonly FolderJson[], isInside: boolean) => {
-    for (const f of list) {
-      const inside = isInside || f.id === id;
-      if (inside) out.add(f.id);
-      visit(f.folders, inside);
-    }
-  };
-  visit(folders, false);
-  return out;
 }
 
 export interface AssetFilter {

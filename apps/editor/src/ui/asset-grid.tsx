@@ -75,6 +75,7 @@ export function AssetFilters({ filter, onChange, isImagesOnly = false }: AssetFi
         Search assets
         <input
           type="search"
+          data-autofocus
           value={filter.search}
           placeholder="Title or file name"
           onChange={(e) => onChange({ ...filter, search: e.target.value })}

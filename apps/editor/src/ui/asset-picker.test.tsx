@@ -31,6 +31,7 @@ describe('AssetPicker', () => {
     const onPick = vi.fn();
     renderWithQuery(<AssetPicker projectId="p1" isOpen onClose={() => {}} onPick={onPick} />);
     const tile = await screen.findByRole('button', { name: /Harbour photo/ });
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search assets' }));
     const img = tile.querySelector('img');
     expect(img?.getAttribute('src')).toBe('https://assets.test/p1/a1/photo.png?w=240&h=160&fit=crop');
     fireEvent.click(tile);

@@ -14,7 +14,8 @@ const focusable =
 
 /**
  * A modal `<dialog>`: opened with showModal (the page behind becomes inert), Tab and Shift+Tab
- * cycle inside it, Escape and "Close" call `onClose`, and focus returns to where it was.
+ * cycle inside it, Escape and "Close" call `onClose`, and focus returns to where it was. Focus
+ * starts on the element marked `data-autofocus`, else on the first focusable one.
  */
 export function ModalDialog({ isOpen, onClose, title, children, className }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -28,7 +29,7 @@ export function ModalDialog({ isOpen, onClose, title, children, className }: Mod
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
-    const first = dialog.querySelector<HTMLElement>('[autofocus]') ?? dialog.querySelector<HTMLElement>(focusable);
+    const first = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(focusable);
     first?.focus();
     return () => {
       if (dialog.open) {

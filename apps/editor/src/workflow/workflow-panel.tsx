@@ -192,7 +192,7 @@ export function WorkflowPanel({ projectId, itemId, languageId, canChange }: Work
             <button
               type="button"
               className="button"
-              autoFocus
+              data-autofocus
               onClick={() => {
                 const action = dialog.confirm;
                 setDialog(null);

@@ -37,6 +37,9 @@ export function AssetDetail({ projectId, asset, onClose }: AssetDetailProps) {
 
   // A new asset, or a new version of it, resets the form; a refetch of the same version does not.
   const version = `${asset.id}@${asset.last_modified}`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opening an asset moves the keyboard to its detail (it sits after the whole list).
+  useEffect(() => heading.current?.focus(), [asset.id]);
   useEffect(() => {
     setTitle(asset.title ?? '');
     setDescriptions(descriptionsOf(asset));
@@ -87,7 +90,9 @@ export function AssetDetail({ projectId, asset, onClose }: AssetDetailProps) {
   return (
     <section className="asset-detail" aria-labelledby={headingId}>
       <div className="assets-toolbar">
-        <h2 id={headingId}>{asset.title ?? asset.file_name}</h2>
+        <h2 id={headingId} ref={heading} tabIndex={-1}>
+          {asset.title ?? asset.file_name}
+        </h2>
         <button type="button" className="button-quiet" onClick={onClose}>
           Close
         </button>

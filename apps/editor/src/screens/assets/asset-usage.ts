@@ -9,7 +9,7 @@
  * stops at the first few uses. Published versions older than the latest one are not searched.
  */
 import { api, mapi, request } from '../../api/client.ts';
-import { listAll } from '../../api/assets.ts';
+import { listAll, type Paged } from '../../api/assets.ts';
 
 interface TypeJson {
   readonly id: string;
@@ -59,7 +59,7 @@ export async function findAssetUses(
   options: UsageSearch = {},
 ): Promise<AssetUse[]> {
   const limit = options.limit ?? 5;
-  const types = await listAll<TypeJson>(mapi(projectId, '/types'), (p: { types: TypeJson[] }) => p.types);
+  const types = await listAll(mapi(projectId, '/types'), (p: Paged & { types: TypeJson[] }) => p.types);
   const uses: AssetUse[] = [];
   let checked = 0;
   for (const type of types) {

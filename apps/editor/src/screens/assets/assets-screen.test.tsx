@@ -88,6 +88,7 @@ describe('Asset library', () => {
     renderWithQuery(<AssetLibrary projectId="p1" />);
     fireEvent.click(await screen.findByRole('button', { name: /Harbour photo/ }));
     const detail = screen.getByRole('region', { name: 'Harbour photo' });
+    expect(document.activeElement).toBe(within(detail).getByRole('heading', { name: 'Harbour photo' }));
     fireEvent.change(within(detail).getByLabelText('Title'), { target: { value: 'Quay' } });
     fireEvent.change(await within(detail).findByLabelText('German'), { target: { value: 'Der Hafen' } });
     fireEvent.click(within(detail).getByRole('button', { name: 'Save' }));
