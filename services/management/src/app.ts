@@ -5,6 +5,7 @@ import { answerClientErrorsOf, jsonNestingProblem, parserMaxHeaderBytes, type Re
 import { adminRouter } from './http/admin/routes.ts';
 import { requireManagementKey } from './http/auth.ts';
 import { consoleRouter } from './http/console/routes.ts';
+import { editorAppRouter, editorHome } from './http/editor-app/routes.ts';
 import { addProbeRoutes } from './http/probes.ts';
 import { requestContext, type ManagementDeps } from './http/context.ts';
 import { environmentRouter } from './http/environment/routes.ts';
@@ -69,12 +70,17 @@ export interface ManagementAppOptions extends ManagementDeps {
   readonly tasks?: { wake(): void } | null;
   /** The recommendation engine's tracking settings, for `/admin/projects/{id}/recommendations`. */
   readonly recsTracking?: RecsTracking;
+  /**
+   * The editor app's build (`apps/editor/dist`, see `defaultEditorDir`), served at `/app/`;
+   * absent or null: `/app/` answers a 503 page that says how to build it.
+   */
+  readonly editorDir?: string | null;
 }
 
 /**
  * The Management API service: `/v2/projects/{id}/…` and `/v1/projects/{id}/…` behind a management
- * key, the operator admin API under `/admin`, the console under `/console`, and health and
- * metrics. Asset binaries are not served here (`buildAssetsApp`), only redirected to. Builds the
+ * key, the operator admin API under `/admin`, the console under `/console`, the editor app under
+ * `/app`, and health and metrics. Asset binaries are not served here (`buildAssetsApp`), only redirected to. Builds the
  * app only: it does not listen or read the environment.
  */
 export function buildManagementApp(options: ManagementAppOptions): Express {
@@ -111,6 +117,8 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     }),
   );
   app.use('/console', consoleRouter(options));
+  app.get('/', editorHome);
+  app.use('/app', editorAppRouter({ editorDir: options.editorDir ?? null }));
   const services = {
     core: options.core,
     blobs: options.blobs ?? null,

@@ -1,5 +1,6 @@
 export { buildManagementApp, createManagementServer, type ManagementAppOptions } from './app.ts';
 export { buildAssetsApp, createAssetsServer, type AssetsAppOptions } from './assets-app.ts';
+export { defaultEditorDir } from './http/editor-app/routes.ts';
 export { resolveAssetsOrigin, type AssetsOriginOptions } from './http/assets-origin.ts';
 export {
   managementCompatibilitySettings,

@@ -13,6 +13,7 @@ import { createSqlRecsTracking } from '@lectern/recs-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildManagementApp, createManagementServer } from './app.ts';
 import { buildAssetsApp, createAssetsServer } from './assets-app.ts';
+import { defaultEditorDir } from './http/editor-app/routes.ts';
 import { managementImageLimits, managementRateLimits, managementSettings } from './settings.ts';
 
 await runServiceMain({
@@ -100,6 +101,7 @@ await runServiceMain({
       assetsOrigin: { publicUrl: config.assetsPublicUrl ?? null, listenerUrl: assets.url },
       tasks,
       recsTracking: createSqlRecsTracking({ db: store.db as never }),
+      editorDir: defaultEditorDir,
     });
     const listening = await step(
       `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,
@@ -110,7 +112,7 @@ await runServiceMain({
       await listening.close();
     });
     logger.info(
-      { url: listening.url, managementApi: `${listening.url}/v2`, assets: assets.url },
+      { url: listening.url, managementApi: `${listening.url}/v2`, editor: `${listening.url}/app/`, assets: assets.url },
       'management ready (asset binaries on their own port)',
     );
   },
