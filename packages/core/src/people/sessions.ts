@@ -28,11 +28,13 @@ export interface StartedSession {
   readonly user: { readonly id: string; readonly email: string };
 }
 
-/** Starts a session of `user` (inside the caller's transaction). */
+/** Starts a session of `user` (inside the caller's transaction); sessions idle too long go first. */
 export async function startPersonSession(deps: CoreDeps, tx: UnitOfWork, user: User): Promise<StartedSession> {
   const token = newSecret();
   const csrfToken = newSecret();
   const now = deps.clock.now();
+  // The only sweep of dead sessions: cheap (indexed by last use), and sign-ins are few.
+  await tx.people.deleteSessionsIdleSince(new Date(now.getTime() - personSessionIdleMs));
   await tx.people.insertSession({
     idHash: secretDigest(token),
     userId: user.id,

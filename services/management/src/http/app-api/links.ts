@@ -1,3 +1,5 @@
+import { createSmtpSender, type Logger } from '@lectern/http-kit';
+
 /*
  * Where one-time links point: `<management public URL>/app/accept#<token>`. The token is in the
  * fragment, which browsers never send to a server nor put in a Referer.
@@ -34,4 +36,25 @@ export function passwordResetMailer(options: {
           'If you did not ask for this, ignore this e-mail; your password stays as it is.\n',
       }),
   };
+}
+
+/**
+ * The reset mailer of a server's settings: null without LECTERN_SMTP_URL, and null (with a
+ * warning) without LECTERN_MANAGEMENT_PUBLIC_URL, since a link's host must not come from a request.
+ */
+export function passwordResetMailerOf(
+  settings: { smtpUrl?: string | undefined; smtpFrom: string; managementPublicUrl?: string | undefined },
+  logger: Logger,
+): PasswordResetMailer | null {
+  if (settings.smtpUrl === undefined) return null;
+  if (settings.managementPublicUrl === undefined) {
+    logger.warn(
+      'LECTERN_SMTP_URL is set but LECTERN_MANAGEMENT_PUBLIC_URL is not: password reset links are not e-mailed (their address would come from the request). Set the public URL, or hand out links with lectern users reset-link.',
+    );
+    return null;
+  }
+  return passwordResetMailer({
+    publicUrl: settings.managementPublicUrl,
+    sendText: createSmtpSender({ url: settings.smtpUrl, from: settings.smtpFrom }),
+  });
 }

@@ -292,6 +292,8 @@ function describePeople(engine: string, openCore: () => Promise<TestCore>): void
         last = now;
       }, 5);
       await Promise.all(Array.from({ length: 4 }, () => personBrowser(origin).signIn('creator@example.com', password)));
+      // Let the timer run once more, so a stall that ended with the sign-ins is measured too.
+      await new Promise((resolve) => setTimeout(resolve, 10));
       clearInterval(timer);
       expect(worst).toBeLessThan(100);
     });

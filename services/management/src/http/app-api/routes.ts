@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { appSessionRouter, type AppSessionOptions } from './session-routes.ts';
 
 export { requirePersonSession, appSessionCookie, csrfHeader } from './person-auth.ts';
-export { passwordResetMailer, acceptUrl, type PasswordResetMailer } from './links.ts';
+export { passwordResetMailer, passwordResetMailerOf, acceptUrl, type PasswordResetMailer } from './links.ts';
 
 /**
  * The editor's own API under `/app/api` (issue 28): sessions and links here; the Management API v2
