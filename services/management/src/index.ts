@@ -14,3 +14,11 @@ export {
 } from './settings.ts';
 export { issuedKeyJson, keyJson, projectJson } from './http/admin/views.ts';
 export { taskJson } from './http/admin/environment-routes.ts';
+export {
+  appSessionCookie,
+  csrfHeader,
+  passwordResetMailer,
+  passwordResetMailerOf,
+  requirePersonSession,
+  type PasswordResetMailer,
+} from './http/app-api/routes.ts';

@@ -9,6 +9,7 @@ import type { AssetFolderTree, AssetRecord, BinaryFileRecord } from '../content/
 import type { NoticeRepository, WebhookQueueRepository, WebhookRepository } from './webhooks.ts';
 import type { BackgroundTaskRepository } from '../tasks/background-task.ts';
 import type { ImageCacheRepository } from './image-cache.ts';
+import type { PeopleRepository } from './people.ts';
 
 /**
  * A place in a keyset-paged list: the sort key of a row, as the adapter defines it. Numbers only,
@@ -72,6 +73,7 @@ export interface UnitOfWork {
   readonly backgroundTasks: BackgroundTaskRepository;
   readonly imageCache: ImageCacheRepository;
   readonly pendingUploads: PendingUploadRepository;
+  readonly people: PeopleRepository;
 }
 
 export interface ProjectRepository {
