@@ -65,7 +65,7 @@ case "$step" in
       done
     # The editor and its build tools only (its workspace imports are types, erased by the build).
     (cd "$build" && pnpm install --frozen-lockfile --ignore-scripts --filter @lectern/editor "$@" &&
-      pnpm --filter @lectern/editor exec vite build --logLevel warn)
+      NODE_ENV=production pnpm --filter @lectern/editor exec vite build --logLevel warn)
     mkdir -p "$dest/apps/editor"
     cp -R "$build/apps/editor/dist" "$dest/apps/editor/dist"
     rm -rf "$build"

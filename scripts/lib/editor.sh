@@ -16,7 +16,8 @@ lectern_editor() {
     return 0
   fi
   lectern_log "building the editor app (apps/editor → apps/editor/dist)"
-  (cd "$app" && pnpm exec vite build --logLevel warn >&2) || {
+  # NODE_ENV as the caller has it (vitest sets `test`) would pick React's development build.
+  (cd "$app" && NODE_ENV=production pnpm exec vite build --logLevel warn >&2) || {
     lectern_log "the editor app did not build; see the messages above"
     return 1
   }
