@@ -34,6 +34,7 @@ describe('the inventory view in the URL', () => {
     expect(filterBody(view, { languageId: workflowId, userId: typeId })).toEqual({
       filters: {
         language: { id: workflowId },
+        completion_statuses: ['unfinished', 'ready', 'not_translated', 'all_done'],
         search_phrase: 'news',
         workflow_steps: [{ workflow_identifier: { id: workflowId }, step_identifiers: [{ id: stepId }] }],
         has_no_contributors: true,
@@ -44,6 +45,7 @@ describe('the inventory view in the URL', () => {
       filterBody({ ...defaultView, contributor: 'me' }, { languageId: workflowId, userId: typeId }).filters,
     ).toEqual({
       language: { id: workflowId },
+      completion_statuses: ['unfinished', 'ready', 'not_translated', 'all_done'],
       contributors: [{ id: typeId }],
     });
   });

@@ -88,6 +88,12 @@ export function serializeView(view: InventoryView): string {
   return q.toString();
 }
 
+/**
+ * Every completion status: the filter then lists the items without a variant in the language too
+ * (as Kontent.ai's inventory does, marked "Not translated"); without it, only existing variants.
+ */
+export const everyCompletionStatus = ['unfinished', 'ready', 'not_translated', 'all_done'] as const;
+
 /** The `POST /items-with-variant/filter` body of a view (empty arrays are not allowed there: left out). */
 export function filterBody(view: InventoryView, context: { languageId: string; userId: string }) {
   const byWorkflow = new Map<string, string[]>();
@@ -99,6 +105,7 @@ export function filterBody(view: InventoryView, context: { languageId: string; u
   return {
     filters: {
       language: { id: context.languageId },
+      completion_statuses: [...everyCompletionStatus],
       ...(view.search.trim() ? { search_phrase: view.search.trim() } : {}),
       ...(view.types.length ? { content_types: refs(view.types) } : {}),
       ...(view.collections.length ? { collections: refs(view.collections) } : {}),

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  acceptInvitation,
   axeViolations,
   chromiumPath,
   launchBrowser,
