@@ -68,19 +68,27 @@ function taxonomy(group: NonNullable<VariantQuery['taxonomies']>[number]): Condi
   return sql`(v.item_id is not null and ${anyOf([...hasTerm, ...isUncategorized])})`;
 }
 
+const patternOf = (phrase: string) => `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The search phrase tested on the row at hand: cheap per row, but it reads every row it tests. */
+const searchInRow = (phrase: string): Condition =>
+  sql`(lower(i.name) like ${patternOf(phrase)} or coalesce(v.search_text, '') like ${patternOf(phrase)})`;
+
+/** The search phrase through the trigram indexes: costs in proportion to the rows that match it. */
+function searchByIndex(projectId: string, q: VariantQuery, phrase: string): Condition {
+  const pattern = patternOf(phrase);
+  return sql`i.id in (
+    select n.id from content_items n where n.project_id = ${projectId} and lower(n.name) like ${pattern}
+    union all
+    select s.item_id from content_variants s
+      where s.project_id = ${projectId} and s.language_id = ${q.languageId} and s.search_text like ${pattern})`;
+}
+
+/** Every filter but the search phrase. */
 function conditions(projectId: string, q: VariantQuery): Condition[] {
   const out: Condition[] = [sql`i.project_id = ${projectId}`];
   if (q.typeIds) out.push(isIn(sql`i.type_id`, q.typeIds));
   if (q.collectionIds) out.push(isIn(sql`i.collection_id`, q.collectionIds));
-  if (q.searchPhrase !== null) {
-    const pattern = `%${q.searchPhrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // Two index-friendly halves (trigram indexes on each), so a rare phrase is found without a scan.
-    out.push(sql`i.id in (
-      select n.id from content_items n where n.project_id = ${projectId} and lower(n.name) like ${pattern}
-      union all
-      select s.item_id from content_variants s
-        where s.project_id = ${projectId} and s.language_id = ${q.languageId} and s.search_text like ${pattern})`);
-  }
   if (q.completion) out.push(completion(q.completion));
   if (q.componentTypeIds) {
     const has = q.componentTypeIds.map(
@@ -128,6 +136,14 @@ function orderOf(q: VariantQuery): { value: Condition | null; cast: Condition; t
   }
 }
 
+/**
+ * Rows a search first tests in key order (after the other filters) before it turns to the
+ * trigram indexes: a common phrase fills a page within them; a rare one is found by index.
+ */
+export const searchScanRows = 2000;
+
+type Row = { id: string; k: string | null; t: string | number; scanned?: string | number };
+
 export async function filterVariantPage(
   db: Kysely<Database>,
   projectId: string,
@@ -146,19 +162,34 @@ export async function filterVariantPage(
   }
   const join = q.completion?.isNotTranslated === true ? sql`left join` : sql`join`;
   const order = value === null ? sql`${tie} ${direction}` : sql`${value} ${direction}, ${tie} ${direction}`;
-  const result = await sql<{ id: string; k: string | null; t: string | number }>`
-    select i.id, ${value === null ? sql`null` : sql`(${value})::text`} as k, ${tie} as t
-    from content_items i
+  const from = sql`from content_items i
     ${join} content_variants v
-      on v.project_id = i.project_id and v.item_id = i.id and v.language_id = ${q.languageId}
-    where ${sql.join(where, sql` and `)}
-    order by ${order}
-    limit ${request.limit + 1}`.execute(db);
-  const rows = result.rows.slice(0, request.limit);
-  const last = rows.at(-1);
-  const hasMore = result.rows.length > request.limit && last !== undefined;
+      on v.project_id = i.project_id and v.item_id = i.id and v.language_id = ${q.languageId}`;
+  const columns = sql`i.id, ${value === null ? sql`null` : sql`(${value})::text`} as k, ${tie} as t`;
+  const limit = request.limit + 1;
+  let rows: Row[] | null = null;
+  if (q.searchPhrase !== null) {
+    // First the next rows in key order, tested one by one; enough when the phrase is common.
+    const walked = await sql<Row>`
+      with w as (
+        select ${columns}, ${value === null ? sql`null` : value} as o, ${searchInRow(q.searchPhrase)} as m
+        ${from} where ${sql.join(where, sql` and `)} order by ${order} limit ${searchScanRows})
+      select id, k, t, (select count(*) from w) as scanned from w where m
+      order by ${value === null ? sql`t ${direction}` : sql`o ${direction}, t ${direction}`} limit ${limit}`.execute(db);
+    const scanned = Number(walked.rows[0]?.scanned ?? searchScanRows);
+    if (walked.rows.length === limit || scanned < searchScanRows) rows = walked.rows;
+    else where.push(searchByIndex(projectId, q, q.searchPhrase));
+  }
+  rows ??= (
+    await sql<Row>`select ${columns} ${from} where ${sql.join(where, sql` and `)} order by ${order} limit ${limit}`.execute(
+      db,
+    )
+  ).rows;
+  const page = rows.slice(0, request.limit);
+  const last = page.at(-1);
+  const hasMore = rows.length > request.limit && last !== undefined;
   return {
-    itemIds: rows.map((r) => r.id),
+    itemIds: page.map((r) => r.id),
     next: hasMore ? (value === null ? [Number(last.t)] : [last.k ?? '', Number(last.t)]) : null,
   };
 }
