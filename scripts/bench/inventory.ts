@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
+import type * as Kysely from 'kysely';
 import {
   addContentType,
   createProject,
@@ -31,7 +32,7 @@ import { startPostgres } from '../../test/engines/postgres.ts';
 // kysely is a dependency of the store package, not of the workspace root this script runs from.
 const { sql } = createRequire(new URL('../../packages/store-sql/package.json', import.meta.url))(
   'kysely',
-) as typeof import('kysely');
+) as typeof Kysely;
 
 const usage = `Usage: pnpm run bench:inventory -- [--items 10000,100000] [--engines pglite,postgres] [--runs 5]`;
 const argv = process.argv.slice(2);
@@ -131,13 +132,12 @@ async function middleToken(store: SqlStore, s: Seeded, count: number, by: string
   const row = (
     await sql<{ k: string | null; t: string | number }>`select ${key} from content_items i
       join content_variants v on v.project_id = i.project_id and v.item_id = i.id and v.language_id = ${zeroId}::uuid
-      where i.project_id = ${s.projectId}::uuid order by ${order} offset ${Math.floor(count / 2)} limit 1`.execute(store.db)
+      where i.project_id = ${s.projectId}::uuid order by ${order} offset ${Math.floor(count / 2)} limit 1`.execute(
+      store.db,
+    )
   ).rows[0];
   const next = by === 'position' ? [Number(row?.t)] : [row?.k ?? '', Number(row?.t)];
-  return mixed.mixedKeyToken(
-    { name: 'items-with-variant', scope: [s.projectId, zeroId, by, 'asc', 'false'] },
-    next,
-  );
+  return mixed.mixedKeyToken({ name: 'items-with-variant', scope: [s.projectId, zeroId, by, 'asc', 'false'] }, next);
 }
 
 async function time(core: CoreDeps, s: Seeded, body: unknown, token?: string): Promise<{ ms: number; rows: number }> {
@@ -172,7 +172,9 @@ async function measure(engine: string, store: SqlStore, count: number): Promise<
       {
         filters: {
           ...language,
-          workflow_steps: [{ workflow_identifier: { codename: 'default' }, step_identifiers: [{ codename: 'archived' }] }],
+          workflow_steps: [
+            { workflow_identifier: { codename: 'default' }, step_identifiers: [{ codename: 'archived' }] },
+          ],
         },
       },
     ],
@@ -185,10 +187,13 @@ async function measure(engine: string, store: SqlStore, count: number): Promise<
   for (const by of ['name', 'last_modified', 'due_date'])
     for (const direction of ['asc', 'desc'])
       cases.push([`order ${by} ${direction}`, { filters: language, order: { by, direction } }]);
-  cases.push(['order name + type + search "latte"', {
-    filters: { ...language, content_types: [{ id: s.typeIds[0] }], search_phrase: 'latte' },
-    order: { by: 'name', direction: 'asc' },
-  }]);
+  cases.push([
+    'order name + type + search "latte"',
+    {
+      filters: { ...language, content_types: [{ id: s.typeIds[0] }], search_phrase: 'latte' },
+      order: { by: 'name', direction: 'asc' },
+    },
+  ]);
   for (const by of ['position', 'name', 'last_modified', 'due_date'])
     cases.push([
       `middle page, order ${by}`,

@@ -169,10 +169,7 @@ const variantColumns = [
 
 export function variantRepository(db: Kysely<Database>): VariantRepository {
   const select = (projectId: string) =>
-    db
-      .selectFrom('content_variants')
-      .select(variantColumns)
-      .where('content_variants.project_id', '=', projectId);
+    db.selectFrom('content_variants').select(variantColumns).where('content_variants.project_id', '=', projectId);
   return {
     async find(projectId, itemId, languageId, options = {}) {
       const query = select(projectId).where('item_id', '=', itemId).where('language_id', '=', languageId);

@@ -60,10 +60,13 @@ function taxonomy(group: NonNullable<VariantQuery['taxonomies']>[number]): Condi
   const arrayOf = (id: string) =>
     sql`(case when jsonb_typeof(${valueOf(id)}) = 'array' then ${valueOf(id)} else '[]'::jsonb end)`;
   const hasTerm = group.elementIds.map(
-    (id) => sql`exists (select 1 from jsonb_array_elements(${arrayOf(id)}) t where ${isIn(sql`t->>'id'`, group.termIds)})`,
+    (id) =>
+      sql`exists (select 1 from jsonb_array_elements(${arrayOf(id)}) t where ${isIn(sql`t->>'id'`, group.termIds)})`,
   );
   const isUncategorized = group.isUncategorizedIncluded
-    ? [sql`(${sql.join([sql`true`, ...group.elementIds.map((id) => sql`jsonb_array_length(${arrayOf(id)}) = 0`)], sql` and `)})`]
+    ? [
+        sql`(${sql.join([sql`true`, ...group.elementIds.map((id) => sql`jsonb_array_length(${arrayOf(id)}) = 0`)], sql` and `)})`,
+      ]
     : [];
   return sql`(v.item_id is not null and ${anyOf([...hasTerm, ...isUncategorized])})`;
 }
@@ -100,7 +103,9 @@ function conditions(projectId: string, q: VariantQuery): Condition[] {
   const contributors = sql`coalesce(v.body->'contributors', '[]'::jsonb)`;
   if (q.hasNoContributors) out.push(sql`(v.item_id is null or jsonb_array_length(${contributors}) = 0)`);
   if (q.contributorIds)
-    out.push(sql`exists (select 1 from jsonb_array_elements(${contributors}) c where ${isIn(sql`c->>'id'`, q.contributorIds)})`);
+    out.push(
+      sql`exists (select 1 from jsonb_array_elements(${contributors}) c where ${isIn(sql`c->>'id'`, q.contributorIds)})`,
+    );
   if (q.steps)
     out.push(anyOf(q.steps.map((s) => sql`(v.workflow_id = ${s.workflowId} and ${isIn(sql`v.step_id`, s.stepIds)})`)));
   if (q.publishing) {
@@ -140,7 +145,7 @@ function orderOf(q: VariantQuery): { value: Condition | null; cast: Condition; t
  * Rows a search first tests in key order (after the other filters) before it turns to the
  * trigram indexes: a common phrase fills a page within them; a rare one is found by index.
  */
-export const searchScanRows = 2000;
+export const searchScanRows = 5000;
 
 type Row = { id: string; k: string | null; t: string | number; scanned?: string | number };
 
@@ -175,7 +180,9 @@ export async function filterVariantPage(
         select ${columns}, ${value === null ? sql`null` : value} as o, ${searchInRow(q.searchPhrase)} as m
         ${from} where ${sql.join(where, sql` and `)} order by ${order} limit ${searchScanRows})
       select id, k, t, (select count(*) from w) as scanned from w where m
-      order by ${value === null ? sql`t ${direction}` : sql`o ${direction}, t ${direction}`} limit ${limit}`.execute(db);
+      order by ${value === null ? sql`t ${direction}` : sql`o ${direction}, t ${direction}`} limit ${limit}`.execute(
+      db,
+    );
     const scanned = Number(walked.rows[0]?.scanned ?? searchScanRows);
     if (walked.rows.length === limit || scanned < searchScanRows) rows = walked.rows;
     else where.push(searchByIndex(projectId, q, q.searchPhrase));

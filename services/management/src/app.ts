@@ -37,6 +37,7 @@ import { renditionsRouter } from './http/assets/renditions-routes.ts';
 import { defaultRateLimits, rateLimit, type RateLimits } from './http/rate-limit.ts';
 import { configurePublicOrigin } from './http/public-origin.ts';
 import { configureAssetsOrigin, type AssetsOriginOptions } from './http/assets-origin.ts';
+import type { ChangeHub } from './changes/change-hub.ts';
 
 export interface ManagementAppOptions extends ManagementDeps {
   readonly readiness: Readiness;
@@ -67,6 +68,11 @@ export interface ManagementAppOptions extends ManagementDeps {
    * (validate-async, clone-environment); without one, the tasks wait for another process's runner.
    */
   readonly tasks?: { wake(): void } | null;
+  /**
+   * The project change events of this process (attached to the event bus by the main), for the
+   * editor app's live changes (`changesRouter`); none: the stream stays silent.
+   */
+  readonly changes?: ChangeHub;
   /** The recommendation engine's tracking settings, for `/admin/projects/{id}/recommendations`. */
   readonly recsTracking?: RecsTracking;
 }

@@ -13,3 +13,5 @@ export {
 } from './settings.ts';
 export { issuedKeyJson, keyJson, projectJson } from './http/admin/views.ts';
 export { taskJson } from './http/admin/environment-routes.ts';
+export { createChangeHub, type ChangeHub, type ChangeListener } from './changes/change-hub.ts';
+export { changesRouter, type ChangeMessage, type ChangesRouterDeps } from './http/app-api/changes-routes.ts';

@@ -13,6 +13,7 @@ import { createSqlRecsTracking } from '@lectern/recs-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildManagementApp, createManagementServer } from './app.ts';
 import { buildAssetsApp, createAssetsServer } from './assets-app.ts';
+import { createChangeHub } from './changes/change-hub.ts';
 import { managementImageLimits, managementRateLimits, managementSettings } from './settings.ts';
 
 await runServiceMain({
@@ -86,6 +87,11 @@ await runServiceMain({
         ),
     );
     onStop(() => assets.close());
+    // The editor app's live changes: every replica reads every event in a group of its own.
+    const changes = createChangeHub();
+    await step('cannot subscribe to the change events in Kafka (check LECTERN_KAFKA_BROKERS)', () =>
+      changes.attach(bus),
+    );
     const app = buildManagementApp({
       core,
       metrics,
@@ -100,6 +106,7 @@ await runServiceMain({
       assetsOrigin: { publicUrl: config.assetsPublicUrl ?? null, listenerUrl: assets.url },
       tasks,
       recsTracking: createSqlRecsTracking({ db: store.db as never }),
+      changes,
     });
     const listening = await step(
       `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,
@@ -107,6 +114,8 @@ await runServiceMain({
     );
     onStop(async () => {
       readiness.drain();
+      // Open change streams end first, so the listener is not held for the grace period.
+      await changes.close();
       await listening.close();
     });
     logger.info(

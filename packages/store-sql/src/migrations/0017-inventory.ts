@@ -38,9 +38,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index content_variants_language_step
     on content_variants (project_id, language_id, workflow_id, step_id)`.execute(db);
 
-  const available = await sql<{ name: string }>`select name from pg_available_extensions where name = 'pg_trgm'`.execute(
-    db,
-  );
+  const available = await sql<{
+    name: string;
+  }>`select name from pg_available_extensions where name = 'pg_trgm'`.execute(db);
   if (available.rows.length === 0) return;
   await sql`create extension if not exists pg_trgm`.execute(db);
   await sql`create index content_items_name_trgm on content_items using gin (lower(name) gin_trgm_ops)`.execute(db);

@@ -42,7 +42,9 @@ async function typeShapes(lookups: ContentLookups): Promise<TypeShape[]> {
 }
 
 export async function buildVariantQuery(lookups: ContentLookups, f: VariantFilter): Promise<VariantQuery> {
-  const needsRules = f.completion !== null && (f.completion.has('ready') || f.completion.has('completed') || f.completion.has('unfinished'));
+  const needsRules =
+    f.completion !== null &&
+    (f.completion.has('ready') || f.completion.has('completed') || f.completion.has('unfinished'));
   const shapes = needsRules || f.taxonomies !== null ? await typeShapes(lookups) : [];
   const rules: CompletionRule[] = needsRules ? shapes.map((s) => ({ typeId: s.record.id, checks: checksOf(s) })) : [];
   const taxonomyElements = (groupId: string) =>

@@ -64,7 +64,10 @@ export interface VariantQuery {
   readonly publishing: readonly PublishingState[] | null;
   readonly archivedStepId: string;
   /** `position`: items in creation order. Ties of the other orders go by creation order too. */
-  readonly order: { readonly by: 'position' | 'name' | 'last_modified' | 'due_date'; readonly direction: 'asc' | 'desc' };
+  readonly order: {
+    readonly by: 'position' | 'name' | 'last_modified' | 'due_date';
+    readonly direction: 'asc' | 'desc';
+  };
 }
 
 /** A place in the query's order: the sort value of the last row (absent for `position`) and its tie-breaker. */

@@ -121,6 +121,9 @@ export function mixedKeyAfter(
 }
 
 /** The token of the page after `next` in `list` (null when no page follows). */
-export function mixedKeyToken(list: Omit<KeysetList, 'keyLength'>, next: readonly (string | number)[] | null): string | null {
+export function mixedKeyToken(
+  list: Omit<KeysetList, 'keyLength'>,
+  next: readonly (string | number)[] | null,
+): string | null {
   return next === null ? null : encode({ l: list.name, s: scopeTag({ ...list, keyLength: 0 }), k: next });
 }

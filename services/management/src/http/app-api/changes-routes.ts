@@ -89,10 +89,13 @@ function stream(req: Request, res: Response, deps: Required<ChangesRouterDeps>, 
   res.setHeader('content-type', 'text/event-stream; charset=utf-8');
   res.setHeader('cache-control', 'no-store, no-transform');
   res.setHeader('x-accel-buffering', 'no'); // nginx and similar proxies: pass each event on at once
+  // The connection ends with the stream (no keep-alive wait): a reconnect opens a new one anyway.
+  res.setHeader('connection', 'close');
+  const socket = req.socket;
   res.flushHeaders();
   res.write('retry: 3000\n: connected\n\n');
   let isEnded = false;
-  let heartbeat: NodeJS.Timeout | undefined;
+  const heartbeat = setInterval(() => send(': heartbeat\n\n'), deps.heartbeatMs);
   let stop = () => undefined as void;
   const end = (last?: string) => {
     if (isEnded) return;
@@ -101,7 +104,7 @@ function stream(req: Request, res: Response, deps: Required<ChangesRouterDeps>, 
     stop();
     res.end(last);
     // A client that reads nothing is not waited for: its socket goes after a short grace.
-    setTimeout(() => res.destroy(), 5_000).unref();
+    setTimeout(() => socket.destroy(), 5_000).unref();
   };
   const send = (chunk: string) => {
     if (isEnded) return;
@@ -112,7 +115,6 @@ function stream(req: Request, res: Response, deps: Required<ChangesRouterDeps>, 
     res.write(chunk);
   };
   req.on('close', () => end());
-  heartbeat = setInterval(() => send(': heartbeat\n\n'), deps.heartbeatMs);
   stop = deps.changes.listen(
     projectId,
     (events) => send(changeMessages(events).map(frame).join('')),
