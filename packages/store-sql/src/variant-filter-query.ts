@@ -154,7 +154,9 @@ export async function filterVariantPage(
   projectId: string,
   q: VariantQuery,
   request: { after: VariantQueryKey | null; limit: number },
+  options: { scanRows?: number } = {},
 ): Promise<VariantQueryPage> {
+  const scanRows = options.scanRows ?? searchScanRows;
   const { value, cast, tie } = orderOf(q);
   const where = conditions(projectId, q);
   const isDesc = q.order.direction === 'desc';
@@ -178,13 +180,13 @@ export async function filterVariantPage(
     const walked = await sql<Row>`
       with w as (
         select ${columns}, ${value === null ? sql`null` : value} as o, ${searchInRow(q.searchPhrase)} as m
-        ${from} where ${sql.join(where, sql` and `)} order by ${order} limit ${searchScanRows})
+        ${from} where ${sql.join(where, sql` and `)} order by ${order} limit ${scanRows})
       select id, k, t, (select count(*) from w) as scanned from w where m
       order by ${value === null ? sql`t ${direction}` : sql`o ${direction}, t ${direction}`} limit ${limit}`.execute(
       db,
     );
-    const scanned = Number(walked.rows[0]?.scanned ?? searchScanRows);
-    if (walked.rows.length === limit || scanned < searchScanRows) rows = walked.rows;
+    const scanned = Number(walked.rows[0]?.scanned ?? scanRows);
+    if (walked.rows.length === limit || scanned < scanRows) rows = walked.rows;
     else where.push(searchByIndex(projectId, q, q.searchPhrase));
   }
   rows ??= (
