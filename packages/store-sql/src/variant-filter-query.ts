@@ -19,27 +19,29 @@ const anyOf = (conditions: Condition[]): Condition =>
 
 const valueOf = (elementId: string): Condition => sql`(v.body->'elements'->${elementId}::text->'value')`;
 
-function fails(check: ElementCheck): Condition {
+/** A count limit that the element's array value breaks. */
+function breaksCount(check: Extract<ElementCheck, { kind: 'count' }>): Condition {
   const value = valueOf(check.elementId);
-  if (check.kind === 'count') {
-    const length = sql`jsonb_array_length(${value})`;
-    const tooMany = check.max === null ? sql`false` : sql`${length} > ${check.max}::int`;
-    const tooFew = check.min === null ? sql`false` : sql`(${length} > 0 and ${length} < ${check.min}::int)`;
-    return sql`(case when jsonb_typeof(${value}) = 'array' then (${tooMany} or ${tooFew}) else false end)`;
-  }
-  // Mirrors checkPublishable's emptiness: no value, an empty array, blank text, an empty paragraph.
-  const blank = check.isRichText
-    ? sql`regexp_replace(${value} #>> '{}', '\\s', '', 'g') in ('', '<p><br/></p>')`
-    : sql`(${value} #>> '{}') ~ '^\\s*$'`;
-  return sql`(case when ${value} is null then true else case jsonb_typeof(${value})
-    when 'null' then true when 'array' then jsonb_array_length(${value}) = 0 when 'string' then ${blank}
-    else false end end)`;
+  const length = sql`jsonb_array_length(${value})`;
+  const tooMany = check.max === null ? sql`false` : sql`${length} > ${check.max}::int`;
+  const tooFew = check.min === null ? sql`false` : sql`(${length} > 0 and ${length} < ${check.min}::int)`;
+  return sql`(case when jsonb_typeof(${value}) = 'array' then (${tooMany} or ${tooFew}) else false end)`;
 }
 
+/**
+ * Complete as checkPublishable decides: the required elements are among `filled_elements`
+ * (migration 0017; it reads a string of only an empty paragraph as empty whatever the element's
+ * kind, where checkPublishable does so for rich text only), and no count limit is broken.
+ */
 function isReady(rules: NonNullable<VariantQuery['completion']>['rules']): Condition {
   const cases = rules
     .filter((r) => r.checks.length > 0)
-    .map((r) => sql`when ${r.typeId}::uuid then not ${anyOf(r.checks.map(fails))}`);
+    .map((r) => {
+      const required = r.checks.filter((c) => c.kind === 'required').map((c) => c.elementId);
+      const counts = r.checks.filter((c): c is Extract<ElementCheck, { kind: 'count' }> => c.kind === 'count');
+      const filled = required.length === 0 ? sql`true` : sql`v.filled_elements @> array[${list(required)}]::text[]`;
+      return sql`when ${r.typeId}::uuid then (${filled} and not ${anyOf(counts.map(breaksCount))})`;
+    });
   return cases.length === 0 ? sql`true` : sql`(case v.type_id ${sql.join(cases, sql` `)} else true end)`;
 }
 

@@ -208,4 +208,38 @@ describe.each(engines)('the inventory query on %s', (_engine, open) => {
       filterItemsWithVariant(core, { actor: operator, projectId, body: { filters: { content_types: many } } }),
     ).rejects.toMatchObject({ code: 'INVALID_REQUEST_BODY', problems: [{ path: 'filters.content_types' }] });
   });
+
+  it('counts a count limit broken by too few linked items as unfinished, an empty element as complete', async () => {
+    const input = { actor: operator, projectId };
+    await addContentType(core, {
+      ...input,
+      body: {
+        name: 'List',
+        codename: 'list',
+        elements: [
+          {
+            name: 'Links',
+            codename: 'links',
+            type: 'modular_content',
+            item_count_limit: { value: 2, condition: 'at_least' },
+          },
+        ],
+      },
+    });
+    const lists: string[] = [];
+    for (const [i, links] of [[], [{ id: ids[1] }], [{ id: ids[1] }, { id: ids[2] }]].entries()) {
+      const item = await addItem(core, { ...input, body: { name: `List ${i}`, type: { codename: 'list' } } });
+      lists.push(item['id'] as string);
+      await upsertVariant(core, {
+        ...input,
+        itemKey: { id: item['id'] as string },
+        languageKey: { id: zeroId },
+        body: { elements: [{ element: { codename: 'links' }, value: links }] },
+      });
+    }
+    const of = (statuses: string[]) =>
+      walk({ filters: { content_types: [{ codename: 'list' }], completion_statuses: statuses } });
+    expect(await of(['unfinished'])).toEqual([lists[1]]);
+    expect(await of(['ready'])).toEqual([lists[0], lists[2]]);
+  });
 });
