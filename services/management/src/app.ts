@@ -40,6 +40,8 @@ import { renditionsRouter } from './http/assets/renditions-routes.ts';
 import { defaultRateLimits, rateLimit, type RateLimits } from './http/rate-limit.ts';
 import { configurePublicOrigin } from './http/public-origin.ts';
 import { configureAssetsOrigin, type AssetsOriginOptions } from './http/assets-origin.ts';
+import type { ChangeHub } from './changes/change-hub.ts';
+import { changesRouter } from './http/app-api/changes-routes.ts';
 
 export interface ManagementAppOptions extends ManagementDeps {
   readonly readiness: Readiness;
@@ -70,6 +72,11 @@ export interface ManagementAppOptions extends ManagementDeps {
    * (validate-async, clone-environment); without one, the tasks wait for another process's runner.
    */
   readonly tasks?: { wake(): void } | null;
+  /**
+   * The project change events of this process (attached to the event bus by the main), for the
+   * editor app's live changes (`changesRouter`); none: the stream stays silent.
+   */
+  readonly changes?: ChangeHub;
   /** The recommendation engine's tracking settings, for `/admin/projects/{id}/recommendations`. */
   readonly recsTracking?: RecsTracking;
   /**
@@ -159,6 +166,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   const appOwn = express.Router({ mergeParams: true });
   appOwn.use(requirePersonSession(options.core));
   appOwn.use(rateLimit(options.core, rateLimits));
+  if (options.changes) appOwn.use(changesRouter({ changes: options.changes }));
   app.use('/app/api/projects/:projectId', appOwn);
   app.use(
     '/app/api',

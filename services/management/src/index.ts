@@ -22,3 +22,5 @@ export {
   requirePersonSession,
   type PasswordResetMailer,
 } from './http/app-api/routes.ts';
+export { createChangeHub, type ChangeHub, type ChangeListener } from './changes/change-hub.ts';
+export { changesRouter, type ChangeMessage, type ChangesRouterDeps } from './http/app-api/changes-routes.ts';

@@ -15,6 +15,7 @@ import { buildManagementApp, createManagementServer } from './app.ts';
 import { passwordResetMailerOf } from './http/app-api/links.ts';
 import { buildAssetsApp, createAssetsServer } from './assets-app.ts';
 import { defaultEditorDir } from './http/editor-app/routes.ts';
+import { createChangeHub } from './changes/change-hub.ts';
 import { managementImageLimits, managementRateLimits, managementSettings } from './settings.ts';
 
 await runServiceMain({
@@ -88,6 +89,11 @@ await runServiceMain({
         ),
     );
     onStop(() => assets.close());
+    // The editor app's live changes: every replica reads every event in a group of its own.
+    const changes = createChangeHub();
+    await step('cannot subscribe to the change events in Kafka (check LECTERN_KAFKA_BROKERS)', () =>
+      changes.attach(bus),
+    );
     const app = buildManagementApp({
       core,
       metrics,
@@ -104,6 +110,7 @@ await runServiceMain({
       tasks,
       recsTracking: createSqlRecsTracking({ db: store.db as never }),
       editorDir: defaultEditorDir,
+      changes,
     });
     const listening = await step(
       `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,
@@ -111,6 +118,8 @@ await runServiceMain({
     );
     onStop(async () => {
       readiness.drain();
+      // Open change streams end first, so the listener is not held for the grace period.
+      await changes.close();
       await listening.close();
     });
     logger.info(
