@@ -1,8 +1,9 @@
 # syntax=docker/dockerfile:1
 # Lectern's container image for the cluster shape (charts/lectern, k8s/). One image holds every
 # service; each runs its own entry, as the chart's Deployments do (`node services/<name>/src/main.ts`
-# in /app). Node 24 runs the TypeScript sources directly (type stripping), so there is no build
-# step: the image is the workspace's sources plus its production dependencies.
+# in /app). Node 24 runs the TypeScript sources directly (type stripping), so the services have no
+# build step: the image is the workspace's sources plus its production dependencies, and the
+# editor app's build (its one build step, in a stage of its own).
 #
 #   docker build -t lectern .                          # the image the chart runs (entry chosen by its command)
 #   docker build --target delivery -t lectern-delivery .   # or one image per service, ENTRYPOINT set
@@ -29,6 +30,13 @@ FROM ${NODE_IMAGE} AS sources
 COPY . /src
 RUN sh /src/scripts/image-layout.sh sources /src /sources
 
+# 3b. The editor app (apps/editor), built by Vite from its sources and the lockfile; only its
+#     dist/ goes on (Management serves it at /app/).
+FROM ${NODE_IMAGE} AS editor
+RUN npm install --global --no-audit --no-fund pnpm@10.34.8
+COPY . /src
+RUN sh /src/scripts/image-layout.sh editor /src /editor && rm -rf /root/.local/share/pnpm /root/.cache
+
 # 4. The runtime: dependencies and sources owned by root, run as uid 10001; only /tmp is written
 #    (an emptyDir in the chart), so the root filesystem can be read-only.
 FROM ${NODE_IMAGE} AS runtime
@@ -38,6 +46,7 @@ RUN groupadd --system --gid 10001 lectern \
  && useradd --system --uid 10001 --gid lectern --home-dir /app --shell /usr/sbin/nologin lectern
 COPY --from=deps /app/ /app/
 COPY --from=sources /sources/ /app/
+COPY --from=editor /editor/ /app/
 USER 10001:10001
 EXPOSE 4400 4401 4402 4403 4404 4405 4406
 ENTRYPOINT ["node"]

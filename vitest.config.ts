@@ -31,6 +31,10 @@ const roots = '{packages,services,test}/**';
  *   *.cluster.int.test.ts  cluster     PostgreSQL, Kafka, MinIO and OpenSearch (every service as its own process)
  *   test/k8s/*.k8s.test.ts k8s         none: the Helm chart checked offline (helm, kubeconform, promtool)
  *   *.browser.int.test.ts  browser     headless Chromium (Debian's `chromium`, scripts/lib/browser.sh) driven by playwright-core
+ *   *.test.ts(x) in apps/editor  editor  the editor app: component tests (happy-dom, by a
+ *                          `// @vitest-environment happy-dom` comment) and `*.browser.test.ts` in
+ *                          headless Chromium against `lectern start` (apps/editor/test/harness.ts);
+ *                          its global setup builds the app when stale
  *
  * So an adapter test for bus-kafka is `*.kafka.int.test.ts`, for index-elasticsearch
  * `*.search.int.test.ts`, for blob-s3 `*.s3.int.test.ts`. Run one with `--project <name>`.
@@ -88,6 +92,18 @@ export default defineConfig({
           globalSetup: ['test/engines/setup-postgres.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // React's JSX, compiled as the app's build does (automatic runtime).
+        oxc: { jsx: { runtime: 'automatic' as const, importSource: 'react' } },
+        test: {
+          name: 'editor',
+          include: ['apps/editor/**/*.test.{ts,tsx}'],
+          exclude,
+          globalSetup: ['apps/editor/test/setup-build.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       ...engineProjects.map((p) => ({

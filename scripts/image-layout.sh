@@ -6,6 +6,9 @@
 #   image-layout.sh deps DIR [ARGS…]     production dependencies from the lockfile into DIR
 #                                        (pnpm on PATH; ARGS go to pnpm install, e.g. --offline)
 #   image-layout.sh sources SRC DEST     the services' and packages' sources without tests
+#   image-layout.sh editor SRC DEST [ARGS…]  the editor app built (apps/editor/dist) from SRC's
+#                                        sources and lockfile in a scratch folder, into DEST
+#                                        (pnpm on PATH; ARGS go to pnpm install, e.g. --offline)
 set -eu
 
 step="$1"
@@ -43,8 +46,32 @@ case "$step" in
         done
     done
     ;;
+  editor)
+    src="$1" dest="$2"
+    shift 2
+    build="$(mktemp -d)"
+    sh "$0" manifests "$src" "$build"
+    # Vite's transform reads the app's tsconfig and those it references.
+    (cd "$src" && find . -name 'tsconfig*.json' -not -path '*/node_modules/*' -not -path './.tools/*') |
+      while read -r file; do
+        mkdir -p "$build/$(dirname "$file")"
+        cp "$src/$file" "$build/$file"
+      done
+    mkdir -p "$build/apps"
+    (cd "$src" && find apps/editor -type f -not -path '*/node_modules/*' -not -path '*/dist/*') |
+      while read -r file; do
+        mkdir -p "$build/$(dirname "$file")"
+        cp "$src/$file" "$build/$file"
+      done
+    # The editor and its build tools only (its workspace imports are types, erased by the build).
+    (cd "$build" && pnpm install --frozen-lockfile --ignore-scripts --filter @lectern/editor "$@" &&
+      NODE_ENV=production pnpm --filter @lectern/editor exec vite build --logLevel warn)
+    mkdir -p "$dest/apps/editor"
+    cp -R "$build/apps/editor/dist" "$dest/apps/editor/dist"
+    rm -rf "$build"
+    ;;
   *)
-    echo "usage: image-layout.sh manifests|deps|sources …" >&2
+    echo "usage: image-layout.sh manifests|deps|sources|editor …" >&2
     exit 2
     ;;
 esac

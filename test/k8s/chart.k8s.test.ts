@@ -116,6 +116,8 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
     );
     expect(routes.sort()).toEqual([
       // Asset binaries on a host of their own: the management pods' second port, not the console's origin.
+      // The editor app: the management pods serve it at /app/.
+      'app.lectern.example.com -> lectern-management:http',
       'assets.lectern.example.com -> lectern-management:assets',
       'deliver.lectern.example.com -> lectern-delivery:http',
       'graphql.lectern.example.com -> lectern-graphql:http',
@@ -359,7 +361,9 @@ describe.skipIf(!tools)('charts/lectern, validated offline', () => {
     });
     const ingress = objects.find((o) => o.kind === 'Ingress')!;
     expect(ingress.spec.rules.map((r: { host: string }) => r.host).sort()).toEqual(
-      ['assets', 'deliver', 'graphql', 'manage', 'preview-deliver', 'recommend'].map((h) => `${h}.content.example.com`),
+      ['app', 'assets', 'deliver', 'graphql', 'manage', 'preview-deliver', 'recommend'].map(
+        (h) => `${h}.content.example.com`,
+      ),
     );
     expectValid('k8s-overlay');
   });

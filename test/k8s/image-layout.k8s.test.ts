@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,17 @@ describe('the image layout (scripts/image-layout.sh, as the Dockerfile runs it)'
     });
     expect(tests).toBe('');
   });
+
+  it('builds the editor app from the lockfile alone into apps/editor/dist, where Management serves it', () => {
+    const out = join(app, '..', 'editor');
+    layout('editor', repoRoot, out, '--offline', '--reporter=silent');
+    const index = readFileSync(join(out, 'apps', 'editor', 'dist', 'index.html'), 'utf8');
+    const entry = /<script type="module" crossorigin src="\/app\/(assets\/[^"]+\.js)">/.exec(index)?.[1];
+    expect(entry).toBeDefined();
+    expect(existsSync(join(out, 'apps', 'editor', 'dist', entry!))).toBe(true);
+    // No inline script: the app's CSP has no 'unsafe-inline'.
+    expect(index.match(/<script/g)).toHaveLength(1);
+  }, 120_000);
 
   it('starts every entry of the Dockerfile that exists in this tree with only that layout (--help loads every module)', () => {
     const entries = dockerfileEntries();

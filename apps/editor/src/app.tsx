@@ -1,26 +1,45 @@
 import { Route, Switch } from 'wouter';
 import { AcceptLinkScreen } from './screens/sign-in/accept-link-screen.tsx';
 import { SignInScreen } from './screens/sign-in/sign-in-screen.tsx';
+import { ProjectHome } from './screens/projects/project-home.tsx';
 import { ProjectsScreen } from './screens/projects/projects-screen.tsx';
 import { InventoryScreen } from './screens/inventory/inventory-screen.tsx';
 import { ItemScreen } from './screens/item/item-screen.tsx';
 import { AssetsScreen } from './screens/assets/assets-screen.tsx';
+import { AppFrame } from './ui/app-frame.tsx';
 import { NotFoundScreen } from './ui/not-found-screen.tsx';
+import { SignedIn } from './ui/signed-in.tsx';
 
 /**
  * The app's routes, under /app. A project's screens carry the project and the language the
- * person works in: /p/{projectId}/{languageCodename}/…
+ * person works in: /p/{projectId}/{languageCodename}/…, inside the app frame (which renders the
+ * header; each screen renders the page's `<main>`). Everything but sign-in and links needs a
+ * session: without one, the sign-in screen, then back.
  */
 export function App() {
   return (
     <Switch>
       <Route path="/sign-in" component={SignInScreen} />
       <Route path="/accept" component={AcceptLinkScreen} />
-      <Route path="/" component={ProjectsScreen} />
-      <Route path="/p/:projectId/:language/content" component={InventoryScreen} />
-      <Route path="/p/:projectId/:language/items/:itemId" component={ItemScreen} />
-      <Route path="/p/:projectId/:language/assets" component={AssetsScreen} />
-      <Route component={NotFoundScreen} />
+      <Route>
+        <SignedIn>
+          <Switch>
+            <Route path="/" component={ProjectsScreen} />
+            <Route path="/p/:projectId" component={ProjectHome} />
+            <Route path="/p/:projectId/:language/*?">
+              <AppFrame>
+                <Switch>
+                  <Route path="/p/:projectId/:language/content" component={InventoryScreen} />
+                  <Route path="/p/:projectId/:language/items/:itemId" component={ItemScreen} />
+                  <Route path="/p/:projectId/:language/assets" component={AssetsScreen} />
+                  <Route component={NotFoundScreen} />
+                </Switch>
+              </AppFrame>
+            </Route>
+            <Route component={NotFoundScreen} />
+          </Switch>
+        </SignedIn>
+      </Route>
     </Switch>
   );
 }

@@ -44,7 +44,7 @@ management:
   operatorToken: true
   managementPublicUrl: true
   assetsPublicUrl: true
-  ingress: [{ host: management, port: http }, { host: assets, port: assets }]
+  ingress: [{ host: management, port: http }, { host: app, port: http }, { host: assets, port: assets }]
 delivery:
   main: services/delivery/src/main.ts
   listeners:

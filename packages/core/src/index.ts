@@ -20,7 +20,9 @@ export type {
 export { modelKinds, type ModelKind, type ModelRecord, type RecordKey } from './domain/model-record.ts';
 export type { CoreDeps } from './deps.ts';
 export type { Actor, Permission } from './domain/actor.ts';
-export { operator } from './domain/actor.ts';
+export { operator, userIdOf } from './domain/actor.ts';
+export type { PeopleRepository, PersonLink, PersonLinkPurpose, PersonSession } from './ports/people.ts';
+export * from './people/index.ts';
 export type { Project, User } from './domain/project.ts';
 export {
   apiKeyKinds,

@@ -77,6 +77,33 @@ export const catalogue = {
     message:
       'The GraphQL API is unavailable for projects with secure access on (SPEC 5). Turn secure access off, or start the server with LECTERN_GRAPHQL_SECURE_ACCESS_KEYS=true to accept Bearer delivery keys.',
   },
+  SESSION_REQUIRED: {
+    kind: 'unauthenticated',
+    management: 1,
+    delivery: 2,
+    message:
+      'Sign in first: this request carries no session of the editor, or the session ended (signed out, or 12 hours idle).',
+  },
+  SIGN_IN_FAILED: {
+    kind: 'unauthenticated',
+    management: 1,
+    delivery: 2,
+    message: 'The e-mail address or the password is wrong.',
+  },
+  CSRF_TOKEN_INVALID: {
+    kind: 'forbidden',
+    management: 4,
+    delivery: 3,
+    message:
+      "The request lacks the session's security token (header x-csrf-token), or it is stale. Reload the page and try again.",
+  },
+  LINK_NOT_FOUND: {
+    kind: 'not_found',
+    management: 131,
+    delivery: 100,
+    message:
+      'This link is unknown, was already used or has expired. Ask for a new one (the operator: lectern users reset-link).',
+  },
   OPERATOR_TOKEN_INVALID: {
     kind: 'unauthenticated',
     management: 9,

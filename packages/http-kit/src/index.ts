@@ -29,3 +29,4 @@ export {
   supervisorAckMs,
   supervisorMarginMs,
 } from './supervisor.ts';
+export { createSmtpSender, type MailSender } from './mail.ts';

@@ -9,6 +9,7 @@ import type {
 } from '@lectern/core';
 import type { ContentItemsTable, ContentVariantsTable, Database, ScheduledJobsTable } from './schema.ts';
 import { inKeyOrder, keyedPage, positionOf } from './keyset.ts';
+import { filterVariantPage } from './variant-filter-query.ts';
 
 function toItem(row: Selectable<ContentItemsTable>): ContentItemRecord {
   return {
@@ -152,12 +153,23 @@ function toVariant(row: Selectable<ContentVariantsTable>): VariantRecord {
   };
 }
 
+/** Every column but the generated `search_text` (migration 0017), which only the inventory query reads. */
+const variantColumns = [
+  'content_variants.project_id',
+  'content_variants.item_id',
+  'content_variants.language_id',
+  'content_variants.type_id',
+  'content_variants.workflow_id',
+  'content_variants.step_id',
+  'content_variants.position',
+  'content_variants.last_modified',
+  'content_variants.body',
+  'content_variants.published',
+] as const;
+
 export function variantRepository(db: Kysely<Database>): VariantRepository {
   const select = (projectId: string) =>
-    db
-      .selectFrom('content_variants')
-      .selectAll('content_variants')
-      .where('content_variants.project_id', '=', projectId);
+    db.selectFrom('content_variants').select(variantColumns).where('content_variants.project_id', '=', projectId);
   return {
     async find(projectId, itemId, languageId, options = {}) {
       const query = select(projectId).where('item_id', '=', itemId).where('language_id', '=', languageId);
@@ -182,6 +194,9 @@ export function variantRepository(db: Kysely<Database>): VariantRepository {
         .where('item_id', 'in', [...itemIds])
         .execute();
       return rows.map(toVariant);
+    },
+    filterPage(projectId, query, request) {
+      return filterVariantPage(db, projectId, query, request);
     },
     async countInWorkflow(projectId, workflowId, stepIds) {
       let query = db

@@ -7,3 +7,4 @@ export {
 } from './sql-store.ts';
 export type { Database } from './schema.ts';
 export { notifySql } from './signals.ts';
+export { filterVariantPage, searchScanRows } from './variant-filter-query.ts';

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { imageCacheRepository } from './image-cache-repository.ts';
+import { peopleRepository } from './people-repository.ts';
 import type {
   ApiKeyKind,
   ApiKeyRecord,
@@ -216,5 +217,6 @@ export function unitOfWork(db: Kysely<Database>): UnitOfWork {
     backgroundTasks: backgroundTaskRepository(db),
     imageCache: imageCacheRepository(db),
     pendingUploads: pendingUploadRepository(db),
+    people: peopleRepository(db),
   };
 }

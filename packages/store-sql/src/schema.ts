@@ -242,6 +242,30 @@ export interface PendingUploadsTable {
   started_at: Date;
 }
 
+export interface PersonPasswordsTable {
+  user_id: string;
+  hash: string;
+  updated_at: Date;
+}
+
+export interface PersonLinksTable {
+  token_hash: string;
+  user_id: string;
+  project_id: string | null;
+  purpose: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface PersonSessionsTable {
+  id_hash: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: Date;
+  last_used_at: Date;
+}
+
 export interface Database {
   projects: ProjectsTable;
   users: UsersTable;
@@ -265,4 +289,7 @@ export interface Database {
   background_tasks: BackgroundTasksTable;
   image_cache_entries: ImageCacheEntriesTable;
   pending_uploads: PendingUploadsTable;
+  person_passwords: PersonPasswordsTable;
+  person_links: PersonLinksTable;
+  person_sessions: PersonSessionsTable;
 }

@@ -2,6 +2,7 @@ import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { LecternError } from '@lectern/errors';
 import { createSerialQueue, type Signals, type Store, type UnitOfWork } from '@lectern/core';
@@ -144,8 +145,8 @@ export async function openPgliteStore(
 ): Promise<SqlStore> {
   const sharedBuffers = options.sharedBuffersMib ?? defaultPgliteSharedBuffersMib;
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}MB`];
-  // pgvector for the recommendation index (migration 0011).
-  const extensions = { vector };
+  // pgvector for the recommendation index (migration 0011), pg_trgm for the inventory search (0017).
+  const extensions = { vector, pg_trgm };
   const pglite =
     options.dataDir === undefined
       ? new PGlite({ startParams, extensions })

@@ -12,6 +12,7 @@ import type {
 import { describeStorePagingContract } from './store-paging-contract.ts';
 import { describeStoreTaskContract } from './store-task-contract.ts';
 import { describeStoreBlobLedgerContract } from './store-blob-ledger-contract.ts';
+import { describeStorePeopleContract } from './store-people-contract.ts';
 
 /**
  * The contract every Store adapter honours, run against a real engine. `open` returns a fresh,
@@ -485,5 +486,6 @@ export function describeStoreContract(options: { engine: string; open: () => Pro
     describeStorePagingContract(() => store);
     describeStoreTaskContract(() => store);
     describeStoreBlobLedgerContract(() => store);
+    describeStorePeopleContract(() => store);
   });
 }

@@ -15,10 +15,13 @@ import {
 import {
   buildAssetsApp,
   buildManagementApp,
+  createChangeHub,
   createAssetsServer,
   createManagementServer,
+  defaultEditorDir,
   managementImageLimits,
   managementRateLimits,
+  passwordResetMailerOf,
   resolveAssetsOrigin,
 } from '@lectern/management';
 import { openFsBlobStore } from '@lectern/blob-fs';
@@ -90,6 +93,8 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
     runnerId: `lectern-${process.pid}-${randomIds.uuid().slice(0, 8)}`,
     onError: (err, task) => logger.error({ err, task: task?.id }, 'background task failed'),
   });
+  // The editor app's live changes: attached to the bus once the event pipeline runs.
+  const changes = createChangeHub();
   const http = deliveryHttpOptions(config);
   const listening: Partial<Record<ListenerName | 'routed' | 'graphqlPreview', Listening>> = {};
   let graphqlPreviewServer: Server | undefined;
@@ -112,9 +117,12 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
           isAssetFileOptionalOnUpdate: config.managementAssetFileOptionalOnUpdate,
           trustedProxies: config.trustedProxies,
           publicUrl: config.managementPublicUrl ?? null,
+          passwordResetMailer: passwordResetMailerOf(config, shared.logger),
           assetsOrigin: { publicUrl: config.assetsPublicUrl ?? null, listenerUrl: listening.assets.url },
           tasks,
           recsTracking: recs.tracking,
+          editorDir: defaultEditorDir,
+          changes,
         }),
       ),
       delivery: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'production', http }),
@@ -184,6 +192,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
     recs: { writer: recs.writer, embedder: recs.embedder },
     onError: (err, what) => logger.error({ err }, what),
   });
+  await changes.attach(events.bus);
 
   let stopping: Promise<void> | null = null;
   return {
@@ -194,6 +203,8 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
     stop() {
       stopping ??= (async () => {
         readiness.drain();
+        // Open change streams end first, so the listeners are not held for the grace period.
+        await changes.close();
         await closeAll();
         await scheduler.stop();
         await tasks.stop();

@@ -28,6 +28,7 @@ describe('lectern environments, projects delete, users and roles', () => {
         ['users', 'invite'],
         ['users', 'roles'],
         ['users', 'list'],
+        ['users', 'reset-link'],
         ['roles', 'list'],
       ];
       const helps = await Promise.all(commands.map((command) => runCommand([...command, '--help'])));
@@ -46,7 +47,10 @@ describe('lectern environments, projects delete, users and roles', () => {
       ]);
       expect((await lectern('roles', 'list', demo)).stdout).toMatch(/content-creator\s+Content creator\s+manage_content/);
       const invited = await lectern('users', 'invite', demo, 'bob@example.com', '--role', 'reviewer');
-      expect(invited).toMatchObject({ code: 0, stdout: 'Invited bob@example.com as Reviewer.\n' });
+      expect(invited.code).toBe(0);
+      expect(invited.stdout).toMatch(
+        new RegExp(`^Invited bob@example.com as Reviewer.\nInvitation link \\(send it to them; valid until \\S+\\):\n${management}/app/accept#[\\w-]{43}\n$`),
+      );
       const unknownRole = await lectern('users', 'invite', demo, 'eve@example.com', '--role', 'boss');
       expect(unknownRole.code).toBe(1);
       expect(unknownRole.stderr).toMatch(/Unknown role "boss". Roles: project-manager, developer, content-creator, reviewer/);
@@ -59,6 +63,23 @@ describe('lectern environments, projects delete, users and roles', () => {
       const users = JSON.parse((await lectern('users', 'list', demo, '--json')).stdout) as Json[];
       expect(users.find((u) => u['email'] === 'bob@example.com')).toMatchObject({ roles: ['Content creator'], source: 'invited' });
       expect(users.some((u) => u['source'] === 'key_owner')).toBe(true);
+      // A reset link (printed, no e-mail): Bob chooses a password there and reads the project in the editor's API.
+      const reset = await lectern('users', 'reset-link', demo, 'bob@example.com');
+      expect(reset.code, reset.stderr).toBe(0);
+      expect(reset.stdout).toMatch(/^Password reset link for bob@example.com \(send it to them; valid until \S+\):\n/);
+      const resetToken = /\/app\/accept#([\w-]{43})\n$/.exec(reset.stdout)?.[1] as string;
+      const accepted = await fetch(`${management}/app/api/links/${resetToken}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password: 'bobs new password' }),
+      });
+      expect(accepted.status).toBe(200);
+      const cookie = /lectern_app=[\w-]+/.exec(accepted.headers.get('set-cookie') ?? '')?.[0] as string;
+      const asBob = await fetch(`${management}/app/api/v2/projects/${demo}/items`, { headers: { cookie } });
+      expect(asBob.status).toBe(200);
+      const noOne = await lectern('users', 'reset-link', demo, 'nobody@example.com');
+      expect(noOne.code).toBe(1);
+      expect(noOne.stderr).toMatch(/user was not found/);
       // Bob's key may write content but not the model.
       const bobKey = JSON.parse(
         (await lectern('keys', 'create', demo, '--kind', 'management', '--user', 'bob@example.com', '--json')).stdout,
@@ -101,6 +122,9 @@ describe('lectern environments, projects delete, users and roles', () => {
     expect(result.task.progress.done).toBe(result.task.progress.total);
     const listed = JSON.parse((await lectern('project', 'list', '--json')).stdout) as { id: string; environment: string }[];
     expect(listed.find((p) => p.id === result.project.id)?.environment).toBe('Offline');
+    // On the store, the link names the embedded server's default address.
+    const offlineLink = await lectern('users', 'reset-link', demo, 'bob@example.com');
+    expect(offlineLink.stdout).toMatch(/\nhttp:\/\/localhost:4400\/app\/accept#[\w-]{43}\n$/);
     // Now the demo project's production environment has a clone again; alone it could go.
     expect((await lectern('projects', 'delete', result.project.id, '--yes')).code).toBe(0);
     expect((await lectern('projects', 'delete', demo, '--yes')).code).toBe(0);

@@ -94,6 +94,28 @@ describe('one port for every API, chosen by the Host name', () => {
     expect(preview).toMatchObject({ status: 200, body: { data: { __typename: '_RootQuery' } } });
   });
 
+  it('routes app. to the editor on the Management API, leading / to /app/', async () => {
+    const url = server.urls.routed ?? '';
+    const port = Number(new URL(url).port);
+    const raw = (path: string) =>
+      new Promise<IncomingMessage>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, path, headers: { host: `app.lectern.example:${port}` } }, resolve);
+        req.on('error', reject);
+        req.end();
+      });
+    const home = await raw('/');
+    home.resume();
+    expect(home.statusCode).toBe(302);
+    expect(home.headers.location).toBe('/app/');
+    // The app itself is served there: its page, or the page saying how to build it.
+    const page = await raw('/app/');
+    page.resume();
+    expect([200, 503]).toContain(page.statusCode);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const management = await get({ url, host: 'app.lectern.example', path: `/v2/projects/${projectId}`, key: keyOf(server, 'management') });
+    expect(management).toMatchObject({ status: 200, body: { id: projectId } });
+  });
+
   it('answers a host it does not know with a 404 naming the host names it serves', async () => {
     const answer = await get({ url: server.urls.routed ?? '', host: 'www.lectern.example', path: `/${projectId}/items` });
     expect(answer.status).toBe(404);

@@ -14,6 +14,8 @@ import type { ListenerName } from './settings.ts';
  */
 export const hostPrefixes = {
   manage: 'management',
+  // The editor app: Management serves it at /app/, and `/` on this host leads there.
+  app: 'management',
   deliver: 'delivery',
   'preview-deliver': 'preview',
   graphql: 'graphql',

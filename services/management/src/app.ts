@@ -1,10 +1,13 @@
 import { createServer, type Server } from 'node:http';
-import express, { type Express } from 'express';
+import express, { type Express, type Router } from 'express';
 import { toManagementError } from '@lectern/errors';
 import { answerClientErrorsOf, jsonNestingProblem, parserMaxHeaderBytes, type Readiness } from '@lectern/http-kit';
 import { adminRouter } from './http/admin/routes.ts';
 import { requireManagementKey } from './http/auth.ts';
 import { consoleRouter } from './http/console/routes.ts';
+import { editorAppRouter, editorHome } from './http/editor-app/routes.ts';
+import { appApiRouter, requirePersonSession, type PasswordResetMailer } from './http/app-api/routes.ts';
+import type { SignInThrottleOptions } from './http/web-session/sign-in-throttle.ts';
 import { addProbeRoutes } from './http/probes.ts';
 import { requestContext, type ManagementDeps } from './http/context.ts';
 import { environmentRouter } from './http/environment/routes.ts';
@@ -18,7 +21,7 @@ import { binaryFilesRedirectRouter } from './http/files/binary-routes.ts';
 import { foldersRouter } from './http/folders/routes.ts';
 import { v1ItemsRouter } from './http/v1/items-routes.ts';
 import { v1AssetsRouter } from './http/v1/assets-routes.ts';
-import type { BlobStore, RecsTracking } from '@lectern/core';
+import type { BlobStore, CoreDeps, RecsTracking } from '@lectern/core';
 import { languagesRouter } from './http/languages/routes.ts';
 import { contentTypesRouter } from './http/content-types/routes.ts';
 import { snippetsRouter } from './http/snippets/routes.ts';
@@ -37,6 +40,8 @@ import { renditionsRouter } from './http/assets/renditions-routes.ts';
 import { defaultRateLimits, rateLimit, type RateLimits } from './http/rate-limit.ts';
 import { configurePublicOrigin } from './http/public-origin.ts';
 import { configureAssetsOrigin, type AssetsOriginOptions } from './http/assets-origin.ts';
+import type { ChangeHub } from './changes/change-hub.ts';
+import { changesRouter } from './http/app-api/changes-routes.ts';
 
 export interface ManagementAppOptions extends ManagementDeps {
   readonly readiness: Readiness;
@@ -67,14 +72,30 @@ export interface ManagementAppOptions extends ManagementDeps {
    * (validate-async, clone-environment); without one, the tasks wait for another process's runner.
    */
   readonly tasks?: { wake(): void } | null;
+  /**
+   * The project change events of this process (attached to the event bus by the main), for the
+   * editor app's live changes (`changesRouter`); none: the stream stays silent.
+   */
+  readonly changes?: ChangeHub;
   /** The recommendation engine's tracking settings, for `/admin/projects/{id}/recommendations`. */
   readonly recsTracking?: RecsTracking;
+  /**
+   * The editor app's build (`apps/editor/dist`, see `defaultEditorDir`), served at `/app/`;
+   * absent or null: `/app/` answers a 503 page that says how to build it.
+   */
+  readonly editorDir?: string | null;
+  /** Sends people's password reset links by e-mail (LECTERN_SMTP_URL); absent: only the CLI issues them. */
+  readonly passwordResetMailer?: PasswordResetMailer | null;
+  /** Failed sign-ins (console and editor) allowed per client before a lock, and the lock times. */
+  readonly signInThrottle?: SignInThrottleOptions;
 }
 
 /**
  * The Management API service: `/v2/projects/{id}/…` and `/v1/projects/{id}/…` behind a management
- * key, the operator admin API under `/admin`, the console under `/console`, and health and
- * metrics. Asset binaries are not served here (`buildAssetsApp`), only redirected to. Builds the
+ * key, the same v2 routes and the editor's session routes under `/app/api` for people signed in
+ * with a password, the editor app itself under `/app`, the operator admin API under `/admin`, the
+ * console under `/console`, and health and metrics. Asset binaries are not served here
+ * (`buildAssetsApp`), only redirected to. Builds the
  * app only: it does not listen or read the environment.
  */
 export function buildManagementApp(options: ManagementAppOptions): Express {
@@ -111,6 +132,8 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     }),
   );
   app.use('/console', consoleRouter(options));
+  app.get('/', editorHome);
+  app.use('/app', editorAppRouter({ editorDir: options.editorDir ?? null }));
   const services = {
     core: options.core,
     blobs: options.blobs ?? null,
@@ -119,44 +142,86 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   const files = { ...services, maxFileBytes: options.maxFileBytes };
   // The bytes are served on the assets origin only; here, a redirect there.
   app.use(binaryFilesRedirectRouter());
-  for (const version of ['v1', 'v2']) {
+  const rateLimits = options.rateLimits ?? defaultRateLimits;
+  const v2 = managementV2Routers(options, services, files);
+  const v1 = [v1ItemsRouter(services), v1AssetsRouter(files)];
+  for (const [version, routers] of [
+    ['v1', v1],
+    ['v2', v2],
+  ] as const) {
     const project = express.Router({ mergeParams: true });
     project.use(requireManagementKey(options.core));
-    project.use(rateLimit(options.core, options.rateLimits ?? defaultRateLimits));
-    if (version === 'v2') {
-      project.use(environmentRouter(options.core));
-      project.use(languagesRouter(options.core));
-      project.use(contentTypesRouter(options.core));
-      project.use(snippetsRouter(options.core));
-      project.use(taxonomiesRouter(options.core));
-      project.use(collectionsRouter(options.core));
-      project.use(workflowsRouter(options.core));
-      project.use(spacesRouter(options.core));
-      project.use(settingsRouter(options.core));
-      project.use(customAppsRouter(options.core));
-      project.use(webhooksRouter(options.core));
-      project.use(itemsWithVariantRouter(options.core));
-      project.use(projectUsersRouter(options.core));
-      const tasks = options.tasks ?? null;
-      project.use(cloneRouter(options.core, { tasks }));
-      project.use(validateRouter(options.core, { tasks }));
-      project.use(itemsRouter(services));
-      project.use(variantsRouter(services));
-      project.use(filesRouter(files));
-      project.use(assetsRouter(services));
-      project.use(renditionsRouter(options.core));
-      project.use(foldersRouter(services));
-    } else {
-      project.use(v1ItemsRouter(services));
-      project.use(v1AssetsRouter(files));
-    }
+    project.use(rateLimit(options.core, rateLimits));
+    for (const router of routers) project.use(router);
     app.use(`/${version}/projects/:projectId`, project);
   }
+
+  // The editor (issue 28): the same v2 routes for a signed-in person, and its own session routes.
+  const appProject = express.Router({ mergeParams: true });
+  appProject.use(requirePersonSession(options.core));
+  appProject.use(rateLimit(options.core, rateLimits));
+  for (const router of v2) appProject.use(router);
+  app.use('/app/api/v2/projects/:projectId', appProject);
+  // The app's own project routes (e.g. the change stream), behind the same session check.
+  const appOwn = express.Router({ mergeParams: true });
+  appOwn.use(requirePersonSession(options.core));
+  appOwn.use(rateLimit(options.core, rateLimits));
+  if (options.changes) appOwn.use(changesRouter({ changes: options.changes }));
+  app.use('/app/api/projects/:projectId', appOwn);
+  app.use(
+    '/app/api',
+    appApiRouter({
+      core: options.core,
+      logger: options.logger,
+      mailer: options.passwordResetMailer ?? null,
+      ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
+    }),
+  );
 
   app.use('/v2/subscriptions/:subscriptionId', subscriptionsRouter(options.core, options.operatorToken));
   app.use(notFound);
   app.use(errorHandler(options.logger));
   return app;
+}
+
+/**
+ * Every Management API v2 router of a project, in order: the one list served under
+ * `/v2/projects/:projectId` (management keys) and `/app/api/v2/projects/:projectId` (people).
+ */
+function managementV2Routers(
+  options: ManagementAppOptions,
+  services: { core: CoreDeps; blobs: BlobStore | null; isAssetFileOptionalOnUpdate: boolean },
+  files: {
+    core: CoreDeps;
+    blobs: BlobStore | null;
+    isAssetFileOptionalOnUpdate: boolean;
+    maxFileBytes?: number | undefined;
+  },
+): Router[] {
+  const tasks = options.tasks ?? null;
+  return [
+    environmentRouter(options.core),
+    languagesRouter(options.core),
+    contentTypesRouter(options.core),
+    snippetsRouter(options.core),
+    taxonomiesRouter(options.core),
+    collectionsRouter(options.core),
+    workflowsRouter(options.core),
+    spacesRouter(options.core),
+    settingsRouter(options.core),
+    customAppsRouter(options.core),
+    webhooksRouter(options.core),
+    itemsWithVariantRouter(options.core),
+    projectUsersRouter(options.core),
+    cloneRouter(options.core, { tasks }),
+    validateRouter(options.core, { tasks }),
+    itemsRouter(services),
+    variantsRouter(services),
+    filesRouter(files),
+    assetsRouter(services),
+    renditionsRouter(options.core),
+    foldersRouter(services),
+  ];
 }
 
 /**

@@ -1,5 +1,6 @@
 export { buildManagementApp, createManagementServer, type ManagementAppOptions } from './app.ts';
 export { buildAssetsApp, createAssetsServer, type AssetsAppOptions } from './assets-app.ts';
+export { defaultEditorDir } from './http/editor-app/routes.ts';
 export { resolveAssetsOrigin, type AssetsOriginOptions } from './http/assets-origin.ts';
 export {
   managementCompatibilitySettings,
@@ -13,3 +14,13 @@ export {
 } from './settings.ts';
 export { issuedKeyJson, keyJson, projectJson } from './http/admin/views.ts';
 export { taskJson } from './http/admin/environment-routes.ts';
+export {
+  appSessionCookie,
+  csrfHeader,
+  passwordResetMailer,
+  passwordResetMailerOf,
+  requirePersonSession,
+  type PasswordResetMailer,
+} from './http/app-api/routes.ts';
+export { createChangeHub, type ChangeHub, type ChangeListener } from './changes/change-hub.ts';
+export { changesRouter, type ChangeMessage, type ChangesRouterDeps } from './http/app-api/changes-routes.ts';

@@ -12,7 +12,10 @@ import { createProcessMetrics, createReadiness, listen, registerRelayMetrics, ru
 import { createSqlRecsTracking } from '@lectern/recs-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildManagementApp, createManagementServer } from './app.ts';
+import { passwordResetMailerOf } from './http/app-api/links.ts';
 import { buildAssetsApp, createAssetsServer } from './assets-app.ts';
+import { defaultEditorDir } from './http/editor-app/routes.ts';
+import { createChangeHub } from './changes/change-hub.ts';
 import { managementImageLimits, managementRateLimits, managementSettings } from './settings.ts';
 
 await runServiceMain({
@@ -86,6 +89,11 @@ await runServiceMain({
         ),
     );
     onStop(() => assets.close());
+    // The editor app's live changes: every replica reads every event in a group of its own.
+    const changes = createChangeHub();
+    await step('cannot subscribe to the change events in Kafka (check LECTERN_KAFKA_BROKERS)', () =>
+      changes.attach(bus),
+    );
     const app = buildManagementApp({
       core,
       metrics,
@@ -97,9 +105,12 @@ await runServiceMain({
       isAssetFileOptionalOnUpdate: config.managementAssetFileOptionalOnUpdate,
       trustedProxies: config.trustedProxies,
       publicUrl: config.managementPublicUrl ?? null,
+      passwordResetMailer: passwordResetMailerOf(config, logger),
       assetsOrigin: { publicUrl: config.assetsPublicUrl ?? null, listenerUrl: assets.url },
       tasks,
       recsTracking: createSqlRecsTracking({ db: store.db as never }),
+      editorDir: defaultEditorDir,
+      changes,
     });
     const listening = await step(
       `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,
@@ -107,10 +118,12 @@ await runServiceMain({
     );
     onStop(async () => {
       readiness.drain();
+      // Open change streams end first, so the listener is not held for the grace period.
+      await changes.close();
       await listening.close();
     });
     logger.info(
-      { url: listening.url, managementApi: `${listening.url}/v2`, assets: assets.url },
+      { url: listening.url, managementApi: `${listening.url}/v2`, editor: `${listening.url}/app/`, assets: assets.url },
       'management ready (asset binaries on their own port)',
     );
   },

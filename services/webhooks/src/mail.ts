@@ -1,19 +1,10 @@
-import { createTransport } from 'nodemailer';
 import type { Store, WebhookRecord } from '@lectern/core';
+import type { MailSender } from '@lectern/http-kit';
+
+export { createSmtpSender, type MailSender } from '@lectern/http-kit';
 
 /** The e-mails of SPEC 6.7 about a webhook. */
 export type WebhookMailKind = 'failing' | 'gave_up' | 'recovered';
-
-/** Sends one plain-text e-mail. */
-export type MailSender = (mail: { to: readonly string[]; subject: string; text: string }) => Promise<void>;
-
-/** An SMTP sender (nodemailer) for `smtp://` or `smtps://` URLs, with user and password in the URL when needed. */
-export function createSmtpSender(options: { url: string; from: string }): MailSender {
-  const transport = createTransport(options.url);
-  return async (mail) => {
-    await transport.sendMail({ from: options.from, to: [...mail.to], subject: mail.subject, text: mail.text });
-  };
-}
 
 /**
  * The people told about a project's webhooks: the users holding an active management key of the

@@ -23,7 +23,7 @@ export const webhookMailSettings = {
     env: 'LECTERN_SMTP_URL',
     schema: z.string().url().optional(),
     isSecret: true,
-    doc: 'SMTP server for webhook failure e-mails, e.g. smtp://user:pass@mail.example.com:587; unset: no e-mail.',
+    doc: "SMTP server for e-mails (webhook failures, key expiry; people's password reset links when LECTERN_MANAGEMENT_PUBLIC_URL is set), e.g. smtp://user:pass@mail.example.com:587; unset: no e-mail.",
   },
   smtpFrom: {
     env: 'LECTERN_SMTP_FROM',

@@ -1,5 +1,5 @@
 import { LecternError } from '@lectern/errors';
-import { operator } from '../domain/actor.ts';
+import { operator, userIdOf } from '../domain/actor.ts';
 import type { Project } from '../domain/project.ts';
 import type { CoreDeps } from '../deps.ts';
 import { readName } from '../model/collections/model-fields.ts';
@@ -83,7 +83,8 @@ export async function startClone(
   const { source, project, email } = await deps.store.transaction(async (tx) => {
     const source = await tx.projects.get(input.projectId);
     if (!source) throw new LecternError('PROJECT_NOT_FOUND');
-    const user = actor.type === 'api_key' && actor.userId ? await tx.users.get(actor.userId) : null;
+    const userId = userIdOf(actor);
+    const user = userId ? await tx.users.get(userId) : null;
     const project: Project = {
       id: deps.ids.uuid(),
       name: source.name,

@@ -41,3 +41,22 @@ export async function permissionsOfUser(
 export function permissionsOfRole(codename: string): readonly Permission[] {
   return byRole[codename] ?? [];
 }
+
+/** A person's standing in a project: their role names and permissions; null when not an active invited user. */
+export async function membershipOfPerson(
+  tx: UnitOfWork,
+  input: { projectId: string; userId: string },
+): Promise<{ roleIds: string[]; permissions: Permission[] } | null> {
+  // Unlike a key's owner, a person reaches only projects they were invited to, while active.
+  const doc = await tx.model.find<ProjectUserBody>(input.projectId, 'project_user', { id: input.userId });
+  if (!doc || !doc.body.is_active) return null;
+  const roleIds = new Set<string>();
+  const out = new Set<Permission>();
+  for (const group of doc.body.collection_groups)
+    for (const role of group.roles) {
+      roleIds.add(role.id);
+      for (const [key, permissions] of Object.entries(byRole))
+        if (roleId(input.projectId, key) === role.id) for (const p of permissions) out.add(p);
+    }
+  return { roleIds: [...roleIds], permissions: [...out] };
+}

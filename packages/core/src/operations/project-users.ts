@@ -1,4 +1,5 @@
 import { LecternError } from '@lectern/errors';
+import { userIdOf } from '../domain/actor.ts';
 import type { ModelRecord } from '../domain/model-record.ts';
 import type { User } from '../domain/project.ts';
 import type { CoreDeps } from '../deps.ts';
@@ -157,8 +158,7 @@ export async function changeUserRoles(
       ? await tx.model.find<ProjectUserBody>(input.projectId, 'project_user', { id: user.id }, { isForUpdate: true })
       : null;
     if (!user || !current) throw new LecternError('USER_NOT_FOUND');
-    if (input.actor.type === 'api_key' && input.actor.userId === user.id)
-      throw new LecternError('OWN_ROLE_NOT_CHANGEABLE');
+    if (userIdOf(input.actor) === user.id) throw new LecternError('OWN_ROLE_NOT_CHANGEABLE');
     const problems = new Problems();
     const groups = await readGroups(
       tx,

@@ -4,11 +4,13 @@ import type { Project, User } from '../domain/project.ts';
 import type { ModelKind, ModelRecord, RecordKey } from '../domain/model-record.ts';
 import type { ContentItemRecord } from '../content/items/item-record.ts';
 import type { VariantRecord } from '../content/variants/variant-record.ts';
+import type { VariantQuery, VariantQueryKey, VariantQueryPage } from '../content/variants/variant-query.ts';
 import type { ScheduledJob } from '../content/workflow/scheduled-job.ts';
 import type { AssetFolderTree, AssetRecord, BinaryFileRecord } from '../content/assets/asset-record.ts';
 import type { NoticeRepository, WebhookQueueRepository, WebhookRepository } from './webhooks.ts';
 import type { BackgroundTaskRepository } from '../tasks/background-task.ts';
 import type { ImageCacheRepository } from './image-cache.ts';
+import type { PeopleRepository } from './people.ts';
 
 /**
  * A place in a keyset-paged list: the sort key of a row, as the adapter defines it. Numbers only,
@@ -72,6 +74,7 @@ export interface UnitOfWork {
   readonly backgroundTasks: BackgroundTaskRepository;
   readonly imageCache: ImageCacheRepository;
   readonly pendingUploads: PendingUploadRepository;
+  readonly people: PeopleRepository;
 }
 
 export interface ProjectRepository {
@@ -316,6 +319,15 @@ export interface VariantRepository {
     collectionIds: readonly string[],
     request: PageRequest,
   ): Promise<KeyedPage<VariantRecord>>;
+  /**
+   * A page of the item ids matching the inventory query, in its order, after `after` (keyset
+   * paging: an index seek to the key, never a skip over the rows before; see KeyedPage).
+   */
+  filterPage(
+    projectId: string,
+    query: VariantQuery,
+    request: { readonly after: VariantQueryKey | null; readonly limit: number },
+  ): Promise<VariantQueryPage>;
   /** How many variants sit in the workflow (in any of `stepIds`, when given). */
   countInWorkflow(projectId: string, workflowId: string, stepIds?: readonly string[]): Promise<number>;
   /** Inserts or replaces the variant. */

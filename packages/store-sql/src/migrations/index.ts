@@ -14,6 +14,8 @@ import * as backgroundTasks from './0012-background-tasks.ts';
 import * as recsEntryCount from './0013-recs-entry-count.ts';
 import * as imageCache from './0014-image-cache.ts';
 import * as pendingUploads from './0015-pending-uploads.ts';
+import * as people from './0016-people.ts';
+import * as inventory from './0017-inventory.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -35,6 +37,8 @@ const migrations: Record<string, Migration> = {
   '0013-recs-entry-count': recsEntryCount,
   '0014-image-cache': imageCache,
   '0015-pending-uploads': pendingUploads,
+  '0016-people': people,
+  '0017-inventory': inventory,
 };
 
 export const migrationProvider: MigrationProvider = {

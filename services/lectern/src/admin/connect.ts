@@ -2,7 +2,7 @@ import { join, resolve } from 'node:path';
 import { openPgliteStore, openPostgresStore } from '@lectern/store-sql';
 import { lockDataDir, readServerInfo } from '../data-dir.ts';
 import type { AdminPort } from './admin-port.ts';
-import { directAdmin } from './direct-admin.ts';
+import { defaultManagementUrl, directAdmin } from './direct-admin.ts';
 import { httpAdmin } from './http-admin.ts';
 
 export interface ConnectOptions {
@@ -11,6 +11,8 @@ export interface ConnectOptions {
   /** An explicit admin API (a remote server): management URL and operator token. */
   readonly url?: string | undefined;
   readonly token?: string | undefined;
+  /** LECTERN_MANAGEMENT_PUBLIC_URL: where people's links point when the CLI works on the store itself. */
+  readonly managementPublicUrl?: string | undefined;
 }
 
 /**
@@ -27,12 +29,13 @@ export async function connectAdmin(options: ConnectOptions): Promise<AdminPort> 
   const running = readServerInfo(dataDir);
   if (running?.urls['management'])
     return httpAdmin({ managementUrl: running.urls['management'], operatorToken: running.operatorToken });
+  const direct = { managementUrl: options.managementPublicUrl ?? defaultManagementUrl };
   if (options.databaseUrl !== undefined) {
-    return directAdmin(await openPostgresStore({ connectionString: options.databaseUrl }), () => undefined);
+    return directAdmin(await openPostgresStore({ connectionString: options.databaseUrl }), () => undefined, direct);
   }
   const lock = lockDataDir(dataDir);
   try {
-    return directAdmin(await openPgliteStore({ dataDir: join(dataDir, 'pglite') }), () => lock.release());
+    return directAdmin(await openPgliteStore({ dataDir: join(dataDir, 'pglite') }), () => lock.release(), direct);
   } catch (error) {
     lock.release();
     throw error;

@@ -35,11 +35,18 @@ async function call<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Where links point when no server runs and no public URL is set: the embedded server's default. */
+export const defaultManagementUrl = 'http://localhost:4400';
+
 /** The admin port on an open store (no server running). `onClose` releases what the caller opened. */
-export function directAdmin(store: SqlStore, onClose: () => void): AdminPort {
+export function directAdmin(
+  store: SqlStore,
+  onClose: () => void,
+  options: { managementUrl: string } = { managementUrl: defaultManagementUrl },
+): AdminPort {
   const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
   const actor = operator;
-  const { stopTasks, ...environments } = directEnvironmentAdmin(core, call);
+  const { stopTasks, ...environments } = directEnvironmentAdmin(core, call, options);
   return {
     ...directWebhookAdmin(core, call),
     ...environments,

@@ -4,6 +4,7 @@ import {
   getBackgroundTask,
   getProject,
   inviteUser,
+  issuePersonLink,
   listProjectUsers,
   listRoles,
   operator,
@@ -25,6 +26,13 @@ export interface ClonedJson {
   delivery_api_key: string;
   preview_api_key: string;
 }
+export type InvitedUser = ProjectUserSummary & { invitation_url: string; invitation_expires_at: string };
+export interface PersonLinkJson {
+  email: string;
+  purpose: 'invite' | 'reset';
+  url: string;
+  expires_at: string;
+}
 export interface RoleView {
   id: string;
   name: string;
@@ -42,8 +50,10 @@ export interface EnvironmentAdmin {
   getTask(taskId: string): Promise<TaskJson>;
   deleteProject(projectId: string): Promise<void>;
   listUsers(projectId: string): Promise<ProjectUserSummary[]>;
-  /** Invites the user in the roles (role ids), in every collection and language. */
-  inviteUser(projectId: string, input: { email: string; roles: string[] }): Promise<ProjectUserSummary>;
+  /** Invites the user in the roles (role ids), in every collection and language; with their invitation link. */
+  inviteUser(projectId: string, input: { email: string; roles: string[] }): Promise<InvitedUser>;
+  /** A new one-time link for an invited user: `reset` (1 hour) or `invite` (7 days). */
+  personLink(projectId: string, email: string, purpose: 'invite' | 'reset'): Promise<PersonLinkJson>;
   setUserRoles(projectId: string, email: string, roles: string[]): Promise<ProjectUserSummary>;
   listRoles(projectId: string): Promise<RoleView[]>;
 }
@@ -57,8 +67,14 @@ const groupsOf = (roles: readonly string[]) => [{ collections: [], roles: roles.
 export function directEnvironmentAdmin(
   core: CoreDeps,
   call: <T>(work: () => Promise<T>) => Promise<T>,
+  options: { managementUrl: string },
 ): EnvironmentAdmin & { stopTasks(): Promise<void> } {
   const actor = operator;
+  const link = async (projectId: string, email: string, purpose: 'invite' | 'reset'): Promise<PersonLinkJson> => {
+    const issued = await issuePersonLink(core, { actor, projectId, email, purpose });
+    const url = `${options.managementUrl.replace(/\/+$/, '')}/app/accept#${issued.token}`;
+    return { email: issued.email, purpose, url, expires_at: issued.expiresAt.toISOString() };
+  };
   let runner: TaskRunner | null = null;
   const userByEmail = async (projectId: string, email: string) => {
     const found = (await listProjectUsers(core, { actor, projectId })).find((u) => u.email === email.toLowerCase());
@@ -90,8 +106,11 @@ export function directEnvironmentAdmin(
     inviteUser: (projectId, input) =>
       call(async () => {
         await inviteUser(core, { actor, projectId, body: { email: input.email, collection_groups: groupsOf(input.roles) } });
-        return userByEmail(projectId, input.email);
+        const user = await userByEmail(projectId, input.email);
+        const issued = await link(projectId, input.email, 'invite');
+        return { ...user, invitation_url: issued.url, invitation_expires_at: issued.expires_at };
       }),
+    personLink: (projectId, email, purpose) => call(() => link(projectId, email, purpose)),
     setUserRoles: (projectId, email, roles) =>
       call(async () => {
         await changeUserRoles(core, { actor, projectId, user: { email: email.toLowerCase() }, body: { collection_groups: groupsOf(roles) } });
@@ -129,6 +148,8 @@ export function httpEnvironmentAdmin(
     },
     listUsers: async (p) => (await request<{ users: ProjectUserSummary[] }>('GET', project(p, '/users'))).users,
     inviteUser: (p, input) => request('POST', project(p, '/users'), input),
+    personLink: (p, email, purpose) =>
+      request('POST', project(p, `/users/${encodeURIComponent(email)}/links`), { purpose }),
     setUserRoles: (p, email, roles) => request('PUT', project(p, `/users/${encodeURIComponent(email)}/roles`), { roles }),
     listRoles: async (p) => (await request<{ roles: RoleView[] }>('GET', project(p, '/roles'))).roles,
   };

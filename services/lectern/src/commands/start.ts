@@ -53,11 +53,12 @@ function banner(server: EmbeddedServer): string {
     `  Recommendations    ${u.recommendations}/api/v2/   (kontent-recommendations baseUrl)`,
     `  Asset binaries     ${u.assets}/assets/…   (their own origin; asset url fields point here)`,
     `  Health, metrics    /healthz  /readyz  /metrics on every port above`,
+    `  Editor (web app)   ${u.management}/app/   (a project's people sign in here; invite them with ./lectern users invite)`,
     `  Web console        ${u.management}/console   (sign in with the operatorToken of ${server.dataDir}/server.json, or a project's management key)`,
   ];
   if (u.routed !== undefined)
     lines.push(
-      `  Every API by host  ${u.routed}   (Host manage.<domain>, deliver.<domain>, preview-deliver.<domain>, graphql.<domain>, recommend.<domain>, assets.<domain>)`,
+      `  Every API by host  ${u.routed}   (Host manage.<domain>, app.<domain>, deliver.<domain>, preview-deliver.<domain>, graphql.<domain>, recommend.<domain>, assets.<domain>)`,
     );
   if (server.demo) {
     const id = server.demo.project.id;
@@ -92,6 +93,7 @@ function machineSummary(server: EmbeddedServer): string {
     data_dir: server.dataDir,
     engine: server.engine,
     urls: server.urls,
+    editor_url: `${server.urls.management}/app/`,
     demo: server.demo && {
       project_id: server.demo.project.id,
       keys: server.demo.keys.map((k) => ({ id: k.key.id, kind: k.key.kind, api_key: k.secret })),

@@ -43,7 +43,7 @@ export function registerUsers(program: Command): void {
     users
       .command('invite')
       .description(
-        'Invite a user (created when new) in one or more roles, in every collection and language. Then issue their key: lectern keys create <project id> --kind management --user <email>',
+        'Invite a user (created when new) in one or more roles, in every collection and language, and print their invitation link (valid 7 days): there they choose a password and sign in to the editor (/app). For API access, issue them a key: lectern keys create <project id> --kind management --user <email>',
       )
       .argument('<project-id>')
       .argument('<email>')
@@ -53,7 +53,28 @@ export function registerUsers(program: Command): void {
       a.inviteUser(projectId, { email, roles: await roleIds(a, projectId, flags.role) }),
     );
     if (flags.json) console.log(JSON.stringify(user));
-    else console.log(`Invited ${user.email} as ${user.roles.join(', ')}.`);
+    else {
+      console.log(`Invited ${user.email} as ${user.roles.join(', ')}.`);
+      console.log(`Invitation link (send it to them; valid until ${user.invitation_expires_at}):`);
+      console.log(user.invitation_url);
+    }
+  });
+
+  withAdminOptions(
+    users
+      .command('reset-link')
+      .description(
+        "Print a one-time password reset link for an invited user (valid 1 hour): there they choose a new password; it ends their other sessions. For when no SMTP server is set (LECTERN_SMTP_URL), or they cannot reach their e-mail.",
+      )
+      .argument('<project-id>')
+      .argument('<email>'),
+  ).action(async (projectId: string, email: string, flags: AdminFlags) => {
+    const link = await withAdmin(flags, (a) => a.personLink(projectId, email, 'reset'));
+    if (flags.json) console.log(JSON.stringify(link));
+    else {
+      console.log(`Password reset link for ${link.email} (send it to them; valid until ${link.expires_at}):`);
+      console.log(link.url);
+    }
   });
 
   withAdminOptions(

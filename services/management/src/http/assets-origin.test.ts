@@ -21,6 +21,10 @@ describe('resolveAssetsOrigin', () => {
     expect(resolveAssetsOrigin({ listenerUrl, managementOrigin: 'http://manage.lectern.test:8443/cms' })).toBe(
       'http://assets.lectern.test:8443',
     );
+    // The editor's host (app.) is the Management API's too.
+    expect(resolveAssetsOrigin({ listenerUrl, managementOrigin: 'https://app.example.com' })).toBe(
+      'https://assets.example.com',
+    );
   });
 
   it("falls back to the assets listener's URL for any other host", () => {

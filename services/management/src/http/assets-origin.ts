@@ -16,14 +16,14 @@ export interface AssetsOriginOptions {
 
 const assetsOriginKey = 'lectern assets origin';
 
-/** The host label that names the Management API, and the one that names the assets origin. */
-const managementLabel = 'manage';
+/** The host labels that name the Management API (`app.`: the editor on it), and the one that names the assets origin. */
+const managementLabels = ['manage', 'app'];
 const assetsLabel = 'assets';
 
 /**
  * The origin of asset binaries, from the first that applies:
  * 1. the configured public URL;
- * 2. the Management origin (configured or the request's) whose host's first label is `manage.`:
+ * 2. the Management origin (configured or the request's) whose host's first label is `manage.` or `app.`:
  *    the same scheme and host with the label `assets.` (host routing, the chart's Ingress);
  * 3. the assets listener's own URL;
  * 4. null: unknown.
@@ -35,7 +35,7 @@ export function resolveAssetsOrigin(options: AssetsOriginOptions & { managementO
   return options.listenerUrl ? normalizePublicUrl(options.listenerUrl) : null;
 }
 
-/** `https://assets.example.com[:port]` for `https://manage.example.com[:port][/path]`, else null. */
+/** `https://assets.example.com[:port]` for `https://manage.example.com[:port][/path]` (or `app.`), else null. */
 function relabel(origin: string): string | null {
   let url: URL;
   try {
@@ -44,7 +44,7 @@ function relabel(origin: string): string | null {
     return null;
   }
   const [first, ...rest] = url.hostname.split('.');
-  if (first !== managementLabel || rest.length === 0) return null;
+  if (first === undefined || !managementLabels.includes(first) || rest.length === 0) return null;
   url.hostname = [assetsLabel, ...rest].join('.');
   return url.origin;
 }

@@ -14,7 +14,7 @@ export const defaultRateLimits: RateLimits = { perSecond: 10, perMinute: 400, pe
 const windows = [1_000, 60_000, 3_600_000] as const;
 
 /**
- * Counts each request of a management key in fixed windows kept in the store, so every server
+ * Counts each request of a management key (or of a person signed in to the editor) in fixed windows kept in the store, so every server
  * process sharing the database enforces one limit. Over any window: 429 with Retry-After (seconds
  * until that window ends) and error_code 10000 (SPEC 7.1).
  */
@@ -23,14 +23,16 @@ export function rateLimit(core: CoreDeps, limits: RateLimits) {
   let lastPurge = 0;
   return async (_req: Request, res: Response, next: NextFunction): Promise<void> => {
     const actor = locals(res).actor;
-    if (actor?.type !== 'api_key') return next();
+    // A key's budget is the key's; a signed-in person's is the person's, across their projects.
+    const holder = actor?.type === 'api_key' ? actor.keyId : actor?.type === 'person' ? actor.userId : null;
+    if (holder === null) return next();
     const now = core.clock.now();
     const counts = await core.store.transaction(async (tx) => {
       if (now.getTime() - lastPurge > 60_000) {
         lastPurge = now.getTime();
         await tx.rateLimits.purge(new Date(now.getTime() - windows[2]));
       }
-      return tx.rateLimits.hit(actor.keyId, windows, now);
+      return tx.rateLimits.hit(holder, windows, now);
     });
     const over = windows.findIndex((_, i) => (counts[i] ?? 0) > (max[i] ?? Infinity));
     if (over >= 0) {

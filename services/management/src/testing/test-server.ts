@@ -42,6 +42,8 @@ export async function startTestManagement(
       | 'publicUrl'
       | 'operatorToken'
       | 'imageLimits'
+      | 'passwordResetMailer'
+      | 'signInThrottle'
     >
   > & {
     /** LECTERN_ASSETS_PUBLIC_URL: the assets origin asset `url`s name (default: the assets listener). */
@@ -88,6 +90,8 @@ export async function startTestManagement(
       : { isAssetFileOptionalOnUpdate: options.isAssetFileOptionalOnUpdate }),
     ...(options.trustedProxies === undefined ? {} : { trustedProxies: options.trustedProxies }),
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
+    ...(options.passwordResetMailer ? { passwordResetMailer: options.passwordResetMailer } : {}),
+    ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
     // Tests send bursts; the rate-limit test sets its own limits.
     rateLimits: options.rateLimits ?? { perSecond: 1_000_000, perMinute: 1_000_000, perHour: 1_000_000 },
   });

@@ -32,6 +32,37 @@ export interface VariantFilter {
   order: { by: 'last_modified' | 'name' | 'due_date'; direction: 'asc' | 'desc' } | null;
 }
 
+/** Longest search phrase, in characters: a name is at most 200; longer can match nothing. */
+export const maxSearchPhraseLength = 200;
+/** Most references (or entries) one filter array may hold; each is resolved by a lookup. */
+export const maxFilterReferences = 100;
+
+/** Refuses, before any lookup, arrays longer than maxFilterReferences anywhere in the filters. */
+function checkSizes(f: Record<string, unknown>, problems: Problems): boolean {
+  let isOk = true;
+  const check = (raw: unknown, path: string) => {
+    if (Array.isArray(raw) && raw.length > maxFilterReferences) {
+      problems.add(path, `must hold at most ${maxFilterReferences} entries`);
+      isOk = false;
+    }
+  };
+  for (const [name, raw] of Object.entries(f)) {
+    check(raw, `filters.${name}`);
+    if (!Array.isArray(raw) || raw.length > maxFilterReferences) continue;
+    for (const [i, entry] of raw.entries()) {
+      if (!isRecord(entry)) continue;
+      check(entry['step_identifiers'], at(at(`filters.${name}`, i), 'step_identifiers'));
+      check(entry['term_identifiers'], at(at(`filters.${name}`, i), 'term_identifiers'));
+    }
+  }
+  const search = f['search_phrase'];
+  if (typeof search === 'string' && search.length > maxSearchPhraseLength) {
+    problems.add('filters.search_phrase', `must be at most ${maxSearchPhraseLength} characters`);
+    isOk = false;
+  }
+  return isOk;
+}
+
 type Kind = 'content_type' | 'collection' | 'space' | 'language' | 'workflow' | 'taxonomy';
 
 async function refId(lookups: ContentLookups, kind: Kind, ref: Reference): Promise<string | null> {
@@ -198,6 +229,7 @@ export async function readVariantFilter(lookups: ContentLookups, body: unknown):
   if (root['filters'] !== undefined && root['filters'] !== null && !isRecord(root['filters']))
     problems.add('filters', 'must be an object');
   const p = (name: string) => `filters.${name}`;
+  if (!checkSizes(f, problems)) problems.throwIfAny();
   let languageId = zeroId;
   if (f['language'] !== undefined && f['language'] !== null) {
     const ref = readReference(f['language'], p('language'), problems);

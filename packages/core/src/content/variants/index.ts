@@ -16,3 +16,4 @@ export {
   type VariantSchedule,
 } from './variant-record.ts';
 export { bulkGetItemsWithVariant, filterItemsWithVariant } from './items-with-variant.ts';
+export type { CompletionRule, ElementCheck, VariantQuery, VariantQueryKey, VariantQueryPage } from './variant-query.ts';

@@ -1,6 +1,7 @@
 import { LecternError } from '@lectern/errors';
 import type { CoreDeps } from '../../deps.ts';
 import type { RecordKey } from '../../domain/model-record.ts';
+import type { Actor } from '../../domain/actor.ts';
 import { zeroId } from '../../model/defaults.ts';
 import {
   assertModelAccess,
@@ -24,6 +25,15 @@ import { noSchedule, type VariantRecord } from './variant-record.ts';
 import { variantJson, variantsJson } from './variant-json.ts';
 
 export type { VariantInput } from './load.ts';
+
+/**
+ * The contributors after a save by `actor`: a signed-in person who saves becomes one (as in the
+ * Kontent.ai app); keys and the operator leave them as they are (the API sets them explicitly).
+ */
+function withPerson(contributors: readonly { id: string }[], actor: Actor): readonly { id: string }[] {
+  if (actor.type !== 'person' || contributors.some((c) => c.id === actor.userId)) return contributors;
+  return [...contributors, { id: actor.userId }];
+}
 
 /**
  * Upserts a variant (reference §2.3): a partial merge of the elements sent on top of the stored
@@ -105,7 +115,7 @@ export async function upsertVariant(
       elements: mergeElements(type.elements, variant?.elements ?? defaultValues(type.elements), localized),
       schedule: variant?.schedule ?? noSchedule,
       dueDate: meta.dueDate !== undefined ? meta.dueDate : (variant?.dueDate ?? null),
-      contributors: meta.contributors ?? variant?.contributors ?? [],
+      contributors: meta.contributors ?? withPerson(variant?.contributors ?? [], input.actor),
       note: meta.note !== undefined ? meta.note : (variant?.note ?? null),
       published: variant?.published ?? null,
     };

@@ -5,12 +5,13 @@ import type { ModelKind } from '../../domain/model-record.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 
 /**
- * Content model operations run for the operator or for a management key of the same project;
- * everyone else is refused.
+ * Content model operations run for the operator, a management key of the same project or a
+ * person signed in to that project; everyone else is refused.
  */
 export function assertModelAccess(actor: Actor, projectId: string): void {
   if (actor.type === 'operator') return;
   if (actor.type === 'api_key' && actor.keyKind === 'management' && actor.projectId === projectId) return;
+  if (actor.type === 'person' && actor.projectId === projectId) return;
   throw new LecternError('PROJECT_ACCESS_DENIED');
 }
 
@@ -22,14 +23,14 @@ const permissionWords: Record<Permission, string> = {
 
 /**
  * The one rule for every change: `assertModelAccess`, then 403 (PERMISSION_DENIED, error_code
- * 16) unless the actor may `permission` — a management key by its user's roles (carried by the
- * actor); the operator may everything. Operations that change content, the content model or
+ * 16) unless the actor may `permission` — a management key by its user's roles, a person by
+ * their own (both carried by the actor); the operator may everything. Operations that change content, the content model or
  * environment settings call this before they read or change anything, so every entry point
  * (Management v1/v2, the admin API, the console) is held to it.
  */
 export function assertMayChange(actor: Actor, projectId: string, permission: Permission): void {
   assertModelAccess(actor, projectId);
-  if (actor.type === 'api_key' && !actor.permissions.includes(permission))
+  if ((actor.type === 'api_key' || actor.type === 'person') && !actor.permissions.includes(permission))
     throw new LecternError('PERMISSION_DENIED', {
       message: `You do not have sufficient permissions to perform requested action (${permissionWords[permission]}).`,
     });

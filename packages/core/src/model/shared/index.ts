@@ -6,6 +6,8 @@ export {
   defaultPageSize,
   keysetAfter,
   keysetPage,
+  mixedKeyAfter,
+  mixedKeyToken,
   paginate,
   type Continuation,
   type KeysetList,

@@ -97,3 +97,33 @@ export function keysetPage<T>(list: KeysetList, page: KeyedPage<T>): Page<T> {
     continuationToken: page.next === null ? null : encode({ l: list.name, s: scopeTag(list), k: page.next }),
   };
 }
+
+/**
+ * Like keysetAfter, for a list whose keys mix strings and numbers (a sort value and a
+ * tie-breaker): `kinds` gives the type of each part; a string part is at most 2,000 characters.
+ */
+export function mixedKeyAfter(
+  list: Omit<KeysetList, 'keyLength'> & { readonly kinds: readonly ('string' | 'number')[] },
+  continuation: Continuation | undefined,
+): (string | number)[] | null {
+  if (!continuation) return null;
+  const { l, s, k } = decode(continuation);
+  const isKey =
+    Array.isArray(k) &&
+    k.length === list.kinds.length &&
+    k.every((part, i) =>
+      list.kinds[i] === 'number'
+        ? typeof part === 'number' && Number.isSafeInteger(part)
+        : typeof part === 'string' && part.length <= 2000,
+    );
+  if (l !== list.name || s !== scopeTag({ ...list, keyLength: 0 }) || !isKey) throw invalidToken(continuation);
+  return k as (string | number)[];
+}
+
+/** The token of the page after `next` in `list` (null when no page follows). */
+export function mixedKeyToken(
+  list: Omit<KeysetList, 'keyLength'>,
+  next: readonly (string | number)[] | null,
+): string | null {
+  return next === null ? null : encode({ l: list.name, s: scopeTag({ ...list, keyLength: 0 }), k: next });
+}

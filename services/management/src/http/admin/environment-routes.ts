@@ -4,6 +4,7 @@ import {
   changeUserRoles,
   getBackgroundTask,
   inviteUser,
+  issuePersonLink,
   listProjectUsers,
   getProject,
   listRoles,
@@ -13,7 +14,9 @@ import {
   type BackgroundTask,
   type CoreDeps,
 } from '@lectern/core';
+import { acceptUrl } from '../app-api/links.ts';
 import { methodNotAllowed } from '../errors.ts';
+import { publicOriginOf } from '../public-origin.ts';
 import { parseBody } from '../parse-body.ts';
 import { projectJson } from './views.ts';
 
@@ -24,6 +27,7 @@ const cloneBody = z.object({
 });
 const rolesBody = z.object({ roles: z.array(z.string()).min(1) });
 const inviteBody = rolesBody.extend({ email: z.string() });
+const linkBody = z.object({ purpose: z.enum(['invite', 'reset']) });
 
 export function taskJson(t: BackgroundTask) {
   return {
@@ -46,7 +50,7 @@ function groupsOf(roles: readonly string[]) {
 
 /**
  * The operator's environment work for the `lectern` CLI (mounted in the admin API): clone an
- * environment (a background task; `GET /tasks/{id}` reads its progress), list and invite users and change their roles, list roles with their permissions.
+ * environment (a background task; `GET /tasks/{id}` reads its progress), list and invite users (with an invitation link), issue their one-time links and change their roles, list roles with their permissions.
  */
 export function environmentAdminRouter(
   core: CoreDeps,
@@ -97,7 +101,32 @@ export function environmentAdminRouter(
         body: { email: body.email, collection_groups: groupsOf(body.roles) },
       });
       const users = await listProjectUsers(core, { actor: actor(res), projectId });
-      res.status(201).json(users.find((u) => u.email === body.email.toLowerCase()));
+      // The invitation link: the person chooses a password there (and signs in to the editor).
+      const link = await issuePersonLink(core, { actor: actor(res), projectId, email: body.email, purpose: 'invite' });
+      res.status(201).json({
+        ...users.find((u) => u.email === body.email.toLowerCase()),
+        invitation_url: acceptUrl(publicOriginOf(req), link.token),
+        invitation_expires_at: link.expiresAt.toISOString(),
+      });
+    })
+    .all(methodNotAllowed);
+
+  router
+    .route('/projects/:projectId/users/:email/links')
+    .post(async (req, res) => {
+      const { purpose } = parseBody(linkBody, req.body);
+      const link = await issuePersonLink(core, {
+        actor: actor(res),
+        projectId: req.params.projectId,
+        email: req.params.email,
+        purpose,
+      });
+      res.status(201).json({
+        email: link.email,
+        purpose: link.purpose,
+        url: acceptUrl(publicOriginOf(req), link.token),
+        expires_at: link.expiresAt.toISOString(),
+      });
     })
     .all(methodNotAllowed);
 

@@ -20,7 +20,7 @@ import {
   signInCookie,
   type SignedIn,
 } from './session.ts';
-import { clientKey, createSignInThrottle, type SignInThrottleOptions } from './sign-in-throttle.ts';
+import { clientKey, createSignInThrottle, type SignInThrottleOptions } from '../web-session/sign-in-throttle.ts';
 import { isPublicUrlHttps } from '../public-origin.ts';
 import { webhookRoutes } from './webhook-routes.ts';
 

@@ -1,8 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { authenticate, operator, type Actor, type CoreDeps } from '@lectern/core';
 import { LecternError } from '@lectern/errors';
-import { isPublicUrlHttps } from '../public-origin.ts';
+import { digest, randomToken, readCookie, sameSecret, setHttpOnlyCookie } from '../web-session/cookies.ts';
 
 /*
  * Console sessions, kept in this process's memory: a random id in an HttpOnly, SameSite=Strict
@@ -40,36 +40,16 @@ export interface SignedIn {
   readonly projectId: string | null;
 }
 
-export function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
-}
+export { digest, randomToken, readCookie, sameSecret };
 
-export function sameSecret(a: string, b: string): boolean {
-  return timingSafeEqual(digest(a), digest(b));
-}
-
-export function randomToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-export function readCookie(req: Request, name: string): string | null {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return null;
-}
-
-/**
- * Sets a console cookie. `Secure` whenever the browser reaches the console over HTTPS: a TLS
- * listener, a trusted proxy's `X-Forwarded-Proto: https`, or an https public URL
- * (LECTERN_MANAGEMENT_PUBLIC_URL) — the last holds behind any proxy, trusted or not.
- */
+/** Sets a console cookie (Path=/console; HttpOnly, SameSite=Strict, Secure over HTTPS). */
 export function setCookie(req: Request, res: Response, name: string, value: string, maxAgeSeconds?: number): void {
-  const attributes = ['Path=/console', 'HttpOnly', 'SameSite=Strict'];
-  if (req.secure || isPublicUrlHttps(req)) attributes.push('Secure');
-  if (maxAgeSeconds !== undefined) attributes.push(`Max-Age=${maxAgeSeconds}`);
-  res.append('set-cookie', `${name}=${value}; ${attributes.join('; ')}`);
+  setHttpOnlyCookie(req, res, {
+    path: '/console',
+    name,
+    value,
+    ...(maxAgeSeconds === undefined ? {} : { maxAgeSeconds }),
+  });
 }
 
 function holderOf(credential: Credential): string {

@@ -1,0 +1,21 @@
+export { checkPassword, hashPassword, verifyPassword, minPasswordLength, maxPasswordLength } from './passwords.ts';
+export {
+  authenticatePerson,
+  listPersonProjects,
+  personSessionIdleMs,
+  readPersonSession,
+  signInPerson,
+  signOutEverywhere,
+  signOutPerson,
+  type PersonProject,
+  type PersonSessionState,
+  type StartedSession,
+} from './sessions.ts';
+export {
+  acceptPersonLink,
+  describePersonLink,
+  issuePersonLink,
+  linkLifetimeMs,
+  requestPasswordReset,
+  type IssuedLink,
+} from './links.ts';

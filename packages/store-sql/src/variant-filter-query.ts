@@ -1,0 +1,206 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { ElementCheck, VariantQuery, VariantQueryKey, VariantQueryPage } from '@lectern/core';
+import type { Database } from './schema.ts';
+
+/*
+ * The inventory query in one SQL statement: the project's items joined to their variant in the
+ * language (a left join when items without one are asked for), every filter a predicate, and the
+ * page read after the previous page's key in the order's index (see migration 0017), `limit + 1`
+ * rows so the last one tells whether a page follows.
+ */
+
+type Condition = RawBuilder<unknown>;
+
+const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`));
+const isIn = (column: Condition, values: readonly string[]): Condition =>
+  values.length === 0 ? sql`false` : sql`${column} in (${list(values)})`;
+const anyOf = (conditions: Condition[]): Condition =>
+  conditions.length === 0 ? sql`false` : sql`(${sql.join(conditions, sql` or `)})`;
+
+const valueOf = (elementId: string): Condition => sql`(v.body->'elements'->${elementId}::text->'value')`;
+
+/** A count limit that the element's array value breaks. */
+function breaksCount(check: Extract<ElementCheck, { kind: 'count' }>): Condition {
+  const value = valueOf(check.elementId);
+  const length = sql`jsonb_array_length(${value})`;
+  const tooMany = check.max === null ? sql`false` : sql`${length} > ${check.max}::int`;
+  const tooFew = check.min === null ? sql`false` : sql`(${length} > 0 and ${length} < ${check.min}::int)`;
+  return sql`(case when jsonb_typeof(${value}) = 'array' then (${tooMany} or ${tooFew}) else false end)`;
+}
+
+/**
+ * Complete as checkPublishable decides: the required elements are among `filled_elements`
+ * (migration 0017; it reads a string of only an empty paragraph as empty whatever the element's
+ * kind, where checkPublishable does so for rich text only), and no count limit is broken.
+ */
+function isReady(rules: NonNullable<VariantQuery['completion']>['rules']): Condition {
+  const cases = rules
+    .filter((r) => r.checks.length > 0)
+    .map((r) => {
+      const required = r.checks.filter((c) => c.kind === 'required').map((c) => c.elementId);
+      const counts = r.checks.filter((c): c is Extract<ElementCheck, { kind: 'count' }> => c.kind === 'count');
+      const filled = required.length === 0 ? sql`true` : sql`v.filled_elements @> array[${list(required)}]::text[]`;
+      return sql`when ${r.typeId}::uuid then (${filled} and not ${anyOf(counts.map(breaksCount))})`;
+    });
+  return cases.length === 0 ? sql`true` : sql`(case v.type_id ${sql.join(cases, sql` `)} else true end)`;
+}
+
+function completion(c: NonNullable<VariantQuery['completion']>): Condition {
+  const done = isIn(sql`v.step_id`, c.doneStepIds);
+  const wanted: Condition[] = [];
+  if (c.isNotTranslated) wanted.push(sql`v.item_id is null`);
+  if (c.isAllDone) wanted.push(done);
+  if (c.isReady || c.isUnfinished) {
+    const ready = isReady(c.rules);
+    if (c.isReady && c.isUnfinished) wanted.push(sql`(v.item_id is not null and not ${done})`);
+    else wanted.push(sql`(not ${done} and ${c.isReady ? ready : sql`not ${ready}`})`);
+  }
+  return anyOf(wanted);
+}
+
+function taxonomy(group: NonNullable<VariantQuery['taxonomies']>[number]): Condition {
+  const arrayOf = (id: string) =>
+    sql`(case when jsonb_typeof(${valueOf(id)}) = 'array' then ${valueOf(id)} else '[]'::jsonb end)`;
+  const hasTerm = group.elementIds.map(
+    (id) =>
+      sql`exists (select 1 from jsonb_array_elements(${arrayOf(id)}) t where ${isIn(sql`t->>'id'`, group.termIds)})`,
+  );
+  const isUncategorized = group.isUncategorizedIncluded
+    ? [
+        sql`(${sql.join([sql`true`, ...group.elementIds.map((id) => sql`jsonb_array_length(${arrayOf(id)}) = 0`)], sql` and `)})`,
+      ]
+    : [];
+  return sql`(v.item_id is not null and ${anyOf([...hasTerm, ...isUncategorized])})`;
+}
+
+const patternOf = (phrase: string) => `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The search phrase tested on the row at hand: cheap per row, but it reads every row it tests. */
+const searchInRow = (phrase: string): Condition =>
+  sql`(lower(i.name) like ${patternOf(phrase)} or coalesce(v.search_text, '') like ${patternOf(phrase)})`;
+
+/** The search phrase through the trigram indexes: costs in proportion to the rows that match it. */
+function searchByIndex(projectId: string, q: VariantQuery, phrase: string): Condition {
+  const pattern = patternOf(phrase);
+  return sql`i.id in (
+    select n.id from content_items n where n.project_id = ${projectId} and lower(n.name) like ${pattern}
+    union all
+    select s.item_id from content_variants s
+      where s.project_id = ${projectId} and s.language_id = ${q.languageId} and s.search_text like ${pattern})`;
+}
+
+/** Every filter but the search phrase. */
+function conditions(projectId: string, q: VariantQuery): Condition[] {
+  const out: Condition[] = [sql`i.project_id = ${projectId}`];
+  if (q.typeIds) out.push(isIn(sql`i.type_id`, q.typeIds));
+  if (q.collectionIds) out.push(isIn(sql`i.collection_id`, q.collectionIds));
+  if (q.completion) out.push(completion(q.completion));
+  if (q.componentTypeIds) {
+    const has = q.componentTypeIds.map(
+      (t) =>
+        sql`jsonb_path_exists(v.body, '$.elements.**.components[*] ? (@.type.id == $t)', jsonb_build_object('t', ${t}::text))`,
+    );
+    out.push(sql`(v.item_id is null or ${anyOf(has)})`);
+  }
+  const contributors = sql`coalesce(v.body->'contributors', '[]'::jsonb)`;
+  if (q.hasNoContributors) out.push(sql`(v.item_id is null or jsonb_array_length(${contributors}) = 0)`);
+  if (q.contributorIds)
+    out.push(
+      sql`exists (select 1 from jsonb_array_elements(${contributors}) c where ${isIn(sql`c->>'id'`, q.contributorIds)})`,
+    );
+  if (q.steps)
+    out.push(anyOf(q.steps.map((s) => sql`(v.workflow_id = ${s.workflowId} and ${isIn(sql`v.step_id`, s.stepIds)})`)));
+  if (q.publishing) {
+    const states = {
+      published: sql`v.published is not null`,
+      unpublished: sql`(v.published is null and v.step_id = ${q.archivedStepId})`,
+      not_published_yet: sql`(v.published is null and v.step_id <> ${q.archivedStepId})`,
+    };
+    out.push(anyOf(q.publishing.map((p) => states[p])));
+  }
+  for (const group of q.taxonomies ?? []) out.push(taxonomy(group));
+  return out;
+}
+
+/** The sort value (null for creation order), its SQL type, and the tie-breaker of the order. */
+function orderOf(q: VariantQuery): { value: Condition | null; cast: Condition; tie: Condition } {
+  const isLeft = q.completion?.isNotTranslated === true;
+  // Items without a variant have no variant position: with them, ties go by item creation.
+  const variantTie = isLeft ? sql`i.position` : sql`v.position`;
+  switch (q.order.by) {
+    case 'position':
+      return { value: null, cast: sql`text`, tie: sql`i.position` };
+    case 'name':
+      return { value: sql`lower(i.name)`, cast: sql`text`, tie: sql`i.position` };
+    case 'last_modified':
+      return {
+        value: isLeft ? sql`coalesce(v.last_modified, '-infinity'::timestamptz)` : sql`v.last_modified`,
+        cast: sql`timestamptz`,
+        tie: variantTie,
+      };
+    case 'due_date':
+      return { value: sql`coalesce(v.body->>'due_date', '')`, cast: sql`text`, tie: variantTie };
+  }
+}
+
+/**
+ * Rows a search first tests in key order (after the other filters) before it turns to the
+ * trigram indexes: a common phrase fills a page within them; a rare one is found by index.
+ */
+export const searchScanRows = 5000;
+
+type Row = { id: string; k: string | null; t: string | number; scanned?: string | number };
+
+export async function filterVariantPage(
+  db: Kysely<Database>,
+  projectId: string,
+  q: VariantQuery,
+  request: { after: VariantQueryKey | null; limit: number },
+  options: { scanRows?: number } = {},
+): Promise<VariantQueryPage> {
+  const scanRows = options.scanRows ?? searchScanRows;
+  const { value, cast, tie } = orderOf(q);
+  const where = conditions(projectId, q);
+  const isDesc = q.order.direction === 'desc';
+  const direction = isDesc ? sql`desc` : sql`asc`;
+  const after = request.after;
+  if (after) {
+    const op = isDesc ? sql`<` : sql`>`;
+    if (value === null) where.push(sql`${tie} ${op} ${after[0]}::int8`);
+    else where.push(sql`(${value}, ${tie}) ${op} (${String(after[0])}::${cast}, ${after[1]}::int8)`);
+  }
+  const join = q.completion?.isNotTranslated === true ? sql`left join` : sql`join`;
+  const order = value === null ? sql`${tie} ${direction}` : sql`${value} ${direction}, ${tie} ${direction}`;
+  const from = sql`from content_items i
+    ${join} content_variants v
+      on v.project_id = i.project_id and v.item_id = i.id and v.language_id = ${q.languageId}`;
+  const columns = sql`i.id, ${value === null ? sql`null` : sql`(${value})::text`} as k, ${tie} as t`;
+  const limit = request.limit + 1;
+  let rows: Row[] | null = null;
+  if (q.searchPhrase !== null) {
+    // First the next rows in key order, tested one by one; enough when the phrase is common.
+    const walked = await sql<Row>`
+      with w as (
+        select ${columns}, ${value === null ? sql`null` : value} as o, ${searchInRow(q.searchPhrase)} as m
+        ${from} where ${sql.join(where, sql` and `)} order by ${order} limit ${scanRows})
+      select id, k, t, (select count(*) from w) as scanned from w where m
+      order by ${value === null ? sql`t ${direction}` : sql`o ${direction}, t ${direction}`} limit ${limit}`.execute(
+      db,
+    );
+    const scanned = Number(walked.rows[0]?.scanned ?? scanRows);
+    if (walked.rows.length === limit || scanned < scanRows) rows = walked.rows;
+    else where.push(searchByIndex(projectId, q, q.searchPhrase));
+  }
+  rows ??= (
+    await sql<Row>`select ${columns} ${from} where ${sql.join(where, sql` and `)} order by ${order} limit ${limit}`.execute(
+      db,
+    )
+  ).rows;
+  const page = rows.slice(0, request.limit);
+  const last = page.at(-1);
+  const hasMore = rows.length > request.limit && last !== undefined;
+  return {
+    itemIds: page.map((r) => r.id),
+    next: hasMore ? (value === null ? [Number(last.t)] : [last.k ?? '', Number(last.t)]) : null,
+  };
+}

@@ -1,0 +1,60 @@
+import { createSmtpSender, type Logger } from '@lectern/http-kit';
+
+/*
+ * Where one-time links point: `<management public URL>/app/accept#<token>`. The token is in the
+ * fragment, which browsers never send to a server nor put in a Referer.
+ */
+
+export function acceptUrl(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/app/accept#${token}`;
+}
+
+/** Sends a password reset link by e-mail. */
+export interface PasswordResetMailer {
+  /**
+   * The public URL of the Management service (LECTERN_MANAGEMENT_PUBLIC_URL): links in e-mails
+   * never take their host from a request, which anyone can forge.
+   */
+  readonly publicUrl: string;
+  send(mail: { to: string; url: string; expiresAt: Date }): Promise<void>;
+}
+
+/** A mailer over a plain-text sender (such as an SMTP sender). */
+export function passwordResetMailer(options: {
+  publicUrl: string;
+  sendText: (mail: { to: readonly string[]; subject: string; text: string }) => Promise<void>;
+}): PasswordResetMailer {
+  return {
+    publicUrl: options.publicUrl,
+    send: (mail) =>
+      options.sendText({
+        to: [mail.to],
+        subject: 'Reset your Lectern password',
+        text:
+          `Someone (hopefully you) asked to reset the password of ${mail.to} in Lectern.\n\n` +
+          `Choose a new password here (the link works once, until ${mail.expiresAt.toISOString()}):\n${mail.url}\n\n` +
+          'If you did not ask for this, ignore this e-mail; your password stays as it is.\n',
+      }),
+  };
+}
+
+/**
+ * The reset mailer of a server's settings: null without LECTERN_SMTP_URL, and null (with a
+ * warning) without LECTERN_MANAGEMENT_PUBLIC_URL, since a link's host must not come from a request.
+ */
+export function passwordResetMailerOf(
+  settings: { smtpUrl?: string | undefined; smtpFrom: string; managementPublicUrl?: string | undefined },
+  logger: Logger,
+): PasswordResetMailer | null {
+  if (settings.smtpUrl === undefined) return null;
+  if (settings.managementPublicUrl === undefined) {
+    logger.warn(
+      'LECTERN_SMTP_URL is set but LECTERN_MANAGEMENT_PUBLIC_URL is not: password reset links are not e-mailed (their address would come from the request). Set the public URL, or hand out links with lectern users reset-link.',
+    );
+    return null;
+  }
+  return passwordResetMailer({
+    publicUrl: settings.managementPublicUrl,
+    sendText: createSmtpSender({ url: settings.smtpUrl, from: settings.smtpFrom }),
+  });
+}

@@ -1,0 +1,324 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { randomIds } from '@lectern/core';
+import { openPostgresStore } from '@lectern/store-sql';
+import { createTestClock, createTestDatabase, openTestCore, seedProject, type TestCore } from '@lectern/testing';
+import { startTestManagement, type TestManagement } from '../../testing/test-server.ts';
+import { personBrowser, type PersonBrowser } from '../../testing/person-browser.ts';
+
+/*
+ * People in the editor's API (issue 28), through the real app: invitation link → password →
+ * session → the Management API v2 under /app/api, held to the person's roles by the same core
+ * rule as keys; CSRF, other projects, throttled sign-in, sign-out everywhere, live role changes,
+ * used and expired links. On PGlite and on PostgreSQL.
+ */
+
+const operatorToken = 'operator-token-for-the-people-test-0123456789';
+const password = 'correct horse battery';
+
+function describePeople(engine: string, openCore: () => Promise<TestCore>): void {
+  describe(`people in the editor API on ${engine}`, () => {
+    let server: TestManagement;
+    let origin: string;
+    const roleIds: Record<string, string> = {};
+    const userIds: Record<string, string> = {};
+    const mails: { to: string; url: string }[] = [];
+
+    async function admin(path: string, method = 'GET', body?: unknown) {
+      const response = await fetch(`${origin}/admin${path}`, {
+        method,
+        headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+    }
+
+    /** Invites `who` as `role`, accepts the invitation with the password; returns the signed-in browser. */
+    async function invited(who: string, role: string): Promise<PersonBrowser> {
+      const email = `${who}@example.com`;
+      const invite = await admin(`/projects/${server.projectId}/users`, 'POST', { email, roles: [roleIds[role]] });
+      expect(invite.status).toBe(201);
+      userIds[who] = invite.json['user_id'] as string;
+      const url = invite.json['invitation_url'] as string;
+      expect(url.startsWith(`${origin}/app/accept#`)).toBe(true);
+      const browser = personBrowser(origin);
+      const accepted = await browser.call(`/links/${url.split('#')[1]}`, { method: 'POST', body: { password } });
+      expect(accepted.status).toBe(200);
+      return browser;
+    }
+
+    const variantPath = (projectId: string) =>
+      `/v2/projects/${projectId}/items/codename/first/variants/codename/default`;
+    const bodyOf = async () => {
+      const response = await server.fetch('/items/codename/first/variants/codename/default');
+      return (await response.json()) as { elements: { value: unknown }[]; contributors: { id: string }[] };
+    };
+    const put = (value: string) => ({ elements: [{ element: { codename: 'body' }, value }] });
+
+    beforeAll(async () => {
+      server = await startTestManagement({
+        core: await openCore(),
+        operatorToken,
+        publicUrl: undefined,
+        passwordResetMailer: {
+          publicUrl: 'https://editor.example.com',
+          send: async (mail) => {
+            mails.push(mail);
+          },
+        },
+      });
+      origin = server.baseUrl.replace(/\/v2$/, '');
+      const roles = (await admin(`/projects/${server.projectId}/roles`)).json['roles'] as {
+        id: string;
+        name: string;
+      }[];
+      for (const r of roles) roleIds[r.name] = r.id;
+      await server.fetch('/types', {
+        method: 'POST',
+        body: JSON.stringify({
+          name: 'Note',
+          codename: 'note',
+          elements: [{ type: 'text', name: 'Body', codename: 'body' }],
+        }),
+      });
+      await server.fetch('/items', {
+        method: 'POST',
+        body: JSON.stringify({ name: 'First', codename: 'first', type: { codename: 'note' } }),
+      });
+      await server.fetch('/items/codename/first/variants/codename/default', {
+        method: 'PUT',
+        body: JSON.stringify(put('original')),
+      });
+    });
+    afterAll(async () => {
+      await server?.close();
+    });
+
+    it('turns an invitation into a password and a session that reads the project through the v2 routes', async () => {
+      const email = 'writer@example.com';
+      const invite = await admin(`/projects/${server.projectId}/users`, 'POST', {
+        email,
+        roles: [roleIds['Content creator']],
+      });
+      const token = (invite.json['invitation_url'] as string).split('#')[1] as string;
+      const browser = personBrowser(origin);
+      expect((await browser.call('/session')).status).toBe(401);
+      expect((await browser.call(`/links/${token}`)).json).toEqual({
+        email,
+        purpose: 'invite',
+        project_name: 'Test project',
+      });
+      // Too short: refused, and the link stays usable.
+      const short = await browser.call(`/links/${token}`, { method: 'POST', body: { password: 'short' } });
+      expect(short.status).toBe(400);
+      expect(JSON.stringify(short.json)).toContain('at least 10 characters');
+      const accepted = await browser.call(`/links/${token}`, { method: 'POST', body: { password } });
+      expect(accepted.status).toBe(200);
+      expect(accepted.json['user']).toEqual({ id: invite.json['user_id'], email });
+      const cookie = accepted.headers.get('set-cookie') ?? '';
+      expect(cookie).toMatch(/^lectern_app=[\w-]{43}; Path=\/app; HttpOnly; SameSite=Strict$/);
+
+      const hash = await server.core.store.transaction((tx) =>
+        tx.people.passwordHash(invite.json['user_id'] as string),
+      );
+      expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      expect(hash).not.toContain(password);
+
+      const session = await browser.call('/session');
+      expect(session.status).toBe(200);
+      expect(session.json).toMatchObject({
+        user: { email },
+        csrf_token: browser.csrf,
+        projects: [
+          { id: server.projectId, name: 'Test project', roles: ['Content creator'], permissions: ['manage_content'] },
+        ],
+      });
+      const items = await browser.call(`/v2/projects/${server.projectId}/items`);
+      expect(items.status).toBe(200);
+      expect((items.json['items'] as { codename: string }[]).map((i) => i.codename)).toEqual(['first']);
+
+      // The link is used up.
+      expect((await personBrowser(origin).call(`/links/${token}`)).status).toBe(404);
+      const again = await personBrowser(origin).call(`/links/${token}`, {
+        method: 'POST',
+        body: { password: 'another password entirely' },
+      });
+      expect(again.status).toBe(404);
+      // And the password works for sign-in; a wrong one and an unknown e-mail get one answer.
+      expect(await personBrowser(origin).signIn(email, password)).toBe(200);
+      const wrong = await personBrowser(origin).call('/session', {
+        method: 'POST',
+        body: { email, password: 'wrong password!' },
+      });
+      const unknown = await personBrowser(origin).call('/session', {
+        method: 'POST',
+        body: { email: 'nobody@example.com', password },
+      });
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      expect(unknown.json['message']).toBe(wrong.json['message']);
+    });
+
+    it("refuses a Reviewer's save (403, error_code 16) and records a Content creator's as theirs", async () => {
+      const reviewer = await invited('reviewer', 'Reviewer');
+      const refused = await reviewer.call(variantPath(server.projectId), { method: 'PUT', body: put('by reviewer') });
+      expect(refused.status).toBe(403);
+      expect(refused.json).toMatchObject({ error_code: 16, request_id: expect.any(String) });
+      expect((await bodyOf()).elements[0]?.value).toBe('original');
+
+      const creator = await invited('creator', 'Content creator');
+      const saved = await creator.call(variantPath(server.projectId), { method: 'PUT', body: put('by creator') });
+      expect(saved.status).toBe(200);
+      const stored = await bodyOf();
+      expect(stored.elements[0]?.value).toBe('by creator');
+      expect(stored.contributors).toEqual([{ id: userIds['creator'] }]);
+    });
+
+    it('refuses a change without the CSRF header, or with a stale one, and changes nothing', async () => {
+      const editor = await invited('csrf', 'Content creator');
+      const before = await bodyOf();
+      for (const csrf of [false, 'x'.repeat(43)] as const) {
+        const response = await editor.call(variantPath(server.projectId), { method: 'PUT', body: put('forged'), csrf });
+        expect(response.status).toBe(403);
+        expect(response.json).toMatchObject({ error_code: 4 });
+      }
+      expect(await bodyOf()).toEqual(before);
+    });
+
+    it('answers 401 in the Management shape without a session and 403 for a project the person is not in', async () => {
+      const anonymous = await personBrowser(origin).call(`/v2/projects/${server.projectId}/items`);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.json).toMatchObject({ error_code: 1, request_id: expect.any(String) });
+      const other = await seedProject(server.core, []);
+      const person = await invited('outsider', 'Project manager');
+      expect((await person.call(`/v2/projects/${other.projectId}/items`)).status).toBe(403);
+      expect((await person.call(`/v2/projects/not-a-project/items`)).status).toBe(403);
+      expect((await person.call(`/projects/${other.projectId}/anything`)).status).toBe(403);
+    });
+
+    it('applies a role change to a live session at once', async () => {
+      const person = await invited('demoted', 'Content creator');
+      expect(
+        (await person.call(variantPath(server.projectId), { method: 'PUT', body: put('while creator') })).status,
+      ).toBe(200);
+      const changed = await admin(`/projects/${server.projectId}/users/demoted@example.com/roles`, 'PUT', {
+        roles: [roleIds['Reviewer']],
+      });
+      expect(changed.status).toBe(200);
+      expect(
+        (await person.call(variantPath(server.projectId), { method: 'PUT', body: put('while reviewer') })).status,
+      ).toBe(403);
+      expect((await bodyOf()).elements[0]?.value).toBe('while creator');
+      expect(((await person.call('/session')).json['projects'] as { roles: string[] }[])[0]?.roles).toEqual([
+        'Reviewer',
+      ]);
+    });
+
+    it('signs out one session, and everywhere', async () => {
+      const first = await invited('traveller', 'Reviewer');
+      const second = personBrowser(origin);
+      const third = personBrowser(origin);
+      expect(await second.signIn('traveller@example.com', password)).toBe(200);
+      expect(await third.signIn('traveller@example.com', password)).toBe(200);
+      expect((await third.call('/session', { method: 'DELETE', csrf: false })).status).toBe(403);
+      expect((await third.call('/session', { method: 'DELETE' })).status).toBe(204);
+      expect((await third.call('/session')).status).toBe(401);
+      expect((await second.call('/session')).status).toBe(200);
+      const everywhere = await first.call('/session/sign-out-everywhere', { method: 'POST' });
+      expect(everywhere.json).toEqual({ ended_sessions: 2 });
+      expect((await first.call('/session')).status).toBe(401);
+      expect((await second.call('/session')).status).toBe(401);
+      expect((await second.call(`/v2/projects/${server.projectId}/items`)).status).toBe(401);
+    });
+
+    it('refuses an expired reset link; a used reset link ends the other sessions', async () => {
+      await invited('forgetful', 'Reviewer');
+      const issue = async () =>
+        (await admin(`/projects/${server.projectId}/users/forgetful@example.com/links`, 'POST', { purpose: 'reset' }))
+          .json['url'] as string;
+      const stale = (await issue()).split('#')[1] as string;
+      server.core.clock.advance(61 * 60_000);
+      expect((await personBrowser(origin).call(`/links/${stale}`)).status).toBe(404);
+      const late = await personBrowser(origin).call(`/links/${stale}`, {
+        method: 'POST',
+        body: { password: 'a new password!' },
+      });
+      expect(late.status).toBe(404);
+
+      const other = personBrowser(origin);
+      expect(await other.signIn('forgetful@example.com', password)).toBe(200);
+      const fresh = (await issue()).split('#')[1] as string;
+      const reset = await personBrowser(origin).call(`/links/${fresh}`, {
+        method: 'POST',
+        body: { password: 'a new password!' },
+      });
+      expect(reset.status).toBe(200);
+      expect((await other.call('/session')).status).toBe(401);
+      expect(await personBrowser(origin).signIn('forgetful@example.com', password)).toBe(401);
+      expect(await personBrowser(origin).signIn('forgetful@example.com', 'a new password!')).toBe(200);
+    });
+
+    it('ends a session after 12 hours idle', async () => {
+      const person = await invited('idle', 'Reviewer');
+      server.core.clock.advance(11 * 3_600_000);
+      expect((await person.call('/session')).status).toBe(200);
+      server.core.clock.advance(12 * 3_600_000 + 1000);
+      expect((await person.call('/session')).status).toBe(401);
+    });
+
+    it('answers every reset request alike and e-mails a link only to a person', async () => {
+      const known = await personBrowser(origin).call('/password-reset', {
+        method: 'POST',
+        body: { email: 'creator@example.com' },
+      });
+      const unknown = await personBrowser(origin).call('/password-reset', {
+        method: 'POST',
+        body: { email: 'stranger@example.com' },
+      });
+      expect([known.status, unknown.status]).toEqual([202, 202]);
+      expect(known.json).toEqual(unknown.json);
+      await expect.poll(() => mails.length).toBe(1);
+      expect(mails[0]?.to).toBe('creator@example.com');
+      expect(mails[0]?.url).toMatch(/^https:\/\/editor\.example\.com\/app\/accept#[\w-]{43}$/);
+      const token = mails[0]?.url.split('#')[1] as string;
+      expect((await personBrowser(origin).call(`/links/${token}`)).json).toMatchObject({ purpose: 'reset' });
+    });
+
+    it('does not hold the event loop while hashing passwords', async () => {
+      let worst = 0;
+      let last = performance.now();
+      const timer = setInterval(() => {
+        const now = performance.now();
+        worst = Math.max(worst, now - last);
+        last = now;
+      }, 5);
+      await Promise.all(Array.from({ length: 4 }, () => personBrowser(origin).signIn('creator@example.com', password)));
+      // Let the timer run once more, so a stall that ended with the sign-ins is measured too.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      clearInterval(timer);
+      expect(worst).toBeLessThan(100);
+    });
+
+    it('locks a client out after 5 failed sign-ins (429 with Retry-After), even with the right password', async () => {
+      for (let i = 0; i < 5; i++)
+        expect(await personBrowser(origin).signIn('creator@example.com', 'wrong password!')).toBe(401);
+      const locked = await personBrowser(origin).call('/session', {
+        method: 'POST',
+        body: { email: 'creator@example.com', password },
+      });
+      expect(locked.status).toBe(429);
+      expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(locked.json).toMatchObject({ error_code: 10000 });
+    });
+  });
+}
+
+describePeople('PGlite', openTestCore);
+
+const postgresUrl = inject('postgresUrl');
+describe.skipIf(!postgresUrl)('PostgreSQL', () => {
+  describePeople('PostgreSQL', async () => ({
+    store: await openPostgresStore({ connectionString: await createTestDatabase(postgresUrl) }),
+    clock: createTestClock(),
+    ids: randomIds,
+  }));
+});

@@ -1,0 +1,21 @@
+import { Router } from 'express';
+import { appSessionRouter, type AppSessionOptions } from './session-routes.ts';
+
+export { requirePersonSession, appSessionCookie, csrfHeader } from './person-auth.ts';
+export { passwordResetMailer, passwordResetMailerOf, acceptUrl, type PasswordResetMailer } from './links.ts';
+
+/**
+ * The editor's own API under `/app/api` (issue 28): sessions and links here; the Management API v2
+ * routes (`/app/api/v2/projects/:projectId/…`) and the app's project routes
+ * (`/app/api/projects/:projectId/…`) are mounted by `buildManagementApp` behind
+ * `requirePersonSession`. Nothing here is cached, sniffed or framed.
+ */
+export function appApiRouter(options: AppSessionOptions): Router {
+  const router = Router();
+  router.use((_req, res, next) => {
+    res.set({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' });
+    next();
+  });
+  router.use(appSessionRouter(options));
+  return router;
+}
