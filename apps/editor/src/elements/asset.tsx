@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { moved, refIds, type Limit } from './model.ts';
 import type { ElementProps } from './element-props.ts';
 import { useFormScope } from './element-props.ts';
-import { AssetListDialog } from './asset-list-dialog.tsx';
+import { AssetPicker } from '../ui/asset-picker.tsx';
 import { useAsset, type AssetJson } from './queries.ts';
 
 /** What a type's asset element allows, against one asset: messages for what it breaks. */
@@ -113,7 +113,7 @@ export function AssetElement({ element, value, onChange, isReadOnly, inputId, la
           Insert assets
         </button>
       )}
-      <AssetListDialog
+      <AssetPicker
         projectId={projectId}
         isOpen={isPicking}
         isMultiple

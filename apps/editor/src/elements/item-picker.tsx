@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, mapi } from '../api/client.ts';
-import { Dialog } from './dialog.tsx';
+import { ModalDialog } from '../ui/modal-dialog.tsx';
 import { useFormScope } from './element-props.ts';
 import { useTypes, type ItemJson } from './queries.ts';
 
@@ -75,7 +75,7 @@ export function ItemPicker(props: {
     }
   };
   return (
-    <Dialog title="Insert existing items" onClose={props.onClose}>
+    <ModalDialog isOpen title="Insert existing items" onClose={props.onClose} className="item-picker">
       <div className="picker-filters">
         <label htmlFor="item-picker-search">Search by name</label>
         <input id="item-picker-search" type="search" value={phrase} onChange={(e) => setPhrase(e.target.value)} />
@@ -104,16 +104,21 @@ export function ItemPicker(props: {
           ))}
       </ul>
       {found.isSuccess && found.data.length === 0 ? <p>No items match.</p> : null}
-      <form
-        className="picker-create"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void create();
-        }}
-      >
-        <h3>Create new</h3>
+      {/* Not a <form>: the picker opens inside the item editor's own controls. */}
+      <div className="picker-create" role="group" aria-labelledby="item-picker-create">
+        <h3 id="item-picker-create">Create new</h3>
         <label htmlFor="item-picker-new-name">Name</label>
-        <input id="item-picker-new-name" required value={newName} onChange={(e) => setNewName(e.target.value)} />
+        <input
+          id="item-picker-new-name"
+          value={newName}
+          onChange={(e) => setNewName(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && newName.trim() !== '') {
+              e.preventDefault();
+              void create();
+            }
+          }}
+        />
         <label htmlFor="item-picker-new-type">Content type of the new item</label>
         <select id="item-picker-new-type" value={newType} onChange={(e) => setNewType(e.target.value)}>
           {choosable.map((t) => (
@@ -122,11 +127,11 @@ export function ItemPicker(props: {
             </option>
           ))}
         </select>
-        <button type="submit" disabled={newName.trim() === ''}>
+        <button type="button" disabled={newName.trim() === ''} onClick={() => void create()}>
           Create new
         </button>
         {createError ? <p className="element-error">{createError}</p> : null}
-      </form>
-    </Dialog>
+      </div>
+    </ModalDialog>
   );
 }

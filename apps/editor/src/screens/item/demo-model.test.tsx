@@ -88,10 +88,10 @@ describe('the item editor on the demo project', () => {
         fireEvent.change(first, { target: { value: before } });
         fireEvent.click(screen.getByRole('button', { name: 'Save' }));
         await waitFor(() =>
-          expect([screen.getByRole('status').textContent, screen.queryByRole('alert')?.textContent]).toEqual([
-            'Saved',
-            undefined,
-          ]),
+          expect([
+            document.getElementById('item-save-status')?.textContent,
+            document.querySelector('.error-summary')?.textContent,
+          ]).toEqual(['Saved', undefined]),
         );
         const put = writes.find((w) => w.method === 'PUT');
         expect(put?.body, item.codename).toEqual({ elements: variant.elements });

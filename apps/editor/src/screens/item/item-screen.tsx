@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { ElementsForm } from '../../elements/elements-form.tsx';
+import { WorkflowPanel } from '../../workflow/workflow-panel.tsx';
 import '../../styles/item.css';
 import { ErrorSummary } from './error-summary.tsx';
 import { LanguageSwitch, MissingVariant } from './language-panel.tsx';
@@ -31,10 +32,11 @@ function ItemEditorView({
   const [isChangedElsewhere, setChangedElsewhere] = useState(false);
   const confirm = useCallback((m: string) => window.confirm(m), []);
   useNavigationGuard(editor.isDirty, confirm);
-  const { isDirty, reload, variants } = editor;
-  useItemChanges(projectId, itemId, () => {
-    if (isDirty) setChangedElsewhere(true);
-    else void variants.refetch();
+  const { isDirty, reload, checkRemoteChange } = editor;
+  useItemChanges(itemId, () => {
+    void checkRemoteChange().then((isChanged) => {
+      if (isChanged) setChangedElsewhere(true);
+    });
   });
   useEffect(() => {
     if (!isDirty) setChangedElsewhere(false);
@@ -104,7 +106,7 @@ function ItemEditorView({
           confirmLeave={() => !editor.isDirty || window.confirm(leaveMessage)}
         />
         <div className="item-save">
-          <p className="item-status" role="status">
+          <p id="item-save-status" className="item-status" role="status">
             {statusText[editor.status]}
           </p>
           <button
@@ -122,6 +124,9 @@ function ItemEditorView({
             </p>
           ) : null}
         </div>
+        {editor.variant ? (
+          <WorkflowPanel projectId={projectId} itemId={itemId} languageId={language.id} canChange={editor.canEdit} />
+        ) : null}
       </header>
       {isChangedElsewhere ? (
         <div className="item-notice" role="status">
@@ -139,14 +144,7 @@ function ItemEditorView({
         />
       ) : null}
       {hasVariant ? (
-        <form
-          className="item-form"
-          aria-label={`${item.data.name} in ${language.name}`}
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (saveDisabledReason === null) save();
-          }}
-        >
+        <section className="item-form" aria-label={`${item.data.name} in ${language.name}`}>
           <ElementsForm
             idPrefix="item"
             elements={editor.defs}
@@ -163,7 +161,7 @@ function ItemEditorView({
               item: { id: item.data.id, codename: item.data.codename, name: item.data.name },
             }}
           />
-        </form>
+        </section>
       ) : (
         <MissingVariant
           language={language}

@@ -1,24 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, mapi, request, setCsrfToken } from '../../api/client.ts';
+import { api, mapi, request } from '../../api/client.ts';
 import type { VariantJson } from '../../elements/model.ts';
-
-/** `GET /app/api/session` (people helper): who is signed in and what they may do per project. */
-export interface SessionJson {
-  readonly user: { readonly id: string; readonly email: string };
-  readonly csrf_token: string;
-  readonly projects: readonly { id: string; name: string; roles: readonly unknown[]; permissions: readonly string[] }[];
-}
-
-export function useSession() {
-  return useQuery({
-    queryKey: ['session'],
-    queryFn: async () => {
-      const session = await api<SessionJson>('/session');
-      setCsrfToken(session.csrf_token);
-      return session;
-    },
-  });
-}
 
 export interface LanguageJson {
   readonly id: string;

@@ -6,7 +6,9 @@ import type { ElementValue, TypeElement, VariantJson } from '../../elements/mode
 import { useExpandedType, useItem, type ItemJson } from '../../elements/queries.ts';
 import { mapValidationErrors } from '../../elements/validation.ts';
 import type { SummaryEntry } from './error-summary.tsx';
-import { useLanguages, useSession, useVariants, variantsKey } from './queries.ts';
+import { useSession } from '../../api/session.ts';
+import { variantKey } from '../../workflow/workflow-api.ts';
+import { useLanguages, useVariants, variantsKey } from './queries.ts';
 
 export type SaveStatus = 'saved' | 'dirty' | 'saving' | 'failed';
 
@@ -83,6 +85,8 @@ export function useItemEditor(projectId: string, languageCodename: string, itemI
           ...(list ?? []).filter((v) => v.language.id !== saved.language.id),
           saved,
         ]);
+        // The workflow panel's view of this variant (last change, step) follows the save.
+        void client.invalidateQueries({ queryKey: variantKey(projectId, itemId, language.id) });
       }
       setDraft(null);
       setNameDraft(null);
@@ -125,6 +129,26 @@ export function useItemEditor(projectId: string, languageCodename: string, itemI
     client.setQueryData<VariantJson[]>(variantsKey(projectId, itemId), (list) => [...(list ?? []), saved]);
   };
 
+  /**
+   * After a change of this item elsewhere: a clean form takes the server's values; a dirty one
+   * keeps the person's edits and reports (true) when the stored variant is not the one they
+   * started from (their own Save's event finds the same version and reports nothing).
+   */
+  const checkRemoteChange = async (): Promise<boolean> => {
+    if (!isDirty) {
+      await client.invalidateQueries({ queryKey: variantsKey(projectId, itemId) });
+      await client.invalidateQueries({ queryKey: ['mapi', projectId, 'item', itemId] });
+      return false;
+    }
+    if (!language || !variant) return false;
+    try {
+      const current = await api<VariantJson>(mapi(projectId, `/items/${itemId}/variants/${language.id}`));
+      return current.last_modified !== variant.last_modified;
+    } catch {
+      return false;
+    }
+  };
+
   /** Takes the server's current values (after someone else's change). */
   const reload = async () => {
     setDraft(null);
@@ -160,6 +184,7 @@ export function useItemEditor(projectId: string, languageCodename: string, itemI
     save,
     createFrom,
     reload,
+    checkRemoteChange,
   };
 }
 
