@@ -29,6 +29,11 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
+/** The session's CSRF token, for requests not made through `request` (an XHR upload). */
+export function csrfTokenOf(): string | null {
+  return csrfToken;
+}
+
 export interface RequestOptions {
   readonly method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly body?: unknown;

@@ -1,0 +1,120 @@
+/**
+ * Assets, asset folders and languages as the Management API v2 returns them, read and written
+ * through /app/api/v2/projects/{id}/… (the same routes and shapes as the MAPI).
+ */
+import type { assetJson } from '@lectern/core';
+import { useQuery } from '@tanstack/react-query';
+import { api, mapi, request } from './client.ts';
+
+/** One asset in its Management API v2 form (the server's own renderer's return type). */
+export type AssetJson = ReturnType<typeof assetJson>;
+
+/** A folder of `GET /folders` (the server renders it as a plain record, so its fields are named here). */
+export interface FolderJson {
+  readonly id: string;
+  readonly name: string;
+  readonly codename: string;
+  readonly external_id?: string;
+  readonly folders: readonly FolderJson[];
+}
+
+export interface LanguageJson {
+  readonly id: string;
+  readonly name: string;
+  readonly codename: string;
+  readonly is_active: boolean;
+  readonly is_default: boolean;
+}
+
+export const assetsKey = (projectId: string) => ['assets', projectId] as const;
+export const foldersKey = (projectId: string) => ['asset-folders', projectId] as const;
+
+interface Paged {
+  readonly pagination: { readonly continuation_token: string | null };
+}
+
+/** Every page of a paged MAPI list, following `x-continuation`. */
+export async function listAll<T>(path: string, pick: (page: never) => readonly T[]): Promise<T[]> {
+  const out: T[] = [];
+  let token: string | null = null;
+  do {
+    const { data }: { data: Paged } = await request<Paged>(path, {
+      ...(token ? { headers: { 'x-continuation': token } } : {}),
+    });
+    out.push(...pick(data as never));
+    token = data.pagination.continuation_token;
+  } while (token);
+  return out;
+}
+
+/** The project's assets, every page (the MAPI list has no search: the app filters what it holds). */
+export function useAssets(projectId: string, isEnabled = true) {
+  return useQuery({
+    queryKey: assetsKey(projectId),
+    queryFn: () => listAll<AssetJson>(mapi(projectId, '/assets'), (p: { assets: AssetJson[] }) => p.assets),
+    enabled: isEnabled,
+  });
+}
+
+export function useFolders(projectId: string, isEnabled = true) {
+  return useQuery({
+    queryKey: foldersKey(projectId),
+    queryFn: async () => (await api<{ folders: FolderJson[] }>(mapi(projectId, '/folders'))).folders,
+    enabled: isEnabled,
+  });
+}
+
+export function useLanguages(projectId: string) {
+  return useQuery({
+    queryKey: ['languages', projectId],
+    queryFn: () =>
+      listAll<LanguageJson>(mapi(projectId, '/languages'), (p: { languages: LanguageJson[] }) => p.languages),
+  });
+}
+
+/** Whether the asset is an image the assets origin can transform (thumbnails). */
+export function isImage(asset: Pick<AssetJson, 'type'>): boolean {
+  return asset.type.startsWith('image/');
+}
+
+/**
+ * A thumbnail: the asset's URL (on the assets origin, not the app's) with the image
+ * transformation query, cropped to the box.
+ */
+export function thumbnailUrl(asset: Pick<AssetJson, 'url'>, width: number, height: number): string {
+  const separator = asset.url.includes('?') ? '&' : '?';
+  return `${asset.url}${separator}w=${width}&h=${height}&fit=crop`;
+}
+
+/** The folder and every folder under it, by id (an asset in a subfolder is in the folder too). */
+export function folderAndDescendants(folders: readonly FolderJson[], id: string): Set<string> {
+  const out = new Set<string>();
+  const visit = (list: readonly FolderJson[], isInside: boolean) => {
+    for (const f of list) {
+      const inside = isInside || f.id === id;
+      if (inside) out.add(f.id);
+      visit(f.folders, inside);
+    }
+  };
+  visit(folders, false);
+  return out;
+}
+
+export interface AssetFilter {
+  readonly search: string;
+  readonly type: 'all' | 'images' | 'other';
+  /** null: every folder; '' : the root only; else a folder id (its subfolders only when `isDeep`). */
+  readonly folderId: string | null;
+}
+
+/** The assets matching a search on title and file name, a type and a folder. */
+export function filterAssets(assets: readonly AssetJson[], filter: AssetFilter): AssetJson[] {
+  const needle = filter.search.trim().toLocaleLowerCase();
+  return assets.filter((a) => {
+    if (filter.type === 'images' && !isImage(a)) return false;
+    if (filter.type === 'other' && isImage(a)) return false;
+    if (filter.folderId !== null && (a.folder?.id ?? '') !== filter.folderId) return false;
+    if (!needle) return true;
+    return (a.title ?? '').toLocaleLowerCase().includes(needle) || a.file_name.toLocaleLowerCase().includes(needle);
+  });
+}

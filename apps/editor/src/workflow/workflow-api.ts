@@ -1,0 +1,133 @@
+/**
+ * The reads and writes of the workflow panel, all through the Management API v2 routes under
+ * /app/api/v2/projects/{id}/… (variant, its published version, workflows, roles, the item), and
+ * `GET /app/api/session` for the person's roles.
+ */
+import type { RoleJson } from '@lectern/core';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { ApiError, api, mapi } from '../api/client.ts';
+import type { VariantState, WorkflowJson } from './workflow-rules.ts';
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `/items/{item}/variants/{language}{suffix}`; a language that is not an id is a codename. */
+export function variantPath(itemId: string, languageId: string, suffix = ''): string {
+  const language = uuid.test(languageId) ? languageId : `codename/${encodeURIComponent(languageId)}`;
+  return `/items/${encodeURIComponent(itemId)}/variants/${language}${suffix}`;
+}
+
+export const variantKey = (projectId: string, itemId: string, languageId: string) =>
+  ['variant', projectId, itemId, languageId] as const;
+
+export function useVariant(projectId: string, itemId: string, languageId: string) {
+  return useQuery({
+    queryKey: variantKey(projectId, itemId, languageId),
+    queryFn: () => api<VariantState>(mapi(projectId, variantPath(itemId, languageId))),
+  });
+}
+
+/** Whether a published version exists (GET …/published answers 404 when none). */
+export function useIsPublished(projectId: string, itemId: string, languageId: string) {
+  return useQuery({
+    queryKey: [...variantKey(projectId, itemId, languageId), 'published'],
+    queryFn: async () => {
+      try {
+        await api(mapi(projectId, variantPath(itemId, languageId, '/published')));
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return false;
+        throw error;
+      }
+    },
+  });
+}
+
+export function useWorkflows(projectId: string) {
+  return useQuery({
+    queryKey: ['workflows', projectId],
+    queryFn: () => api<WorkflowJson[]>(mapi(projectId, '/workflows')),
+  });
+}
+
+export function useItem(projectId: string, itemId: string) {
+  return useQuery({
+    queryKey: ['item', projectId, itemId],
+    queryFn: () =>
+      api<{ id: string; name: string; type: { id: string }; collection: { id: string } }>(
+        mapi(projectId, `/items/${encodeURIComponent(itemId)}`),
+      ),
+  });
+}
+
+interface SessionJson {
+  readonly user: { readonly id: string; readonly email: string };
+  readonly projects: readonly { readonly id: string; readonly roles: readonly string[] }[];
+}
+
+/**
+ * The person's role ids in the environment: the session names roles (by name or id), the MAPI's
+ * `GET /roles` gives their ids.
+ */
+export function usePersonRoles(projectId: string) {
+  return useQuery({
+    queryKey: ['person-roles', projectId],
+    queryFn: async () => {
+      const [session, roles] = await Promise.all([
+        api<SessionJson>('/session'),
+        api<{ roles: RoleJson[] }>(mapi(projectId, '/roles')),
+      ]);
+      const mine = new Set(session.projects.find((p) => p.id === projectId)?.roles ?? []);
+      const ids = roles.roles.filter((r) => mine.has(r.id) || mine.has(r.name) || (r.codename && mine.has(r.codename)));
+      return {
+        userId: session.user.id,
+        roleIds: new Set(ids.map((r) => r.id)),
+        isProjectManager: ids.some((r) => r.codename === 'project-manager'),
+      };
+    },
+  });
+}
+
+export interface UserJson {
+  readonly id: string;
+  readonly email?: string;
+  readonly first_name?: string;
+  readonly last_name?: string;
+}
+
+/**
+ * The environment's users, for "Contributors". The Management API has no public list; the app's
+ * server may answer `GET /app/api/v2/projects/{id}/users` (`{users}` or a bare array). Without it
+ * the panel shows contributors by id and keeps them unchanged.
+ */
+export function useUsers(projectId: string) {
+  return useQuery({
+    queryKey: ['users', projectId],
+    retry: false,
+    queryFn: async () => {
+      const data = await api<{ users: UserJson[] } | UserJson[]>(mapi(projectId, '/users'));
+      return Array.isArray(data) ? data : data.users;
+    },
+  });
+}
+
+export function userLabel(user: UserJson | undefined, id: string): string {
+  if (!user) return id;
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+  return name || user.email || id;
+}
+
+/** `PUT …/{action}` with the body; then every cached query of this item is refetched. */
+export async function runVariantAction(
+  queryClient: QueryClient,
+  target: { projectId: string; itemId: string; languageId: string },
+  action: string,
+  body?: unknown,
+): Promise<void> {
+  await api(mapi(target.projectId, variantPath(target.itemId, target.languageId, `/${action}`)), {
+    method: 'PUT',
+    ...(body === undefined ? {} : { body }),
+  });
+  await queryClient.invalidateQueries({
+    predicate: (q) => q.queryKey.some((part) => part === target.itemId),
+  });
+}
