@@ -12,6 +12,12 @@ import { richTextSchema as schema, type LinkAttrs } from './schema.ts';
 
 const nodes = schema.nodes;
 
+/** Whether the limits allow a paragraph (level null) or heading where the selection is. */
+export function isTextBlockAllowed(state: EditorState, limits: RichTextLimits, level: number | null): boolean {
+  const node = level === null ? nodes['paragraph']!.create() : nodes['heading']!.create({ level });
+  return isBlockAllowed(limits, node, isInTable(state.selection.$from));
+}
+
 /** Paragraph or heading 1–6 for the selected text blocks. */
 export function setTextBlock(limits: RichTextLimits, level: number | null): Command {
   const type = level === null ? nodes['paragraph']! : nodes['heading']!;
@@ -33,7 +39,9 @@ export function toggleFormatting(limits: RichTextLimits, markName: string): Comm
 
 /** The selection's text block as the block-type menu names it. */
 export function currentTextBlock(state: EditorState): string {
-  const parent = state.selection.$from.parent;
+  const { $from } = state.selection;
+  // A selection of whole blocks (select all) starts before its first block.
+  const parent = $from.parent.isTextblock ? $from.parent : ($from.nodeAfter ?? $from.parent);
   if (parent.type.name === 'heading') return `heading-${String(parent.attrs['level'])}`;
   if (parent.type.name === 'paragraph') return 'paragraph';
   return parent.type.name === 'list_text' ? 'list' : 'text';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { ElementBody } from '@lectern/core';
-import { EditorState, TextSelection } from 'prosemirror-state';
+import { TextSelection, type EditorState, type Transaction } from 'prosemirror-state';
 import { EditorView } from 'prosemirror-view';
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertTable, setTextBlock, toggleFormatting, toggleList } from './commands.ts';
@@ -33,10 +33,7 @@ function stateOf(html: string, at = 2): EditorState {
   return state.apply(state.tr.setSelection(TextSelection.create(state.doc, at)));
 }
 
-function run(
-  state: EditorState,
-  command: (s: EditorState, d: (tr: import('prosemirror-state').Transaction) => void) => boolean,
-) {
+function run(state: EditorState, command: (s: EditorState, d: (tr: Transaction) => void) => boolean) {
   let next = state;
   const isDone = command(state, (tr) => {
     next = state.apply(tr);

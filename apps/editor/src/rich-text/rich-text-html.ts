@@ -1,6 +1,6 @@
 import { Fragment, type Mark, type Node } from 'prosemirror-model';
 import { richTextSchema as schema, type Gaps, type TableLayout } from './schema.ts';
-import { serializeRichText } from './rich-text-serialize.ts';
+import { isEmptyDoc, serializeRichText } from './rich-text-serialize.ts';
 
 export { serializeRichText };
 
@@ -18,7 +18,9 @@ export function parseRichText(html: string): Node {
   template.innerHTML = html;
   const blocks = topBlocks(template.content.childNodes);
   if (blocks.length === 0) blocks.push(schema.nodes['paragraph']!.create());
-  return schema.nodes['doc']!.create(null, blocks);
+  const doc = schema.nodes['doc']!.create(null, blocks);
+  // The empty value (`<p><br/></p>`, whatever wrote it) opens as one empty paragraph.
+  return isEmptyDoc(doc) ? schema.nodes['doc']!.create(null, schema.nodes['paragraph']!.create()) : doc;
 }
 
 const nodes = schema.nodes;

@@ -20,7 +20,7 @@ export function serializeRichText(doc: Node): string {
 export const emptyRichText = '<p><br/></p>';
 
 /** The normaliser's rule: one paragraph holding nothing but unformatted whitespace and line breaks. */
-function isEmptyDoc(doc: Node): boolean {
+export function isEmptyDoc(doc: Node): boolean {
   const only = doc.firstChild;
   if (doc.childCount !== 1 || only === null || only.type.name !== 'paragraph') return false;
   let isEmpty = true;
