@@ -48,27 +48,29 @@ export function embedNodeView(register: EmbedRegistry) {
   };
 }
 
+/** A component as the variant's `components` hold it (its element values are the form's business). */
 export interface RichTextComponent {
   readonly id: string;
   readonly type: { readonly id: string };
-  readonly elements: readonly Record<string, unknown>[];
+  readonly elements: readonly unknown[];
 }
 
-interface EmbedProps {
+interface EmbedProps<C extends RichTextComponent = RichTextComponent> {
   readonly projectId: string;
   readonly node: Node;
   readonly isReadOnly: boolean;
   readonly onRemove: () => void;
-  readonly component: RichTextComponent | undefined;
-  readonly renderComponent: (component: RichTextComponent, onChange: (next: RichTextComponent) => void) => ReactNode;
-  readonly onComponentChange: (next: RichTextComponent) => void;
+  readonly component: C | undefined;
+  readonly renderComponent: (component: C, onChange: (next: C) => void) => ReactNode;
+  readonly onComponentChange: (next: C) => void;
 }
 
-export function Embed(props: EmbedProps) {
+export function Embed<C extends RichTextComponent>(props: EmbedProps<C>) {
   const name = props.node.type.name;
-  if (name === 'figure') return <FigureView {...props} assetId={String(props.node.attrs['assetId'])} />;
+  const common = { projectId: props.projectId, isReadOnly: props.isReadOnly, onRemove: props.onRemove };
+  if (name === 'figure') return <FigureView {...common} assetId={String(props.node.attrs['assetId'])} />;
   if (props.node.attrs['kind'] === 'component') return <ComponentView {...props} />;
-  return <LinkedItemView {...props} itemId={String(props.node.attrs['id'])} />;
+  return <LinkedItemView {...common} itemId={String(props.node.attrs['id'])} />;
 }
 
 function RemoveButton({ label, onRemove, isReadOnly }: { label: string; onRemove: () => void; isReadOnly: boolean }) {
@@ -80,7 +82,13 @@ function RemoveButton({ label, onRemove, isReadOnly }: { label: string; onRemove
   );
 }
 
-function FigureView({ projectId, assetId, isReadOnly, onRemove }: EmbedProps & { assetId: string }) {
+interface AtomProps {
+  readonly projectId: string;
+  readonly isReadOnly: boolean;
+  readonly onRemove: () => void;
+}
+
+function FigureView({ projectId, assetId, isReadOnly, onRemove }: AtomProps & { assetId: string }) {
   const asset = useAsset(projectId, assetId);
   const name = asset.data ? (asset.data.title ?? asset.data.file_name) : 'image';
   return (
@@ -100,7 +108,7 @@ function FigureView({ projectId, assetId, isReadOnly, onRemove }: EmbedProps & {
   );
 }
 
-function LinkedItemView({ projectId, itemId, isReadOnly, onRemove }: EmbedProps & { itemId: string }) {
+function LinkedItemView({ projectId, itemId, isReadOnly, onRemove }: AtomProps & { itemId: string }) {
   const item = useItem(projectId, itemId);
   const types = useTypes(projectId);
   const name = item.data?.name ?? (item.isError ? `Item ${itemId} is not available` : 'Loading…');
@@ -115,7 +123,7 @@ function LinkedItemView({ projectId, itemId, isReadOnly, onRemove }: EmbedProps 
   );
 }
 
-function ComponentView(props: EmbedProps) {
+function ComponentView<C extends RichTextComponent>(props: EmbedProps<C>) {
   const types = useTypes(props.projectId);
   const { component } = props;
   const typeName = types.data?.find((t) => t.id === component?.type.id)?.name ?? 'Component';

@@ -34,19 +34,26 @@ import { useRichTextView } from './use-rich-text-view.ts';
 
 export type { RichTextComponent };
 
-export interface RichTextElementProps {
+export interface RichTextElementProps<C extends RichTextComponent = RichTextComponent> {
   /** Id of the editable region (for the form's label and error links). */
   readonly id: string;
   readonly label: string;
   /** The type's rich_text element definition, as the Management API returns it. */
   readonly element: ElementBody;
   readonly value: string;
-  readonly components: readonly RichTextComponent[];
-  readonly onChange: (next: { value: string; components: RichTextComponent[] }) => void;
+  readonly components: readonly C[];
+  readonly onChange: (next: { value: string; components: C[] }) => void;
   readonly isReadOnly: boolean;
   readonly projectId: string;
   /** A nested form for a component's values (the form supplies it). */
-  readonly renderComponent: (component: RichTextComponent, onChange: (next: RichTextComponent) => void) => ReactNode;
+  readonly renderComponent: (component: C, onChange: (next: C) => void) => ReactNode;
+  /**
+   * Id of an element that names the text (the form's own label); without it the element shows
+   * `label` itself.
+   */
+  readonly labelledBy?: string;
+  /** Ids of guidelines and messages describing the text (added to the counter's). */
+  readonly describedBy?: string;
 }
 
 type Dialog = 'link' | 'image' | 'item' | 'component' | null;
@@ -66,20 +73,20 @@ function placedComponents(doc: Node): string[] {
  * as nested forms), a live length counter. Each change reports the value and the components
  * the text places (a removed component object drops its component).
  */
-export function RichTextElement(props: RichTextElementProps) {
+export function RichTextElement<C extends RichTextComponent>(props: RichTextElementProps<C>) {
   const { id, label, element, isReadOnly, projectId } = props;
   const limits = useMemo(() => readLimits(element), [element]);
-  const labelId = `${id}-label`;
+  const labelId = props.labelledBy ?? `${id}-label`;
   const counterId = useId();
   const mount = useRef<HTMLDivElement>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const components = useRef(props.components);
   components.current = props.components;
-  const created = useRef(new Map<string, RichTextComponent>());
+  const created = useRef(new Map<string, C>());
   const latestHtml = useRef(props.value);
 
-  const emit = (value: string, list: RichTextComponent[]) => {
+  const emit = (value: string, list: C[]) => {
     latestHtml.current = value;
     props.onChange({ value, components: list });
   };
@@ -97,10 +104,10 @@ export function RichTextElement(props: RichTextElementProps) {
       role: 'textbox',
       'aria-multiline': 'true',
       'aria-labelledby': labelId,
-      'aria-describedby': counterId,
+      'aria-describedby': props.describedBy === undefined ? counterId : `${props.describedBy} ${counterId}`,
       ...(isReadOnly ? { 'aria-readonly': 'true' } : {}),
     }),
-    [id, labelId, counterId, isReadOnly],
+    [id, labelId, counterId, isReadOnly, props.describedBy],
   );
   const { view, state, embeds, html } = useRichTextView({
     mount,
@@ -224,9 +231,11 @@ export function RichTextElement(props: RichTextElementProps) {
 
   return (
     <div className={`rt-element${isReadOnly ? ' is-read-only' : ''}`}>
-      <div className="rt-label" id={labelId}>
-        {label}
-      </div>
+      {props.labelledBy === undefined ? (
+        <div className="rt-label" id={labelId}>
+          {label}
+        </div>
+      ) : null}
       <Toolbar
         label={`${label}: formatting`}
         controls={id}
@@ -315,7 +324,8 @@ export function RichTextElement(props: RichTextElementProps) {
         typeIds={limits.contentTypeIds}
         onClose={close}
         onPick={(type) => {
-          const component: RichTextComponent = { id: crypto.randomUUID(), type: { id: type.id }, elements: [] };
+          // A new component has no values yet; the form fills its elements as the person types.
+          const component = { id: crypto.randomUUID(), type: { id: type.id }, elements: [] } as unknown as C;
           created.current.set(component.id, component);
           place(objectNode('component', component.id));
         }}
