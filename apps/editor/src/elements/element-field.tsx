@@ -32,7 +32,7 @@ export const elementComponents: Partial<Record<ElementKind, ComponentType<Elemen
 };
 
 /** Kinds with one control that a `<label for>` names; the others label a group. */
-const singleControl = new Set<ElementKind>(['text', 'rich_text', 'number', 'date_time', 'url_slug']);
+const singleControl = new Set<ElementKind>(['text', 'number', 'date_time', 'url_slug']);
 
 /** DOM id of an element's field (the summary links to it). */
 export function fieldId(prefix: string, elementId: string): string {

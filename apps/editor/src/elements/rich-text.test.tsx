@@ -8,7 +8,15 @@ import type { ElementValue, TypeElement } from './model.ts';
 
 afterEach(cleanup);
 beforeEach(() => {
+  const quote = {
+    id: 'tq',
+    codename: 'quote',
+    name: 'Quote',
+    content_groups: [],
+    elements: [{ id: 'qt', codename: 'quote_text', type: 'text', name: 'Quote text' }],
+  };
   mockApi({
+    '/types': { types: [quote], pagination: { continuation_token: null } },
     '/types/tq': {
       id: 'tq',
       codename: 'quote',
@@ -41,19 +49,25 @@ function Harness({ out }: { out: ElementValue[][] }) {
   );
 }
 
-describe('rich text element (with the stand-in editor until RichTextElement lands)', () => {
-  it('edits the HTML and keeps the components', () => {
+describe('rich text element (RichTextElement in the form)', () => {
+  it('opens the value labelled by the element name and applies formatting, keeping the components', () => {
     const out: ElementValue[][] = [];
     renderWithApp(<Harness out={out} />);
-    fireEvent.change(screen.getByLabelText('Body'), { target: { value: '<p>New</p>' } });
-    expect(out.at(-1)).toEqual([{ ...loaded, value: '<p>New</p>' }]);
+    const text = screen.getByRole('textbox', { name: 'Body' });
+    expect(text.textContent).toContain('Intro');
+    expect(out).toHaveLength(1);
+    fireEvent.keyDown(text, { key: 'a', ctrlKey: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Bold' }));
+    const last = out.at(-1)?.[0];
+    expect(last?.value).toContain('<strong>Intro</strong>');
+    expect(last?.components).toEqual(loaded.components);
   });
 
   it("edits a component's elements in a nested form of its type", async () => {
     const out: ElementValue[][] = [];
     renderWithApp(<Harness out={out} />);
     const quote = await screen.findByLabelText('Quote text');
-    expect(screen.getByRole('group', { name: 'Quote' })).toBeTruthy();
+    expect(quote).toHaveProperty('value', 'Be kind');
     fireEvent.change(quote, { target: { value: 'Be brave' } });
     expect(out.at(-1)).toEqual([
       {
