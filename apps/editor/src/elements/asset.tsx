@@ -60,7 +60,7 @@ function AssetRow(props: {
             onClick={() => props.onMove(-1)}
             aria-label={`Move ${name} up`}
           >
-            ↑
+            Up
           </button>
           <button
             type="button"
@@ -68,7 +68,7 @@ function AssetRow(props: {
             onClick={() => props.onMove(1)}
             aria-label={`Move ${name} down`}
           >
-            ↓
+            Down
           </button>
           <button type="button" onClick={props.onRemove} aria-label={`Remove ${name}`}>
             Remove

@@ -37,7 +37,7 @@ function LinkedRow(props: {
             onClick={() => props.onMove(-1)}
             aria-label={`Move ${name} up`}
           >
-            ↑
+            Up
           </button>
           <button
             type="button"
@@ -45,7 +45,7 @@ function LinkedRow(props: {
             onClick={() => props.onMove(1)}
             aria-label={`Move ${name} down`}
           >
-            ↓
+            Down
           </button>
           <button type="button" onClick={props.onRemove} aria-label={`Remove ${name}`}>
             Remove
