@@ -17,6 +17,12 @@ export function lengthIn(text: string, unit: LengthLimit['applies_to']): number 
   return unit === 'words' ? wordCount(text) : characterCount(text);
 }
 
+/** Enough rows to show the text (about 70 characters a row), 2 to 12. */
+function rowsFor(text: string): number {
+  const lines = text.split('\n').reduce((n, line) => n + Math.max(1, Math.ceil(line.length / 70)), 0);
+  return Math.min(12, Math.max(2, lines));
+}
+
 /** A text element: a multi-line text box with a live counter against its length limit. */
 export function TextElement({ element, value, onChange, isReadOnly, inputId, describedBy }: ElementProps) {
   const text = typeof value.value === 'string' ? value.value : '';
@@ -29,7 +35,7 @@ export function TextElement({ element, value, onChange, isReadOnly, inputId, des
       <textarea
         id={inputId}
         className="element-input"
-        rows={2}
+        rows={rowsFor(text)}
         value={text}
         readOnly={isReadOnly}
         aria-describedby={[describedBy, counterId].filter(Boolean).join(' ')}
