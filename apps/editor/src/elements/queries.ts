@@ -54,7 +54,6 @@ export function useAsset(projectId: string, assetId: string) {
   return useQuery({
     queryKey: ['mapi', projectId, 'asset', assetId],
     queryFn: () => api<AssetJson>(mapi(projectId, `/assets/${assetId}`)),
-    retry: false,
   });
 }
 
@@ -63,7 +62,6 @@ export function useItem(projectId: string, itemId: string | undefined) {
     queryKey: ['mapi', projectId, 'item', itemId],
     queryFn: () => api<ItemJson>(mapi(projectId, `/items/${itemId}`)),
     enabled: Boolean(itemId),
-    retry: false,
   });
 }
 
