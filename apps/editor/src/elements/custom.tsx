@@ -41,7 +41,9 @@ function otherValue(scope: FormScope, element: ElementProps['element'], codename
  * `json_parameters`, the item and language), `set-value-request` (a string or null, or
  * `{value, searchableValue}`), `set-height-request`, `get-value-request` and
  * `observe-element-changes` for the elements in `allowed_elements`; `on-disabled-changed` when the
- * form becomes read-only or editable. Messages are taken only from this iframe's window and
+ * form becomes read-only or editable. (The newer methods — observeItemChanges, selectAssets,
+ * getAssetDetails, selectItems, getItemDetails — are not answered yet: their messages are not in
+ * the protocol version this follows.) Messages are taken only from this iframe's window and
  * answered only to its origin. The value is stored as a string, as the Management API stores it.
  */
 export function CustomElement({ element, value, onChange, isReadOnly, inputId, describedBy }: ElementProps) {
@@ -73,7 +75,14 @@ export function CustomElement({ element, value, onChange, isReadOnly, inputId, d
             element: { value: current.value ?? null, disabled, config: parseConfig(element['json_parameters']) },
             context: {
               projectId: s.projectId,
-              item: s.item ? { id: s.item.id, codename: s.item.codename, name: s.item.name } : null,
+              item: s.item
+                ? {
+                    id: s.item.id,
+                    codename: s.item.codename,
+                    name: s.item.name,
+                    ...(s.item.collection ? { collection: { id: s.item.collection.id } } : {}),
+                  }
+                : null,
               variant: { id: s.language.id, codename: s.language.codename },
             },
           });

@@ -20,7 +20,12 @@ export interface FormScope {
   readonly projectId: string;
   /** The language the variant is in (id and codename). */
   readonly language: { readonly id: string; readonly codename: string };
-  readonly item: { readonly id: string; readonly codename: string; readonly name: string } | null;
+  readonly item: {
+    readonly id: string;
+    readonly codename: string;
+    readonly name: string;
+    readonly collection?: { readonly id: string };
+  } | null;
   /** Every value of the form by element id (URL slugs read their text element). */
   readonly values: ReadonlyMap<string, ElementValue>;
   /** Every element of the form (custom elements read others by codename). */

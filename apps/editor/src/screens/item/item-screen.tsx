@@ -158,7 +158,12 @@ function ItemEditorView({
             scope={{
               projectId,
               language: { id: language.id, codename: language.codename },
-              item: { id: item.data.id, codename: item.data.codename, name: item.data.name },
+              item: {
+                id: item.data.id,
+                codename: item.data.codename,
+                name: item.data.name,
+                ...(item.data.collection ? { collection: item.data.collection } : {}),
+              },
             }}
           />
         </section>
