@@ -30,7 +30,9 @@ const variant = () => ({
 class FakeEventSource {
   static last: FakeEventSource | null = null;
   private listeners = new Map<string, ((e: MessageEvent) => void)[]>();
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
     FakeEventSource.last = this;
   }
   addEventListener(name: string, listener: (e: MessageEvent) => void) {
