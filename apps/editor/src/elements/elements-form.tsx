@@ -82,7 +82,11 @@ export function ElementsForm(props: ElementsFormProps) {
     if (def && groups.length > 0) setActiveGroup(groupOf(def));
     setTimeout(() => {
       const field = document.getElementById(fieldId(idPrefix, request.elementId));
-      field?.querySelector<HTMLElement>('input, textarea, select, button, iframe')?.focus();
+      // The text of a rich text element before its toolbar; else the first control.
+      const target =
+        field?.querySelector<HTMLElement>('[contenteditable="true"]') ??
+        field?.querySelector<HTMLElement>('input, textarea, select, button, iframe');
+      target?.focus();
     }, 0);
   }, [props.focusRequest, elements, idPrefix]);
 
