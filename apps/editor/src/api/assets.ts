@@ -3,8 +3,10 @@
  * through /app/api/v2/projects/{id}/… (the same routes and shapes as the MAPI).
  */
 import type { assetJson } from '@lectern/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api, mapi, request } from './client.ts';
+import { onProjectChange } from './live.ts';
 
 /** One asset in its Management API v2 form (the server's own renderer's return type). */
 export type AssetJson = ReturnType<typeof assetJson>;
@@ -69,6 +71,24 @@ export function useLanguages(projectId: string) {
     queryKey: ['languages', projectId],
     queryFn: () => listAll(mapi(projectId, '/languages'), (p: Paged & { languages: LanguageJson[] }) => p.languages),
   });
+}
+
+/**
+ * Changes made elsewhere show up: an asset or folder change on the project's change stream (the
+ * app frame keeps it open) refetches the assets or the folders; a reset refetches both.
+ */
+export function useLiveAssets(projectId: string): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onProjectChange((change) => {
+        if (!change || change.object_kind === 'asset')
+          void queryClient.invalidateQueries({ queryKey: assetsKey(projectId) });
+        if (!change || change.object_kind === 'asset_folder')
+          void queryClient.invalidateQueries({ queryKey: foldersKey(projectId) });
+      }),
+    [projectId, queryClient],
+  );
 }
 
 /** Whether the asset is an image the assets origin can transform (thumbnails). */

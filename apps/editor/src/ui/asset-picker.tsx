@@ -1,5 +1,13 @@
 import { useMemo, useState } from 'react';
-import { filterAssets, isImage, useAssets, useFolders, type AssetFilter, type AssetJson } from '../api/assets.ts';
+import {
+  filterAssets,
+  isImage,
+  useAssets,
+  useFolders,
+  useLiveAssets,
+  type AssetFilter,
+  type AssetJson,
+} from '../api/assets.ts';
 import { AssetFilters, AssetGrid, FolderNav } from './asset-grid.tsx';
 import { ModalDialog } from './modal-dialog.tsx';
 import { UploadZone } from './upload-zone.tsx';
@@ -30,6 +38,7 @@ export function AssetPicker({
 }: AssetPickerProps) {
   const assets = useAssets(projectId, isOpen);
   const folders = useFolders(projectId, isOpen);
+  useLiveAssets(projectId);
   const [filter, setFilter] = useState<AssetFilter>({
     search: '',
     type: isImagesOnly ? 'images' : 'all',

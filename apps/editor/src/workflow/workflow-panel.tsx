@@ -8,6 +8,7 @@ import {
   runVariantAction,
   useIsPublished,
   useItem,
+  useLiveItem,
   usePersonRoles,
   useUsers,
   useVariant,
@@ -57,6 +58,7 @@ export function WorkflowPanel({ projectId, itemId, languageId, canChange }: Work
   const item = useItem(projectId, itemId);
   const person = usePersonRoles(projectId);
   const users = useUsers(projectId);
+  useLiveItem(itemId);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRealMapi, type RealMapi } from '../../test/real-mapi.ts';
 import { renderWithQuery } from '../../test/render.tsx';
@@ -10,6 +10,9 @@ import { WorkflowPanel } from './workflow-panel.tsx';
  * workflow (Draft → Published, Archived; every role): each button's call moves the variant as the
  * server's own workflow rules say, read back through the MAPI.
  */
+// A real server on a shared machine: wait for it longer than the library's 1 s default.
+configure({ asyncUtilTimeout: 10_000 });
+
 let mapi: RealMapi;
 let variantPath = '';
 

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCsrfToken } from '../../api/client.ts';
+import { useLiveProject } from '../../api/live.ts';
 import { assetOf, fakeApi, type Handler } from '../../../test/fake-server.ts';
 import { installFakeXhr } from '../../../test/fake-xhr.ts';
 import { renderWithQuery } from '../../../test/render.tsx';
@@ -198,5 +199,39 @@ describe('Asset library', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete asset' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: /Harbour photo/ })).toBeNull());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/v2/projects/p1/assets/a1']);
+  });
+
+  it('shows an asset added elsewhere when the change stream says so, without a reload', async () => {
+    const sources: { url: string; listeners: Map<string, (e: MessageEvent) => void> }[] = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        readonly listeners = new Map<string, (e: MessageEvent) => void>();
+        readonly url: string;
+        constructor(url: string) {
+          this.url = url;
+          sources.push(this);
+        }
+        addEventListener(name: string, f: (e: MessageEvent) => void) {
+          this.listeners.set(name, f);
+        }
+        close() {}
+      },
+    );
+    serve();
+    function Live() {
+      useLiveProject('p1');
+      return <AssetLibrary projectId="p1" />;
+    }
+    renderWithQuery(<Live />);
+    await screen.findByRole('button', { name: /Harbour photo/ });
+    stored = [photo, assetOf({ id: 'a7', file_name: 'from-api.png' })];
+    expect(sources[0]?.url).toBe('/app/api/projects/p1/changes');
+    act(() =>
+      sources[0]?.listeners.get('change')?.(
+        new MessageEvent('change', { data: JSON.stringify({ object_kind: 'asset', operation: 'create', id: 'a7' }) }),
+      ),
+    );
+    expect(await screen.findByRole('button', { name: /from-api\.png/ })).toBeTruthy();
   });
 });

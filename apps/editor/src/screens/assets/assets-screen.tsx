@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'wouter';
-import { filterAssets, useAssets, useFolders, type AssetFilter } from '../../api/assets.ts';
+import { filterAssets, useAssets, useFolders, useLiveAssets, type AssetFilter } from '../../api/assets.ts';
 import { AssetFilters, AssetGrid, FolderNav } from '../../ui/asset-grid.tsx';
 import { errorText } from '../../ui/error-text.ts';
 import { UploadZone } from '../../ui/upload-zone.tsx';
@@ -21,6 +21,7 @@ export function AssetsScreen() {
 export function AssetLibrary({ projectId }: { projectId: string }) {
   const assets = useAssets(projectId);
   const folders = useFolders(projectId);
+  useLiveAssets(projectId);
   const [filter, setFilter] = useState<AssetFilter>({ search: '', type: 'all', folderId: null });
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [openId, setOpenId] = useState<string | null>(null);
