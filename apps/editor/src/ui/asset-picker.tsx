@@ -109,7 +109,7 @@ export function AssetPicker({
           <span role="status">{chosen.length === 1 ? '1 asset selected' : `${chosen.length} assets selected`}</span>
           <button
             type="button"
-            className="button"
+            className="button button-primary"
             disabled={chosen.length === 0}
             onClick={() => {
               const picked = chosen;

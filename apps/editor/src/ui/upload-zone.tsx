@@ -73,7 +73,7 @@ export function UploadZone({ projectId, folderId, onUploaded, accept }: UploadZo
         onDrop={onDrop}
         data-testid="upload-drop"
       >
-        <button type="button" className="button" onClick={() => input.current?.click()}>
+        <button type="button" className="button button-primary" onClick={() => input.current?.click()}>
           Upload assets
         </button>
         <input

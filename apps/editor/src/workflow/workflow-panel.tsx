@@ -101,7 +101,7 @@ export function WorkflowPanel({ projectId, itemId, languageId, canChange }: Work
   };
   const button = (action: ActionName, label: string, onClick: () => void) =>
     actions.has(action) && (
-      <button type="button" className="button-quiet" disabled={isBusy} onClick={onClick}>
+      <button type="button" className="button" disabled={isBusy} onClick={onClick}>
         {label}
       </button>
     );
@@ -193,7 +193,7 @@ export function WorkflowPanel({ projectId, itemId, languageId, canChange }: Work
           <div className="modal-actions">
             <button
               type="button"
-              className="button"
+              className="button button-primary"
               data-autofocus
               onClick={() => {
                 const action = dialog.confirm;
@@ -203,7 +203,7 @@ export function WorkflowPanel({ projectId, itemId, languageId, canChange }: Work
             >
               {dialog.label}
             </button>
-            <button type="button" className="button-quiet" onClick={() => setDialog(null)}>
+            <button type="button" className="button" onClick={() => setDialog(null)}>
               Cancel
             </button>
           </div>

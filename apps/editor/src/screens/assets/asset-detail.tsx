@@ -93,7 +93,7 @@ export function AssetDetail({ projectId, asset, onClose }: AssetDetailProps) {
         <h2 id={headingId} ref={heading} tabIndex={-1}>
           {asset.title ?? asset.file_name}
         </h2>
-        <button type="button" className="button-quiet" onClick={onClose}>
+        <button type="button" className="button" onClick={onClose}>
           Close
         </button>
       </div>
@@ -121,7 +121,7 @@ export function AssetDetail({ projectId, asset, onClose }: AssetDetailProps) {
           ))}
         </fieldset>
         <div className="asset-actions">
-          <button type="submit" className="button" disabled={status.kind === 'saving'}>
+          <button type="submit" className="button button-primary" disabled={status.kind === 'saving'}>
             {status.kind === 'saving' ? 'Saving…' : 'Save'}
           </button>
           <span role="status">{status.kind === 'saved' ? 'Saved' : ''}</span>
@@ -135,7 +135,7 @@ export function AssetDetail({ projectId, asset, onClose }: AssetDetailProps) {
       <div className="asset-actions">
         <button
           type="button"
-          className="button-quiet"
+          className="button"
           disabled={replaceProgress !== null}
           onClick={() => replaceInput.current?.click()}
         >
@@ -152,13 +152,7 @@ export function AssetDetail({ projectId, asset, onClose }: AssetDetailProps) {
             e.target.value = '';
           }}
         />
-        <a
-          className="button-quiet"
-          href={asset.url}
-          download={asset.file_name}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
+        <a className="button" href={asset.url} download={asset.file_name} target="_blank" rel="noopener noreferrer">
           Download
         </a>
         <DeleteAsset projectId={projectId} asset={asset} onDeleted={onClose} />

@@ -7,6 +7,7 @@ import { UploadZone } from '../../ui/upload-zone.tsx';
 import { AssetDetail } from './asset-detail.tsx';
 import { FolderActions } from './folder-actions.tsx';
 import '../../styles/assets.css';
+import '../../styles/dialog.css';
 
 /**
  * "Assets": the project's asset library. Folders on the side (browse, create, rename), search and
@@ -36,10 +37,10 @@ export function AssetLibrary({ projectId }: { projectId: string }) {
         <AssetFilters filter={filter} onChange={setFilter} />
         <fieldset className="view-toggle">
           <legend className="visually-hidden">View</legend>
-          <button type="button" className="button-quiet" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
+          <button type="button" className="button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
             Grid
           </button>
-          <button type="button" className="button-quiet" aria-pressed={view === 'list'} onClick={() => setView('list')}>
+          <button type="button" className="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>
             List
           </button>
         </fieldset>
