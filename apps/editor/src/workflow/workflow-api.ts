@@ -4,6 +4,7 @@
  * `GET /app/api/session` for the person's roles.
  */
 import type { RoleJson } from '@lectern/core';
+import type { AppUserJson } from '@lectern/management';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { ApiError, api, mapi } from '../api/client.ts';
@@ -89,33 +90,25 @@ export function usePersonRoles(projectId: string): { data: (Person & { userId: s
   }, [session.data, roles.data, projectId]);
 }
 
-export interface UserJson {
-  readonly id: string;
-  readonly email?: string;
-  readonly first_name?: string;
-  readonly last_name?: string;
-}
+export type UserJson = AppUserJson;
 
 /**
- * The environment's users, for "Contributors". The Management API has no public list; the app's
- * server may answer `GET /app/api/v2/projects/{id}/users` (`{users}` or a bare array). Without it
- * the panel shows contributors by id and keeps them unchanged.
+ * The environment's active users, for "Contributors": `GET /app/api/projects/{id}/users` (the
+ * Management API has no public list). Without it (an older server) the panel shows contributors
+ * by id and keeps them unchanged.
  */
 export function useUsers(projectId: string) {
   return useQuery({
     queryKey: ['users', projectId],
     retry: false,
-    queryFn: async () => {
-      const data = await api<{ users: UserJson[] } | UserJson[]>(mapi(projectId, '/users'));
-      return Array.isArray(data) ? data : data.users;
-    },
+    staleTime: 60_000,
+    queryFn: async () =>
+      (await api<{ users: AppUserJson[] }>(`/projects/${encodeURIComponent(projectId)}/users`)).users,
   });
 }
 
 export function userLabel(user: UserJson | undefined, id: string): string {
-  if (!user) return id;
-  const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
-  return name || user.email || id;
+  return user?.email ?? id;
 }
 
 /** Every cached query that names the item (its variant, published version, the item itself…). */

@@ -97,7 +97,7 @@ function serve(variant: unknown, extra: Record<string, Handler> = {}, roles = ['
         ],
       },
     }),
-    'GET /v2/projects/p1/users': () => ({
+    'GET /projects/p1/users': () => ({
       body: {
         users: [
           { id: 'u1', email: 'e@x.test' },

@@ -102,4 +102,17 @@ describe.skipIf(chromiumPath === null)('the asset library', () => {
     await screenshot(phone, 'assets-phone');
     await phone.close();
   });
+
+  it('lists the environment users for "Contributors" to a signed-in person only (GET /app/api/projects/{id}/users)', async () => {
+    const path = `/app/api/projects/${stack.projectId}/users`;
+    const listed = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      return { status: response.status, body: (await response.json()) as { users: { id: string; email: string }[] } };
+    }, path);
+    expect(listed.status).toBe(200);
+    expect(listed.body.users.map((u) => u.email)).toContain('writer@example.com');
+    expect(listed.body.users.every((u) => typeof u.id === 'string' && u.id.length > 0)).toBe(true);
+    const anonymous = await fetch(`${stack.origin}${path}`);
+    expect(anonymous.status).toBe(401);
+  });
 });
