@@ -1,0 +1,335 @@
+import type { ElementBody } from '@lectern/core';
+import { redo, undo } from 'prosemirror-history';
+import type { Node } from 'prosemirror-model';
+import type { Command } from 'prosemirror-state';
+import { addColumnAfter, addRowAfter, deleteColumn, deleteRow, deleteTable, isInTable } from 'prosemirror-tables';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { AssetPicker } from '../ui/asset-picker.tsx';
+import '../styles/rich-text.css';
+import {
+  activeList,
+  currentTextBlock,
+  figureNode,
+  insertBlock,
+  insertTable,
+  isMarkActive,
+  isTextBlockAllowed,
+  linkAt,
+  objectNode,
+  removeLink,
+  setLink,
+  setTextBlock,
+  toggleFormatting,
+  toggleList,
+} from './commands.ts';
+import { Embed, type RichTextComponent } from './embed-views.tsx';
+import { imageRefusal } from './image-limits.ts';
+import { readLimits } from './limits.ts';
+import { LinkDialog } from './link-dialog.tsx';
+import { ComponentTypeDialog, ItemPickerDialog } from './pickers.tsx';
+import { TextCounter } from './text-counter.tsx';
+import { Toolbar, type ToolbarButton } from './toolbar.tsx';
+import { useRichTextView } from './use-rich-text-view.ts';
+
+export type { RichTextComponent };
+
+export interface RichTextElementProps<C extends RichTextComponent = RichTextComponent> {
+  /** Id of the editable region (for the form's label and error links). */
+  readonly id: string;
+  readonly label: string;
+  /** The type's rich_text element definition, as the Management API returns it. */
+  readonly element: ElementBody;
+  readonly value: string;
+  readonly components: readonly C[];
+  readonly onChange: (next: { value: string; components: C[] }) => void;
+  readonly isReadOnly: boolean;
+  readonly projectId: string;
+  /** A nested form for a component's values (the form supplies it). */
+  readonly renderComponent: (component: C, onChange: (next: C) => void) => ReactNode;
+  /**
+   * Id of an element that names the text (the form's own label); without it the element shows
+   * `label` itself.
+   */
+  readonly labelledBy?: string;
+  /** Ids of guidelines and messages describing the text (added to the counter's). */
+  readonly describedBy?: string;
+}
+
+type Dialog = 'link' | 'image' | 'item' | 'component' | null;
+
+/** Component ids placed in the document, in order. */
+function placedComponents(doc: Node): string[] {
+  const ids: string[] = [];
+  doc.forEach((node) => {
+    if (node.type.name === 'object' && node.attrs['kind'] === 'component') ids.push(String(node.attrs['id']));
+  });
+  return ids;
+}
+
+/**
+ * A rich text element of the item editor: a toolbar and the editable text, the element's
+ * limitations enforced while typing, images, linked items and components inline (components
+ * as nested forms), a live length counter. Each change reports the value and the components
+ * the text places (a removed component object drops its component).
+ */
+export function RichTextElement<C extends RichTextComponent>(props: RichTextElementProps<C>) {
+  const { id, label, element, isReadOnly, projectId } = props;
+  const limits = useMemo(() => readLimits(element), [element]);
+  const labelId = props.labelledBy ?? `${id}-label`;
+  const counterId = useId();
+  const mount = useRef<HTMLDivElement>(null);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const components = useRef(props.components);
+  components.current = props.components;
+  const created = useRef(new Map<string, C>());
+  const latestHtml = useRef(props.value);
+
+  const emit = (value: string, list: C[]) => {
+    latestHtml.current = value;
+    props.onChange({ value, components: list });
+  };
+  const onDocChange = (html: string, doc: Node) => {
+    const known = new Map([...created.current, ...components.current.map((c) => [c.id, c] as const)]);
+    const list = placedComponents(doc).flatMap((cid) => {
+      const found = known.get(cid);
+      return found === undefined ? [] : [found];
+    });
+    emit(html, list);
+  };
+  const attributes = useMemo(
+    () => ({
+      id,
+      role: 'textbox',
+      'aria-multiline': 'true',
+      'aria-labelledby': labelId,
+      'aria-describedby': props.describedBy === undefined ? counterId : `${props.describedBy} ${counterId}`,
+      ...(isReadOnly ? { 'aria-readonly': 'true' } : {}),
+    }),
+    [id, labelId, counterId, isReadOnly, props.describedBy],
+  );
+  const { view, state, embeds, html } = useRichTextView({
+    mount,
+    value: props.value,
+    limits,
+    isReadOnly,
+    attributes,
+    onDocChange,
+    onLinkShortcut: () => {
+      if (!isReadOnly) setDialog('link');
+    },
+  });
+
+  const can = (command: Command) => (state !== null && !isReadOnly ? command(state) : false);
+  const run = (command: Command) => {
+    if (view === null) return;
+    command(view.state, view.dispatch);
+    if (!view.hasFocus() && document.activeElement === document.body) view.focus();
+  };
+  const tool = (key: string, label: string, text: string, command: Command, extra: Partial<ToolbarButton> = {}) => ({
+    key,
+    label,
+    text,
+    isEnabled: can(command),
+    onRun: () => run(command),
+    ...extra,
+  });
+  const mark = (name: string, label: string, text: string, shortcut: string) =>
+    tool(name, label, text, toggleFormatting(limits, name), {
+      shortcut,
+      isPressed: state !== null && isMarkActive(state, name),
+    });
+  const list = state === null ? null : activeList(state);
+  const inTable = state !== null && isInTable(state);
+  const link = state === null ? null : linkAt(state);
+  const linkAllowed = state !== null && can(setLink(limits, { kind: 'web', target: 'x' }, 'x'));
+  const canPlace = (node: Node) => can(insertBlock(limits, node));
+  const blocksAllow = (name: string) => limits.blocks.has(name);
+
+  const groups: ToolbarButton[][] = [
+    [
+      mark('strong', 'Bold', 'B', 'Ctrl+B'),
+      mark('em', 'Italic', 'I', 'Ctrl+I'),
+      mark('code', 'Code', '</>', 'Ctrl+`'),
+      mark('sub', 'Subscript', 'x₂', 'Ctrl+,'),
+      mark('sup', 'Superscript', 'x²', 'Ctrl+.'),
+    ],
+    [
+      tool('ul', 'Bulleted list', '•≡', toggleList(limits, 'bullet_list'), {
+        isPressed: list === 'bullet_list',
+        shortcut: 'Ctrl+Shift+8',
+      }),
+      tool('ol', 'Numbered list', '1≡', toggleList(limits, 'ordered_list'), {
+        isPressed: list === 'ordered_list',
+        shortcut: 'Ctrl+Shift+7',
+      }),
+    ],
+    [
+      {
+        key: 'link',
+        label: link === null ? 'Insert link' : 'Edit link',
+        text: '🔗',
+        shortcut: 'Ctrl+K',
+        isEnabled: linkAllowed || link !== null,
+        isPressed: link !== null,
+        onRun: () => setDialog('link'),
+      },
+    ],
+    [
+      tool('table', 'Insert table', '▦', insertTable(limits)),
+      tool('row', 'Add row below', '+row', addRowAfter, { isEnabled: inTable && can(addRowAfter) }),
+      tool('column', 'Add column right', '+col', addColumnAfter, { isEnabled: inTable && can(addColumnAfter) }),
+      tool('delete-row', 'Delete row', '−row', deleteRow, { isEnabled: inTable && can(deleteRow) }),
+      tool('delete-column', 'Delete column', '−col', deleteColumn, { isEnabled: inTable && can(deleteColumn) }),
+      tool('delete-table', 'Delete table', '✕▦', deleteTable, { isEnabled: inTable && can(deleteTable) }),
+    ],
+    [
+      {
+        key: 'image',
+        label: 'Insert image',
+        text: '🖼',
+        isEnabled: !isReadOnly && canPlace(figureNode('probe')),
+        onRun: () => setDialog('image'),
+      },
+      {
+        key: 'item',
+        label: 'Insert existing content item',
+        text: '⧉',
+        isEnabled: !isReadOnly && blocksAllow('components-and-items') && canPlace(objectNode('item', 'probe')),
+        onRun: () => setDialog('item'),
+      },
+      {
+        key: 'component',
+        label: 'Insert new component',
+        text: '⊞',
+        isEnabled: !isReadOnly && blocksAllow('components-and-items') && canPlace(objectNode('component', 'probe')),
+        onRun: () => setDialog('component'),
+      },
+    ],
+    [
+      tool('undo', 'Undo', '↶', undo, { shortcut: 'Ctrl+Z' }),
+      tool('redo', 'Redo', '↷', redo, { shortcut: 'Ctrl+Shift+Z' }),
+    ],
+  ];
+
+  const blockValue = state === null ? 'paragraph' : currentTextBlock(state);
+  const choices = [null, 1, 2, 3, 4, 5, 6].map((level) => ({
+    value: level === null ? 'paragraph' : `heading-${String(level)}`,
+    label: level === null ? 'Paragraph' : `Heading ${String(level)}`,
+    isEnabled: state !== null && !isReadOnly && isTextBlockAllowed(state, limits, level),
+  }));
+
+  const close = () => {
+    setDialog(null);
+    view?.focus();
+  };
+  const place = (node: Node) => {
+    if (view !== null) insertBlock(limits, node)(view.state, view.dispatch);
+    close();
+  };
+
+  return (
+    <div className={`rt-element${isReadOnly ? ' is-read-only' : ''}`}>
+      {props.labelledBy === undefined ? (
+        <div className="rt-label" id={labelId}>
+          {label}
+        </div>
+      ) : null}
+      <Toolbar
+        label={`${label}: formatting`}
+        controls={id}
+        isReadOnly={isReadOnly}
+        block={{
+          value: blockValue === 'paragraph' || blockValue.startsWith('heading-') ? blockValue : '',
+          choices,
+          onChoose: (value) => run(setTextBlock(limits, value === 'paragraph' ? null : Number(value.slice(8)))),
+        }}
+        groups={groups}
+      />
+      <div ref={mount} className="rt-mount" />
+      <TextCounter id={counterId} html={html} limit={limits.maximumTextLength} />
+      {imageError === null ? null : (
+        <p role="alert" className="rt-error">
+          {imageError}
+        </p>
+      )}
+      {[...embeds.values()].map((entry) =>
+        createPortal(
+          <Embed
+            projectId={projectId}
+            node={entry.node}
+            isReadOnly={isReadOnly}
+            component={
+              props.components.find((c) => c.id === entry.node.attrs['id']) ??
+              created.current.get(String(entry.node.attrs['id']))
+            }
+            renderComponent={props.renderComponent}
+            onComponentChange={(next) =>
+              emit(
+                latestHtml.current,
+                components.current.map((c) => (c.id === next.id ? next : c)),
+              )
+            }
+            onRemove={() => {
+              const pos = entry.getPos();
+              if (view !== null && pos !== undefined)
+                view.dispatch(view.state.tr.delete(pos, pos + entry.node.nodeSize));
+            }}
+          />,
+          entry.dom,
+          entry.key,
+        ),
+      )}
+      <LinkDialog
+        projectId={projectId}
+        isOpen={dialog === 'link'}
+        current={link?.attrs ?? null}
+        needsText={state !== null && state.selection.empty && link === null}
+        itemTypeIds={limits.itemLinkTypeIds}
+        onClose={close}
+        onSave={(attrs, text) => {
+          if (view !== null) setLink(limits, { ...attrs }, text)(view.state, view.dispatch);
+          close();
+        }}
+        onRemove={() => {
+          if (view !== null) removeLink(view.state, view.dispatch);
+          close();
+        }}
+      />
+      <AssetPicker
+        projectId={projectId}
+        isOpen={dialog === 'image'}
+        isImagesOnly
+        onClose={close}
+        onPick={([asset]) => {
+          if (asset === undefined) return close();
+          const refusal = imageRefusal(asset, limits);
+          setImageError(refusal === null ? null : `${asset.title ?? asset.file_name} cannot be inserted: ${refusal}.`);
+          if (refusal === null) place(figureNode(asset.id));
+          else close();
+        }}
+      />
+      <ItemPickerDialog
+        projectId={projectId}
+        isOpen={dialog === 'item'}
+        title="Insert existing content item"
+        typeIds={limits.contentTypeIds}
+        onClose={close}
+        onPick={(item) => place(objectNode('item', item.id))}
+      />
+      <ComponentTypeDialog
+        projectId={projectId}
+        isOpen={dialog === 'component'}
+        typeIds={limits.contentTypeIds}
+        onClose={close}
+        onPick={(type) => {
+          // A new component has no values yet; the form fills its elements as the person types.
+          const component = { id: crypto.randomUUID(), type: { id: type.id }, elements: [] } as unknown as C;
+          created.current.set(component.id, component);
+          place(objectNode('component', component.id));
+        }}
+      />
+    </div>
+  );
+}
