@@ -89,6 +89,16 @@ export async function startRealMapi(): Promise<RealMapi> {
 
   vi.stubGlobal('fetch', async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://app.test');
+    // The session route is the people branch's; here the key's owner stands for a person who
+    // may change content (a management key acts as a project manager).
+    if (url.pathname === '/app/api/session')
+      return Response.json({
+        user: { id: 'key-owner', email: 'tester@example.com' },
+        csrf_token: 'unused',
+        projects: [
+          { id: projectId, name: 'Test project', roles: ['Project manager'], permissions: ['manage_content'] },
+        ],
+      });
     const headers = { ...((init.headers as Record<string, string>) ?? {}) };
     const answer = await forward(init.method ?? 'GET', url.pathname, headers, init.body as string | undefined);
     const isEmpty = answer.status === 204 || answer.body.length === 0;
