@@ -1,19 +1,17 @@
 /**
- * The real Management API (and its assets origin) in this process, over an in-memory PGlite
- * store, for component tests that run the app's screens against the server's own routes. The app
- * calls `/app/api/v2/projects/{id}/…`; these stand-ins for the browser's fetch and XMLHttpRequest
- * send each call to the same MAPI route with the project's management key in place of the
- * session cookie (what the session-authenticated /app/api does on the people branch).
+ * The real Management API (and its assets origin) in a child process
+ * (services/management/src/testing/editor-mapi-server.ts, an in-memory PGlite store), for component
+ * tests that run the app's screens against the server's own routes. The app calls
+ * `/app/api/v2/projects/{id}/…`; these stand-ins for the browser's fetch and XMLHttpRequest send
+ * each call to the same MAPI route with the project's management key in place of the session
+ * cookie (what the session-authenticated /app/api does for a person).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
-import { openFsBlobStore } from '@lectern/blob-fs';
-import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
-import { buildAssetsApp, buildManagementApp, createAssetsServer, createManagementServer } from '@lectern/management';
-import { openTestCore, seedProject } from '@lectern/testing';
 import { vi } from 'vitest';
 
 export interface HttpAnswer {
@@ -61,32 +59,26 @@ export interface RealMapi {
   close(): Promise<void>;
 }
 
+/** The server script (a browser-like test environment may not give a file URL here). */
+function serverScript(): string {
+  const here = import.meta.url;
+  const root = here.startsWith('file:') ? join(dirname(fileURLToPath(here)), '../../..') : process.cwd();
+  return join(root, 'services/management/src/testing/editor-mapi-server.ts');
+}
+
+/** Starts services/management/src/testing/editor-mapi-server.ts as a child process and waits for its summary line. */
 export async function startRealMapi(): Promise<RealMapi> {
-  const core = await openTestCore();
-  const blobDir = await mkdtemp(join(tmpdir(), 'lectern-editor-blobs-'));
-  const blobs = openFsBlobStore({ root: blobDir });
-  const shared = {
-    metrics: createProcessMetrics(),
-    readiness: createReadiness([() => core.store.ping()]),
-    logger: createLogger({ level: 'silent' }),
-  };
-  const assets = await listen(createAssetsServer(buildAssetsApp({ ...shared, core, blobs })), {
-    host: '127.0.0.1',
-    port: 0,
+  const child = spawn(process.execPath, [serverScript()], {
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
-  const app = buildManagementApp({
-    ...shared,
-    core,
-    tasks: null,
-    operatorToken: null,
-    blobs,
-    assetsOrigin: { publicUrl: null, listenerUrl: assets.url },
-    rateLimits: { perSecond: 1_000_000, perMinute: 1_000_000, perHour: 1_000_000 },
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
+  const summary = await new Promise<{ projectId: string; projectUrl: string; key: string }>((resolve, reject) => {
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) => resolve(JSON.parse(line)));
+    void exited.then((code) => reject(new Error(`editor-mapi-server exited (${code}) before it listened`)));
   });
-  const server = await listen(createManagementServer(app), { host: '127.0.0.1', port: 0 });
-  const { projectId, keys } = await seedProject(core, ['management']);
-  const key = keys.management?.value as string;
-  const projectUrl = `${server.url}/v2/projects/${projectId}`;
+  const { projectId, projectUrl, key } = summary;
   const auth = { authorization: `Bearer ${key}` };
 
   const forward = (method: string, appPath: string, headers: Record<string, string>, body?: Buffer | string) => {
@@ -96,6 +88,16 @@ export async function startRealMapi(): Promise<RealMapi> {
 
   vi.stubGlobal('fetch', async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://app.test');
+    // The session route is the people branch's; here the key's owner stands for a person who
+    // may change content (a management key acts as a project manager).
+    if (url.pathname === '/app/api/session')
+      return Response.json({
+        user: { id: 'key-owner', email: 'tester@example.com' },
+        csrf_token: 'unused',
+        projects: [
+          { id: projectId, name: 'Test project', roles: ['Project manager'], permissions: ['manage_content'] },
+        ],
+      });
     const headers = { ...((init.headers as Record<string, string>) ?? {}) };
     const answer = await forward(init.method ?? 'GET', url.pathname, headers, init.body as string | undefined);
     const isEmpty = answer.status === 204 || answer.body.length === 0;
@@ -158,10 +160,8 @@ export async function startRealMapi(): Promise<RealMapi> {
     },
     async close() {
       vi.unstubAllGlobals();
-      await server.close();
-      await assets.close();
-      await core.store.close();
-      await rm(blobDir, { recursive: true, force: true });
+      child.stdin?.end();
+      await exited;
     },
   };
 }

@@ -42,6 +42,7 @@ import { configurePublicOrigin } from './http/public-origin.ts';
 import { configureAssetsOrigin, type AssetsOriginOptions } from './http/assets-origin.ts';
 import type { ChangeHub } from './changes/change-hub.ts';
 import { changesRouter } from './http/app-api/changes-routes.ts';
+import { appUsersRouter } from './http/app-api/users-routes.ts';
 
 export interface ManagementAppOptions extends ManagementDeps {
   readonly readiness: Readiness;
@@ -167,6 +168,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   appOwn.use(requirePersonSession(options.core));
   appOwn.use(rateLimit(options.core, rateLimits));
   if (options.changes) appOwn.use(changesRouter({ changes: options.changes }));
+  appOwn.use(appUsersRouter(options.core));
   app.use('/app/api/projects/:projectId', appOwn);
   app.use(
     '/app/api',

@@ -3,8 +3,11 @@
  * through /app/api/v2/projects/{id}/… (the same routes and shapes as the MAPI).
  */
 import type { assetJson } from '@lectern/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api, mapi, request } from './client.ts';
+import { onProjectChange } from './live.ts';
+import { useSession } from './session.ts';
 
 /** One asset in its Management API v2 form (the server's own renderer's return type). */
 export type AssetJson = ReturnType<typeof assetJson>;
@@ -33,8 +36,15 @@ export interface Paged {
   readonly pagination: { readonly continuation_token: string | null };
 }
 
-/** Every page of a paged MAPI list, following `x-continuation`. */
-export async function listAll<T, P extends Paged = Paged>(path: string, pick: (page: P) => readonly T[]): Promise<T[]> {
+/**
+ * Every page of a paged MAPI list, following `x-continuation`. `onMore` sees the items so far
+ * each time another page follows.
+ */
+export async function listAll<T, P extends Paged = Paged>(
+  path: string,
+  pick: (page: P) => readonly T[],
+  onMore?: (soFar: readonly T[]) => void,
+): Promise<T[]> {
   const out: T[] = [];
   let token: string | null = null;
   do {
@@ -43,15 +53,27 @@ export async function listAll<T, P extends Paged = Paged>(path: string, pick: (p
     });
     out.push(...pick(data));
     token = data.pagination.continuation_token;
+    if (token) onMore?.(out);
   } while (token);
   return out;
 }
 
-/** The project's assets, every page (the MAPI list has no search: the app filters what it holds). */
+/**
+ * The project's assets, every page (the MAPI list has no search: the app filters what it holds).
+ * On the first load each page is shown as it arrives; a refetch replaces the list once complete.
+ */
 export function useAssets(projectId: string, isEnabled = true) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: assetsKey(projectId),
-    queryFn: () => listAll(mapi(projectId, '/assets'), (p: Paged & { assets: AssetJson[] }) => p.assets),
+    queryFn: () => {
+      const isFirstLoad = queryClient.getQueryData(assetsKey(projectId)) === undefined;
+      return listAll(
+        mapi(projectId, '/assets'),
+        (p: Paged & { assets: AssetJson[] }) => p.assets,
+        isFirstLoad ? (soFar) => queryClient.setQueryData(assetsKey(projectId), [...soFar]) : undefined,
+      );
+    },
     enabled: isEnabled,
   });
 }
@@ -69,6 +91,33 @@ export function useLanguages(projectId: string) {
     queryKey: ['languages', projectId],
     queryFn: () => listAll(mapi(projectId, '/languages'), (p: Paged & { languages: LanguageJson[] }) => p.languages),
   });
+}
+
+/**
+ * Whether the person may change assets: their roles give `manage_content` in the project (the
+ * session lists it). False while the session loads; the server refuses a change anyway.
+ */
+export function useMayChangeAssets(projectId: string): boolean {
+  const session = useSession();
+  return session.data?.projects.find((p) => p.id === projectId)?.permissions.includes('manage_content') ?? false;
+}
+
+/**
+ * Changes made elsewhere show up: an asset or folder change on the project's change stream (the
+ * app frame keeps it open) refetches the assets or the folders; a reset refetches both.
+ */
+export function useLiveAssets(projectId: string): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onProjectChange((change) => {
+        if (!change || change.object_kind === 'asset')
+          void queryClient.invalidateQueries({ queryKey: assetsKey(projectId) });
+        if (!change || change.object_kind === 'asset_folder')
+          void queryClient.invalidateQueries({ queryKey: foldersKey(projectId) });
+      }),
+    [projectId, queryClient],
+  );
 }
 
 /** Whether the asset is an image the assets origin can transform (thumbnails). */

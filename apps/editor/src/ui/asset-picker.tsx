@@ -1,6 +1,15 @@
 import { useMemo, useState } from 'react';
-import { filterAssets, isImage, useAssets, useFolders, type AssetFilter, type AssetJson } from '../api/assets.ts';
+import {
+  filterAssets,
+  isImage,
+  useAssets,
+  useFolders,
+  useLiveAssets,
+  type AssetFilter,
+  type AssetJson,
+} from '../api/assets.ts';
 import { AssetFilters, AssetGrid, FolderNav } from './asset-grid.tsx';
+import { errorText } from './error-text.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { UploadZone } from './upload-zone.tsx';
 
@@ -30,6 +39,7 @@ export function AssetPicker({
 }: AssetPickerProps) {
   const assets = useAssets(projectId, isOpen);
   const folders = useFolders(projectId, isOpen);
+  useLiveAssets(projectId);
   const [filter, setFilter] = useState<AssetFilter>({
     search: '',
     type: isImagesOnly ? 'images' : 'all',
@@ -83,7 +93,7 @@ export function AssetPicker({
             <p role="status">Loading assets…</p>
           ) : assets.isError ? (
             <p role="alert" className="error">
-              {assets.error.message}
+              {errorText(assets.error)}
             </p>
           ) : (
             <AssetGrid
@@ -100,7 +110,7 @@ export function AssetPicker({
           <span role="status">{chosen.length === 1 ? '1 asset selected' : `${chosen.length} assets selected`}</span>
           <button
             type="button"
-            className="button"
+            className="button button-primary"
             disabled={chosen.length === 0}
             onClick={() => {
               const picked = chosen;

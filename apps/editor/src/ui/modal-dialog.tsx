@@ -75,7 +75,7 @@ export function ModalDialog({ isOpen, onClose, title, children, className }: Mod
     >
       <header className="modal-header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="button-quiet" onClick={onClose}>
+        <button type="button" className="button" onClick={onClose}>
           Close
         </button>
       </header>

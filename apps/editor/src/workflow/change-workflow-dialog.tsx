@@ -131,10 +131,10 @@ export function ChangeWorkflowDialog({
           </p>
         )}
         <div className="modal-actions">
-          <button type="submit" className="button" disabled={isBusy || targets.length === 0}>
+          <button type="submit" className="button button-primary" disabled={isBusy || targets.length === 0}>
             Change workflow
           </button>
-          <button type="button" className="button-quiet" onClick={onClose}>
+          <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
         </div>

@@ -70,10 +70,10 @@ export function ScheduleDialog({ isOpen, onClose, kind, onSubmit }: ScheduleDial
           </p>
         )}
         <div className="modal-actions">
-          <button type="submit" className="button" disabled={isBusy}>
+          <button type="submit" className="button button-primary" disabled={isBusy}>
             {kind === 'publish' ? 'Schedule' : 'Schedule unpublish'}
           </button>
-          <button type="button" className="button-quiet" onClick={onClose}>
+          <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
         </div>

@@ -3,10 +3,13 @@
  * /app/api/v2/projects/{id}/… (variant, its published version, workflows, roles, the item), and
  * `GET /app/api/session` for the person's roles.
  */
-import type { RoleJson } from '@lectern/core';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { AppUserJson, RoleJson } from '@lectern/core';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { ApiError, api, mapi } from '../api/client.ts';
-import type { VariantState, WorkflowJson } from './workflow-rules.ts';
+import { onProjectChange } from '../api/live.ts';
+import { useSession } from '../api/session.ts';
+import type { Person, VariantState, WorkflowJson } from './workflow-rules.ts';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -59,61 +62,70 @@ export function useItem(projectId: string, itemId: string) {
   });
 }
 
-interface SessionJson {
-  readonly user: { readonly id: string; readonly email: string };
-  readonly projects: readonly { readonly id: string; readonly roles: readonly string[] }[];
-}
-
 /**
- * The person's role ids in the environment: the session names roles (by name or id), the MAPI's
- * `GET /roles` gives their ids.
+ * The person's role ids in the environment: the session names their roles (by name), the MAPI's
+ * `GET /roles` gives the ids the workflow's `role_ids` hold.
  */
-export function usePersonRoles(projectId: string) {
-  return useQuery({
-    queryKey: ['person-roles', projectId],
-    queryFn: async () => {
-      const [session, roles] = await Promise.all([
-        api<SessionJson>('/session'),
-        api<{ roles: RoleJson[] }>(mapi(projectId, '/roles')),
-      ]);
-      const mine = new Set(session.projects.find((p) => p.id === projectId)?.roles ?? []);
-      const ids = roles.roles.filter((r) => mine.has(r.id) || mine.has(r.name) || (r.codename && mine.has(r.codename)));
-      return {
-        userId: session.user.id,
-        roleIds: new Set(ids.map((r) => r.id)),
-        isProjectManager: ids.some((r) => r.codename === 'project-manager'),
-      };
-    },
+export function usePersonRoles(projectId: string): { data: (Person & { userId: string }) | undefined } {
+  const session = useSession();
+  const roles = useQuery({
+    queryKey: ['roles', projectId],
+    queryFn: () => api<{ roles: RoleJson[] }>(mapi(projectId, '/roles')),
+    staleTime: Infinity,
   });
+  return useMemo(() => {
+    if (!session.data || !roles.data) return { data: undefined };
+    const mine = new Set(session.data.projects.find((p) => p.id === projectId)?.roles ?? []);
+    const held = roles.data.roles.filter(
+      (r) => mine.has(r.id) || mine.has(r.name) || (r.codename !== undefined && mine.has(r.codename)),
+    );
+    return {
+      data: {
+        userId: session.data.user.id,
+        roleIds: new Set(held.map((r) => r.id)),
+        isProjectManager: held.some((r) => r.codename === 'project-manager'),
+      },
+    };
+  }, [session.data, roles.data, projectId]);
 }
 
-export interface UserJson {
-  readonly id: string;
-  readonly email?: string;
-  readonly first_name?: string;
-  readonly last_name?: string;
-}
+export type UserJson = AppUserJson;
 
 /**
- * The environment's users, for "Contributors". The Management API has no public list; the app's
- * server may answer `GET /app/api/v2/projects/{id}/users` (`{users}` or a bare array). Without it
- * the panel shows contributors by id and keeps them unchanged.
+ * The environment's active users, for "Contributors": `GET /app/api/projects/{id}/users` (the
+ * Management API has no public list). Without it (an older server) the panel shows contributors
+ * by id and keeps them unchanged.
  */
 export function useUsers(projectId: string) {
   return useQuery({
     queryKey: ['users', projectId],
     retry: false,
-    queryFn: async () => {
-      const data = await api<{ users: UserJson[] } | UserJson[]>(mapi(projectId, '/users'));
-      return Array.isArray(data) ? data : data.users;
-    },
+    staleTime: 60_000,
+    queryFn: async () =>
+      (await api<{ users: AppUserJson[] }>(`/projects/${encodeURIComponent(projectId)}/users`)).users,
   });
 }
 
 export function userLabel(user: UserJson | undefined, id: string): string {
-  if (!user) return id;
-  const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
-  return name || user.email || id;
+  return user?.email ?? id;
+}
+
+/** Every cached query that names the item (its variant, published version, the item itself…). */
+function invalidateItem(queryClient: QueryClient, itemId: string): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (q) => q.queryKey.some((part) => part === itemId) });
+}
+
+/** A change of the item or its variants made elsewhere (another person, the API) refetches the panel. */
+export function useLiveItem(itemId: string): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onProjectChange((change) => {
+        if (!change || ((change.object_kind === 'variant' || change.object_kind === 'item') && change.id === itemId))
+          void invalidateItem(queryClient, itemId);
+      }),
+    [itemId, queryClient],
+  );
 }
 
 /** `PUT …/{action}` with the body; then every cached query of this item is refetched. */
@@ -127,7 +139,10 @@ export async function runVariantAction(
     method: 'PUT',
     ...(body === undefined ? {} : { body }),
   });
-  await queryClient.invalidateQueries({
-    predicate: (q) => q.queryKey.some((part) => part === target.itemId),
-  });
+  // The panel waits for the variant itself; the item's other queries (the form's) follow.
+  await queryClient.invalidateQueries({ queryKey: variantKey(target.projectId, target.itemId, target.languageId) });
+  void queryClient.invalidateQueries(
+    { predicate: (q) => q.queryKey.some((part) => part === target.itemId) },
+    { cancelRefetch: false },
+  );
 }

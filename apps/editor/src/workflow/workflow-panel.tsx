@@ -8,6 +8,7 @@ import {
   runVariantAction,
   useIsPublished,
   useItem,
+  useLiveItem,
   usePersonRoles,
   useUsers,
   useVariant,
@@ -57,6 +58,7 @@ export function WorkflowPanel({ projectId, itemId, languageId, canChange }: Work
   const item = useItem(projectId, itemId);
   const person = usePersonRoles(projectId);
   const users = useUsers(projectId);
+  useLiveItem(itemId);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
@@ -99,7 +101,7 @@ export function WorkflowPanel({ projectId, itemId, languageId, canChange }: Work
   };
   const button = (action: ActionName, label: string, onClick: () => void) =>
     actions.has(action) && (
-      <button type="button" className="button-quiet" disabled={isBusy} onClick={onClick}>
+      <button type="button" className="button" disabled={isBusy} onClick={onClick}>
         {label}
       </button>
     );
@@ -191,7 +193,7 @@ export function WorkflowPanel({ projectId, itemId, languageId, canChange }: Work
           <div className="modal-actions">
             <button
               type="button"
-              className="button"
+              className="button button-primary"
               data-autofocus
               onClick={() => {
                 const action = dialog.confirm;
@@ -201,7 +203,7 @@ export function WorkflowPanel({ projectId, itemId, languageId, canChange }: Work
             >
               {dialog.label}
             </button>
-            <button type="button" className="button-quiet" onClick={() => setDialog(null)}>
+            <button type="button" className="button" onClick={() => setDialog(null)}>
               Cancel
             </button>
           </div>

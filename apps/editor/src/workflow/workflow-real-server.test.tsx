@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRealMapi, type RealMapi } from '../../test/real-mapi.ts';
 import { renderWithQuery } from '../../test/render.tsx';
@@ -10,6 +10,9 @@ import { WorkflowPanel } from './workflow-panel.tsx';
  * workflow (Draft → Published, Archived; every role): each button's call moves the variant as the
  * server's own workflow rules say, read back through the MAPI.
  */
+// A real server on a shared machine: wait for it longer than the library's 1 s default.
+configure({ asyncUtilTimeout: 10_000 });
+
 let mapi: RealMapi;
 let variantPath = '';
 
@@ -45,24 +48,30 @@ afterAll(async () => {
 });
 
 const variant = async () => (await mapi.call<Variant>('GET', variantPath)).json;
+/** The button once it is enabled (the panel disables its actions while one runs and the variant is read again). */
+const enabled = async (name: string) => {
+  const button = await screen.findByRole('button', { name });
+  await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+  return button;
+};
 const confirm = (name: string) =>
   fireEvent.click(within(screen.getByRole('dialog', { name })).getByRole('button', { name }));
 
 describe('WorkflowPanel on the real Management API', () => {
   it('publishes, creates a new version, schedules with a time zone, cancels, and archives', async () => {
     expect(await screen.findByText('Draft')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    fireEvent.click(await enabled('Publish'));
     confirm('Publish');
     await screen.findByRole('button', { name: 'Create new version' });
     expect((await variant()).workflow.step_identifier.id).toBe(steps.published);
     expect(screen.getByText('Published')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Create new version' }));
+    fireEvent.click(await enabled('Create new version'));
     await screen.findByRole('button', { name: 'Schedule publish' });
     // A published version exists under the new draft: it may be unpublished.
     expect(await screen.findByRole('button', { name: 'Unpublish' })).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Schedule publish' }));
+    fireEvent.click(await enabled('Schedule publish'));
     const dialog = screen.getByRole('dialog', { name: 'Schedule publish' });
     fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2030-01-10' } });
     fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '09:00' } });
@@ -74,12 +83,12 @@ describe('WorkflowPanel on the real Management API', () => {
     expect(scheduled.schedule.publish_display_timezone).toBe('Asia/Tokyo');
     expect(screen.getByText('10 Jan 2030, 09:00 (Asia/Tokyo)')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel scheduling' }));
+    fireEvent.click(await enabled('Cancel scheduling'));
     confirm('Cancel scheduling');
     await screen.findByRole('button', { name: 'Change workflow' });
     expect((await variant()).schedule.publish_time).toBeNull();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Change workflow' }));
+    fireEvent.click(await enabled('Change workflow'));
     const change = screen.getByRole('dialog', { name: 'Change workflow' });
     fireEvent.click(within(change).getByLabelText(/Archived/));
     fireEvent.click(within(change).getByRole('button', { name: 'Change workflow' }));

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpCall, makePng, startRealMapi, type RealMapi } from '../../../test/real-mapi.ts';
 import { renderWithQuery } from '../../../test/render.tsx';
@@ -10,6 +10,9 @@ import { AssetLibrary } from './assets-screen.tsx';
  * The asset library against the real Management API routes (in-process, PGlite): what the screen
  * sends is what the server stores, read back through the MAPI.
  */
+// A real server on a shared machine: wait for it longer than the library's 1 s default.
+configure({ asyncUtilTimeout: 10_000 });
+
 let mapi: RealMapi;
 let czechId = '';
 

@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCsrfToken } from '../../api/client.ts';
-import { assetOf, fakeApi, type Handler } from '../../../test/fake-server.ts';
+import { useLiveProject } from '../../api/live.ts';
+import { assetOf, fakeApi, sessionRoute, type Handler } from '../../../test/fake-server.ts';
 import { installFakeXhr } from '../../../test/fake-xhr.ts';
 import { renderWithQuery } from '../../../test/render.tsx';
 import { AssetLibrary } from './assets-screen.tsx';
@@ -20,9 +21,10 @@ const languages = {
 /** The server's assets: a PUT or DELETE handler of a test changes them, as the server would. */
 let stored: unknown[] = [];
 
-function serve(extra: Record<string, Handler> = {}) {
+function serve(extra: Record<string, Handler> = {}, permissions = ['manage_content']) {
   stored = [photo];
   return fakeApi({
+    ...sessionRoute(permissions),
     'GET /v2/projects/p1/assets': () => ({
       body: { assets: stored, pagination: { continuation_token: null, next_page: null } },
     }),
@@ -41,9 +43,8 @@ afterEach(() => {
 });
 
 describe('Asset library', () => {
-  it('uploads a file with its progress shown, then creates the asset in the current folder', async () => {
+  it('uploads a file with its progress shown and the session CSRF token, then creates the asset in the current folder', async () => {
     const Xhr = installFakeXhr();
-    setCsrfToken('csrf-1');
     const created = assetOf({ id: 'a9', file_name: 'new.png', folder: { id: 'f1' } });
     const { calls } = serve({ 'POST /v2/projects/p1/assets': () => ({ status: 201, body: created }) });
     renderWithQuery(<AssetLibrary projectId="p1" />);
@@ -54,7 +55,7 @@ describe('Asset library', () => {
     expect(xhr?.method).toBe('POST');
     expect(xhr?.url).toBe('/app/api/v2/projects/p1/files/new.png');
     expect(xhr?.headers['content-type']).toBe('image/png');
-    expect(xhr?.headers['x-csrf-token']).toBe('csrf-1');
+    expect(xhr?.headers['x-csrf-token']).toBe('csrf-session');
     expect(xhr?.body).toBe(file);
     act(() => xhr?.progress(500, 2000));
     const bar = screen.getByRole('progressbar', { name: 'Upload of new.png' });
@@ -64,7 +65,7 @@ describe('Asset library', () => {
     await screen.findByText('Uploaded');
     const post = calls.find((c) => c.method === 'POST' && c.path === '/v2/projects/p1/assets');
     expect(post?.body).toEqual({ file_reference: { id: 'file-9', type: 'internal' }, folder: { id: 'f1' } });
-    expect(post?.headers['x-csrf-token']).toBe('csrf-1');
+    expect(post?.headers['x-csrf-token']).toBe('csrf-session');
   });
 
   it('shows an upload refused in the API words', async () => {
@@ -198,5 +199,78 @@ describe('Asset library', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete asset' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: /Harbour photo/ })).toBeNull());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/v2/projects/p1/assets/a1']);
+  });
+
+  it('shows an asset added elsewhere when the change stream says so, without a reload', async () => {
+    const sources: { url: string; listeners: Map<string, (e: MessageEvent) => void> }[] = [];
+    vi.stubGlobal(
+      'EventSource',
+      class {
+        readonly listeners = new Map<string, (e: MessageEvent) => void>();
+        readonly url: string;
+        constructor(url: string) {
+          this.url = url;
+          sources.push(this);
+        }
+        addEventListener(name: string, f: (e: MessageEvent) => void) {
+          this.listeners.set(name, f);
+        }
+        close() {}
+      },
+    );
+    serve();
+    function Live() {
+      useLiveProject('p1');
+      return <AssetLibrary projectId="p1" />;
+    }
+    renderWithQuery(<Live />);
+    await screen.findByRole('button', { name: /Harbour photo/ });
+    stored = [photo, assetOf({ id: 'a7', file_name: 'from-api.png' })];
+    expect(sources[0]?.url).toBe('/app/api/projects/p1/changes');
+    act(() =>
+      sources[0]?.listeners.get('change')?.(
+        new MessageEvent('change', { data: JSON.stringify({ object_kind: 'asset', operation: 'create', id: 'a7' }) }),
+      ),
+    );
+    expect(await screen.findByRole('button', { name: /from-api\.png/ })).toBeTruthy();
+  });
+
+  it('shows a person without manage_content the assets read-only: no upload, folder actions, Save, Replace or Delete', async () => {
+    serve({}, ['read']);
+    renderWithQuery(<AssetLibrary projectId="p1" />);
+    fireEvent.click(await screen.findByRole('button', { name: /Harbour photo/ }));
+    const detail = screen.getByRole('region', { name: 'Harbour photo' });
+    expect(within(detail).getByText('Your role can view assets but not change them.')).toBeTruthy();
+    expect((within(detail).getByLabelText('Title') as HTMLInputElement).readOnly).toBe(true);
+    expect(within(detail).getByRole('link', { name: 'Download' })).toBeTruthy();
+    for (const name of ['Upload assets', 'New folder', 'Save', 'Replace', 'Delete'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+
+  it('shows the first page of assets while the next ones load, following x-continuation', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const second = assetOf({ id: 'a2', file_name: 'second-page.png' });
+    const { calls } = fakeApi({
+      ...sessionRoute(['manage_content']),
+      'GET /v2/projects/p1/assets': async (r) => {
+        if (r.headers['x-continuation'] !== 'page-2')
+          return { body: { assets: [photo], pagination: { continuation_token: 'page-2', next_page: 'x' } } };
+        await gate;
+        return { body: { assets: [second], pagination: { continuation_token: null, next_page: null } } };
+      },
+      'GET /v2/projects/p1/folders': () => ({ body: { folders: [], last_modified: '' } }),
+    });
+    renderWithQuery(<AssetLibrary projectId="p1" />);
+    await screen.findByRole('button', { name: /Harbour photo/ });
+    expect(screen.getByText('Loading assets…')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /second-page\.png/ })).toBeNull();
+    release();
+    await screen.findByRole('button', { name: /second-page\.png/ });
+    expect(await screen.findByText('2 of 2 assets')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/v2/projects/p1/assets').map((c) => c.headers['x-continuation'])).toEqual([
+      undefined,
+      'page-2',
+    ]);
   });
 });

@@ -1,12 +1,20 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'wouter';
-import { filterAssets, useAssets, useFolders, type AssetFilter } from '../../api/assets.ts';
+import {
+  filterAssets,
+  useAssets,
+  useFolders,
+  useLiveAssets,
+  useMayChangeAssets,
+  type AssetFilter,
+} from '../../api/assets.ts';
 import { AssetFilters, AssetGrid, FolderNav } from '../../ui/asset-grid.tsx';
 import { errorText } from '../../ui/error-text.ts';
 import { UploadZone } from '../../ui/upload-zone.tsx';
 import { AssetDetail } from './asset-detail.tsx';
 import { FolderActions } from './folder-actions.tsx';
 import '../../styles/assets.css';
+import '../../styles/dialog.css';
 
 /**
  * "Assets": the project's asset library. Folders on the side (browse, create, rename), search and
@@ -21,6 +29,8 @@ export function AssetsScreen() {
 export function AssetLibrary({ projectId }: { projectId: string }) {
   const assets = useAssets(projectId);
   const folders = useFolders(projectId);
+  useLiveAssets(projectId);
+  const mayChange = useMayChangeAssets(projectId);
   const [filter, setFilter] = useState<AssetFilter>({ search: '', type: 'all', folderId: null });
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [openId, setOpenId] = useState<string | null>(null);
@@ -35,10 +45,10 @@ export function AssetLibrary({ projectId }: { projectId: string }) {
         <AssetFilters filter={filter} onChange={setFilter} />
         <fieldset className="view-toggle">
           <legend className="visually-hidden">View</legend>
-          <button type="button" className="button-quiet" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
+          <button type="button" className="button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}>
             Grid
           </button>
-          <button type="button" className="button-quiet" aria-pressed={view === 'list'} onClick={() => setView('list')}>
+          <button type="button" className="button" aria-pressed={view === 'list'} onClick={() => setView('list')}>
             List
           </button>
         </fieldset>
@@ -50,12 +60,14 @@ export function AssetLibrary({ projectId }: { projectId: string }) {
             current={filter.folderId}
             onSelect={(folderId) => setFilter({ ...filter, folderId })}
           />
-          <FolderActions
-            projectId={projectId}
-            folders={folders.data ?? []}
-            current={filter.folderId}
-            onCreated={(folderId) => setFilter({ ...filter, folderId })}
-          />
+          {mayChange && (
+            <FolderActions
+              projectId={projectId}
+              folders={folders.data ?? []}
+              current={filter.folderId}
+              onCreated={(folderId) => setFilter({ ...filter, folderId })}
+            />
+          )}
           {folders.isError && (
             <p role="alert" className="error">
               {errorText(folders.error)}
@@ -63,7 +75,7 @@ export function AssetLibrary({ projectId }: { projectId: string }) {
           )}
         </div>
         <section aria-label="Asset list">
-          <UploadZone projectId={projectId} folderId={filter.folderId || null} />
+          {mayChange && <UploadZone projectId={projectId} folderId={filter.folderId || null} />}
           {assets.isPending ? (
             <p role="status">Loading assets…</p>
           ) : assets.isError ? (
@@ -71,16 +83,23 @@ export function AssetLibrary({ projectId }: { projectId: string }) {
               {errorText(assets.error)}
             </p>
           ) : (
-            <AssetGrid
-              assets={shown}
-              selectedIds={selected}
-              mode="open"
-              view={view}
-              onActivate={(asset) => setOpenId(asset.id)}
-            />
+            <>
+              <p role="status" className="asset-meta">
+                {assets.isFetching ? 'Loading assets…' : `${shown.length} of ${assets.data.length} assets`}
+              </p>
+              <AssetGrid
+                assets={shown}
+                selectedIds={selected}
+                mode="open"
+                view={view}
+                onActivate={(asset) => setOpenId(asset.id)}
+              />
+            </>
           )}
         </section>
-        {open && <AssetDetail projectId={projectId} asset={open} onClose={() => setOpenId(null)} />}
+        {open && (
+          <AssetDetail projectId={projectId} asset={open} canChange={mayChange} onClose={() => setOpenId(null)} />
+        )}
       </div>
     </main>
   );

@@ -65,14 +65,14 @@ export function DeleteAsset({
   return (
     <div className="delete-asset">
       {(state.kind === 'idle' || state.kind === 'error') && (
-        <button type="button" className="button-danger" onClick={() => void check()}>
+        <button type="button" className="button button-danger" onClick={() => void check()}>
           Delete
         </button>
       )}
       {state.kind === 'checking' && (
         <p role="status">
           Checking where the asset is used… ({state.checked} variants checked){' '}
-          <button type="button" className="button-quiet" onClick={() => abort.current?.abort()}>
+          <button type="button" className="button" onClick={() => abort.current?.abort()}>
             Cancel
           </button>
         </p>
@@ -87,7 +87,7 @@ export function DeleteAsset({
               </li>
             ))}
           </ul>
-          <button type="button" className="button-quiet" onClick={() => setState({ kind: 'idle' })}>
+          <button type="button" className="button" onClick={() => setState({ kind: 'idle' })}>
             OK
           </button>
         </div>
@@ -95,10 +95,10 @@ export function DeleteAsset({
       {state.kind === 'confirm' && (
         <div role="alertdialog" aria-label="Delete asset" className="confirm">
           <p>Delete “{name}”? The asset is not used in any content item. This cannot be undone.</p>
-          <button type="button" className="button-danger" autoFocus onClick={() => void remove()}>
+          <button type="button" className="button button-danger" autoFocus onClick={() => void remove()}>
             Delete asset
           </button>{' '}
-          <button type="button" className="button-quiet" onClick={() => setState({ kind: 'idle' })}>
+          <button type="button" className="button" onClick={() => setState({ kind: 'idle' })}>
             Cancel
           </button>
         </div>

@@ -69,11 +69,11 @@ export function FolderActions({
     <div className="folder-form">
       {mode === 'idle' ? (
         <div className="asset-actions">
-          <button type="button" className="button-quiet" onClick={() => open('create')}>
+          <button type="button" className="button" onClick={() => open('create')}>
             New folder
           </button>
           {folder && (
-            <button type="button" className="button-quiet" onClick={() => open('rename')}>
+            <button type="button" className="button" onClick={() => open('rename')}>
               Rename folder
             </button>
           )}
@@ -96,10 +96,10 @@ export function FolderActions({
             />
           </label>
           <div className="asset-actions">
-            <button type="submit" className="button">
+            <button type="submit" className="button button-primary">
               {mode === 'create' ? 'Create' : 'Rename'}
             </button>
-            <button type="button" className="button-quiet" onClick={() => setMode('idle')}>
+            <button type="button" className="button" onClick={() => setMode('idle')}>
               Cancel
             </button>
           </div>
