@@ -155,7 +155,15 @@ export function insertTable(limits: RichTextLimits, rows = 3, columns = 3): Comm
     const cell = () => nodes['table_cell']!.create(null, nodes['cell_text']!.create());
     const row = () => nodes['table_row']!.create(null, Array.from({ length: columns }, cell));
     const table = nodes['table']!.create(null, Array.from({ length: rows }, row));
-    return insertBlock(limits, table)(state, dispatch);
+    return insertBlock(limits, table)(state, (tr) => {
+      // The cursor goes into the first cell, ready to type.
+      let cell = -1;
+      tr.doc.nodesBetween(tr.mapping.map(state.selection.from, -1), tr.selection.to, (node, pos) => {
+        if (cell < 0 && node.type.name === 'table') cell = pos + 4;
+        return cell < 0;
+      });
+      dispatch?.(cell < 0 ? tr : tr.setSelection(TextSelection.create(tr.doc, cell)));
+    });
   };
 }
 

@@ -156,11 +156,11 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
       mark('sup', 'Superscript', 'x²', 'Ctrl+.'),
     ],
     [
-      tool('ul', 'Bulleted list', '•≡', toggleList(limits, 'bullet_list'), {
+      tool('ul', 'Bulleted list', '• List', toggleList(limits, 'bullet_list'), {
         isPressed: list === 'bullet_list',
         shortcut: 'Ctrl+Shift+8',
       }),
-      tool('ol', 'Numbered list', '1≡', toggleList(limits, 'ordered_list'), {
+      tool('ol', 'Numbered list', '1. List', toggleList(limits, 'ordered_list'), {
         isPressed: list === 'ordered_list',
         shortcut: 'Ctrl+Shift+7',
       }),
@@ -169,7 +169,7 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
       {
         key: 'link',
         label: link === null ? 'Insert link' : 'Edit link',
-        text: '🔗',
+        text: 'Link',
         shortcut: 'Ctrl+K',
         isEnabled: linkAllowed || link !== null,
         isPressed: link !== null,
@@ -177,39 +177,46 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
       },
     ],
     [
-      tool('table', 'Insert table', '▦', insertTable(limits)),
-      tool('row', 'Add row below', '+row', addRowAfter, { isEnabled: inTable && can(addRowAfter) }),
-      tool('column', 'Add column right', '+col', addColumnAfter, { isEnabled: inTable && can(addColumnAfter) }),
-      tool('delete-row', 'Delete row', '−row', deleteRow, { isEnabled: inTable && can(deleteRow) }),
-      tool('delete-column', 'Delete column', '−col', deleteColumn, { isEnabled: inTable && can(deleteColumn) }),
-      tool('delete-table', 'Delete table', '✕▦', deleteTable, { isEnabled: inTable && can(deleteTable) }),
+      // Inserting a table moves the focus into its first cell, ready to type (the toolbar's
+      // other buttons keep the focus, as the WAI-ARIA toolbar pattern has it).
+      tool('table', 'Insert table', 'Table', insertTable(limits), {
+        onRun: () => {
+          run(insertTable(limits));
+          view?.focus();
+        },
+      }),
+      tool('row', 'Add row below', '+ Row', addRowAfter, { isEnabled: inTable && can(addRowAfter) }),
+      tool('column', 'Add column right', '+ Column', addColumnAfter, { isEnabled: inTable && can(addColumnAfter) }),
+      tool('delete-row', 'Delete row', '− Row', deleteRow, { isEnabled: inTable && can(deleteRow) }),
+      tool('delete-column', 'Delete column', '− Column', deleteColumn, { isEnabled: inTable && can(deleteColumn) }),
+      tool('delete-table', 'Delete table', '× Table', deleteTable, { isEnabled: inTable && can(deleteTable) }),
     ],
     [
       {
         key: 'image',
         label: 'Insert image',
-        text: '🖼',
+        text: 'Image',
         isEnabled: !isReadOnly && canPlace(figureNode('probe')),
         onRun: () => setDialog('image'),
       },
       {
         key: 'item',
         label: 'Insert existing content item',
-        text: '⧉',
+        text: 'Item',
         isEnabled: !isReadOnly && blocksAllow('components-and-items') && canPlace(objectNode('item', 'probe')),
         onRun: () => setDialog('item'),
       },
       {
         key: 'component',
         label: 'Insert new component',
-        text: '⊞',
+        text: 'Component',
         isEnabled: !isReadOnly && blocksAllow('components-and-items') && canPlace(objectNode('component', 'probe')),
         onRun: () => setDialog('component'),
       },
     ],
     [
-      tool('undo', 'Undo', '↶', undo, { shortcut: 'Ctrl+Z' }),
-      tool('redo', 'Redo', '↷', redo, { shortcut: 'Ctrl+Shift+Z' }),
+      tool('undo', 'Undo', 'Undo', undo, { shortcut: 'Ctrl+Z' }),
+      tool('redo', 'Redo', 'Redo', redo, { shortcut: 'Ctrl+Shift+Z' }),
     ],
   ];
 
