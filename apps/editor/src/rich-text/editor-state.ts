@@ -17,6 +17,7 @@ import {
 import type { RichTextLimits } from './limits.ts';
 import { limitsPlugin } from './limits-plugin.ts';
 import { richTextSchema as schema } from './schema.ts';
+import { textCleanPlugin } from './text-clean-plugin.ts';
 
 /**
  * Keyboard shortcuts (as in Kontent.ai's and most editors): Mod-b bold, Mod-i italic, Mod-`
@@ -91,6 +92,7 @@ export function createEditorState(options: {
 }): EditorState {
   const plugins: Plugin[] = [
     limitsPlugin(options.limits),
+    textCleanPlugin(),
     history(),
     keymap(richTextKeymap(options.limits, options.onLinkShortcut)),
     keymap(baseKeymap),
