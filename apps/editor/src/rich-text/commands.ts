@@ -1,7 +1,7 @@
 import { setBlockType, toggleMark } from 'prosemirror-commands';
 import type { Attrs, Node, NodeType } from 'prosemirror-model';
 import { liftListItem, sinkListItem, splitListItem } from 'prosemirror-schema-list';
-import { TextSelection, type Command, type EditorState } from 'prosemirror-state';
+import { NodeSelection, TextSelection, type Command, type EditorState } from 'prosemirror-state';
 import { isBlockAllowed, isInTable, isMarkAllowed, type RichTextLimits } from './limits.ts';
 import { richTextSchema as schema, type LinkAttrs } from './schema.ts';
 
@@ -171,8 +171,13 @@ export function insertTable(limits: RichTextLimits, rows = 3, columns = 3): Comm
 export function insertBlock(limits: RichTextLimits, node: Node): Command {
   return (state, dispatch) => {
     if (!isBlockAllowed(limits, node, isInTable(state.selection.$from))) return false;
-    const tr = state.tr.replaceSelectionWith(node);
+    const { selection } = state;
+    // With an image or object selected, a new block goes after it (and is selected in turn),
+    // rather than replacing it.
+    const isAfterBlock = selection instanceof NodeSelection && selection.node.isBlock;
+    const tr = isAfterBlock ? state.tr.insert(selection.to, node) : state.tr.replaceSelectionWith(node);
     if (!tr.docChanged) return false;
+    if (isAfterBlock && node.isAtom) tr.setSelection(NodeSelection.create(tr.doc, selection.to));
     dispatch?.(tr.scrollIntoView());
     return true;
   };

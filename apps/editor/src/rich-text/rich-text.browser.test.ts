@@ -249,6 +249,57 @@ describe.skipIf(chromiumPath === '')('rich text editor in Chromium', { timeout: 
     await page.close();
   });
 
+  it('inserts images, linked items, new components and item links through their dialogs', async () => {
+    const assetId = '2c8f3b5e-7a41-4b2e-9a0f-5d6e7c8b9a01';
+    const itemId = '6a0ba7ab-0b2a-4b35-8c1b-1cbf8d8c1e6f';
+    const page = await open({ value: '<p>Read this</p>' });
+    await page.getByRole('textbox', { name: 'Body' }).click();
+    await page.keyboard.press('End');
+    await page.getByRole('button', { name: 'Insert image' }).click();
+    await page
+      .getByRole('dialog', { name: 'Insert images' })
+      .getByRole('button', { name: /A cup of tea/ })
+      .click();
+    expect(await lastValue(page)).toBe(
+      `<p>Read this</p><figure data-asset-id="${assetId}"><img src="#" data-asset-id="${assetId}"></figure>`,
+    );
+    await page.getByRole('button', { name: 'Insert existing content item' }).click();
+    await page
+      .getByRole('dialog', { name: 'Insert existing content item' })
+      .getByRole('button', { name: /Green tea/ })
+      .click();
+    expect(await lastValue(page)).toContain(
+      `</figure><object type="application/kenticocloud" data-type="item" data-id="${itemId}"></object>`,
+    );
+    await page.getByRole('button', { name: 'Insert new component' }).click();
+    await page.getByRole('dialog', { name: 'Insert new component' }).getByRole('button', { name: 'Quote' }).click();
+    const added = await page.evaluate(() => window.rtHarness.changes.at(-1)!);
+    expect(added.components).toEqual([
+      {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        type: { id: '7f1e0000-0000-4000-8000-000000000001' },
+        elements: [],
+      },
+    ]);
+    expect(added.value).toContain(
+      `<object type="application/kenticocloud" data-type="component" data-id="${added.components[0]!.id}"></object>`,
+    );
+    await page.getByLabel('Quote text').fill('Hi');
+    const filled = await page.evaluate(() => window.rtHarness.changes.at(-1)!);
+    expect(filled.components[0]!.elements).toEqual([{ element: { id: 'q1' }, value: 'Hi' }]);
+
+    await page.getByRole('textbox', { name: 'Body' }).locator('p').first().click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Shift+End');
+    await page.keyboard.press('Control+k');
+    const dialog = page.getByRole('dialog', { name: 'Insert link' });
+    await dialog.getByRole('radio', { name: 'Content item' }).check();
+    await dialog.getByRole('button', { name: /Green tea/ }).click();
+    await dialog.getByRole('button', { name: 'Insert' }).click();
+    expect(await lastValue(page)).toMatch(new RegExp(`^<p><a data-item-id="${itemId}">Read this</a></p><figure`));
+    await page.close();
+  });
+
   it('has no serious accessibility problem (axe-core), also at phone width', async () => {
     const component = {
       id: '9a0ba7ab-0b2a-4b35-8c1b-1cbf8d8c1e6f',
