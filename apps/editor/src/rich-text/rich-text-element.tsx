@@ -1,35 +1,18 @@
 import type { ElementBody } from '@lectern/core';
-import { redo, undo } from 'prosemirror-history';
 import type { Node } from 'prosemirror-model';
-import type { Command } from 'prosemirror-state';
-import { addColumnAfter, addRowAfter, deleteColumn, deleteRow, deleteTable, isInTable } from 'prosemirror-tables';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { AssetPicker } from '../ui/asset-picker.tsx';
 import '../styles/rich-text.css';
-import {
-  activeList,
-  currentTextBlock,
-  figureNode,
-  insertBlock,
-  insertTable,
-  isMarkActive,
-  isTextBlockAllowed,
-  linkAt,
-  objectNode,
-  removeLink,
-  setLink,
-  setTextBlock,
-  toggleFormatting,
-  toggleList,
-} from './commands.ts';
+import { figureNode, insertBlock, linkAt, objectNode, removeLink, setLink } from './commands.ts';
 import { Embed, type RichTextComponent } from './embed-views.tsx';
 import { imageRefusal } from './image-limits.ts';
 import { readLimits } from './limits.ts';
 import { LinkDialog } from './link-dialog.tsx';
 import { ComponentTypeDialog, ItemPickerDialog } from './pickers.tsx';
 import { TextCounter } from './text-counter.tsx';
-import { Toolbar, type ToolbarButton } from './toolbar.tsx';
+import { Toolbar } from './toolbar.tsx';
+import { blockMenu, toolbarGroups, type Dialog } from './toolbar-items.ts';
 import { useRichTextView } from './use-rich-text-view.ts';
 
 export type { RichTextComponent };
@@ -56,8 +39,6 @@ export interface RichTextElementProps<C extends RichTextComponent = RichTextComp
   readonly describedBy?: string;
 }
 
-type Dialog = 'link' | 'image' | 'item' | 'component' | null;
-
 /** Component ids placed in the document, in order. */
 function placedComponents(doc: Node): string[] {
   const ids: string[] = [];
@@ -79,7 +60,7 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
   const labelId = props.labelledBy ?? `${id}-label`;
   const counterId = useId();
   const mount = useRef<HTMLDivElement>(null);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const components = useRef(props.components);
   components.current = props.components;
@@ -121,112 +102,8 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
     },
   });
 
-  const can = (command: Command) => (state !== null && !isReadOnly ? command(state) : false);
-  const run = (command: Command) => {
-    if (view === null) return;
-    command(view.state, view.dispatch);
-    if (!view.hasFocus() && document.activeElement === document.body) view.focus();
-  };
-  const tool = (key: string, label: string, text: string, command: Command, extra: Partial<ToolbarButton> = {}) => ({
-    key,
-    label,
-    text,
-    isEnabled: can(command),
-    onRun: () => run(command),
-    ...extra,
-  });
-  const mark = (name: string, label: string, text: string, shortcut: string) =>
-    tool(name, label, text, toggleFormatting(limits, name), {
-      shortcut,
-      isPressed: state !== null && isMarkActive(state, name),
-    });
-  const list = state === null ? null : activeList(state);
-  const inTable = state !== null && isInTable(state);
+  const toolbar = { state, view, limits, isReadOnly, openDialog: setDialog };
   const link = state === null ? null : linkAt(state);
-  const linkAllowed = state !== null && can(setLink(limits, { kind: 'web', target: 'x' }, 'x'));
-  const canPlace = (node: Node) => can(insertBlock(limits, node));
-  const blocksAllow = (name: string) => limits.blocks.has(name);
-
-  const groups: ToolbarButton[][] = [
-    [
-      mark('strong', 'Bold', 'B', 'Ctrl+B'),
-      mark('em', 'Italic', 'I', 'Ctrl+I'),
-      mark('code', 'Code', '</>', 'Ctrl+`'),
-      mark('sub', 'Subscript', 'x₂', 'Ctrl+,'),
-      mark('sup', 'Superscript', 'x²', 'Ctrl+.'),
-    ],
-    [
-      tool('ul', 'Bulleted list', '• List', toggleList(limits, 'bullet_list'), {
-        isPressed: list === 'bullet_list',
-        shortcut: 'Ctrl+Shift+8',
-      }),
-      tool('ol', 'Numbered list', '1. List', toggleList(limits, 'ordered_list'), {
-        isPressed: list === 'ordered_list',
-        shortcut: 'Ctrl+Shift+7',
-      }),
-    ],
-    [
-      {
-        key: 'link',
-        label: link === null ? 'Insert link' : 'Edit link',
-        text: 'Link',
-        shortcut: 'Ctrl+K',
-        isEnabled: linkAllowed || link !== null,
-        isPressed: link !== null,
-        onRun: () => setDialog('link'),
-      },
-    ],
-    [
-      // Inserting a table moves the focus into its first cell, ready to type (the toolbar's
-      // other buttons keep the focus, as the WAI-ARIA toolbar pattern has it).
-      tool('table', 'Insert table', 'Table', insertTable(limits), {
-        onRun: () => {
-          run(insertTable(limits));
-          view?.focus();
-        },
-      }),
-      tool('row', 'Add row below', '+ Row', addRowAfter, { isEnabled: inTable && can(addRowAfter) }),
-      tool('column', 'Add column right', '+ Column', addColumnAfter, { isEnabled: inTable && can(addColumnAfter) }),
-      tool('delete-row', 'Delete row', '− Row', deleteRow, { isEnabled: inTable && can(deleteRow) }),
-      tool('delete-column', 'Delete column', '− Column', deleteColumn, { isEnabled: inTable && can(deleteColumn) }),
-      tool('delete-table', 'Delete table', '× Table', deleteTable, { isEnabled: inTable && can(deleteTable) }),
-    ],
-    [
-      {
-        key: 'image',
-        label: 'Insert image',
-        text: 'Image',
-        isEnabled: !isReadOnly && canPlace(figureNode('probe')),
-        onRun: () => setDialog('image'),
-      },
-      {
-        key: 'item',
-        label: 'Insert existing content item',
-        text: 'Item',
-        isEnabled: !isReadOnly && blocksAllow('components-and-items') && canPlace(objectNode('item', 'probe')),
-        onRun: () => setDialog('item'),
-      },
-      {
-        key: 'component',
-        label: 'Insert new component',
-        text: 'Component',
-        isEnabled: !isReadOnly && blocksAllow('components-and-items') && canPlace(objectNode('component', 'probe')),
-        onRun: () => setDialog('component'),
-      },
-    ],
-    [
-      tool('undo', 'Undo', 'Undo', undo, { shortcut: 'Ctrl+Z' }),
-      tool('redo', 'Redo', 'Redo', redo, { shortcut: 'Ctrl+Shift+Z' }),
-    ],
-  ];
-
-  const blockValue = state === null ? 'paragraph' : currentTextBlock(state);
-  const choices = [null, 1, 2, 3, 4, 5, 6].map((level) => ({
-    value: level === null ? 'paragraph' : `heading-${String(level)}`,
-    label: level === null ? 'Paragraph' : `Heading ${String(level)}`,
-    isEnabled: state !== null && !isReadOnly && isTextBlockAllowed(state, limits, level),
-  }));
-
   const close = () => {
     setDialog(null);
     view?.focus();
@@ -247,12 +124,8 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
         label={`${label}: formatting`}
         controls={id}
         isReadOnly={isReadOnly}
-        block={{
-          value: blockValue === 'paragraph' || blockValue.startsWith('heading-') ? blockValue : '',
-          choices,
-          onChoose: (value) => run(setTextBlock(limits, value === 'paragraph' ? null : Number(value.slice(8)))),
-        }}
-        groups={groups}
+        block={blockMenu(toolbar)}
+        groups={toolbarGroups(toolbar)}
       />
       <div ref={mount} className="rt-mount" />
       <TextCounter id={counterId} html={html} limit={limits.maximumTextLength} />
