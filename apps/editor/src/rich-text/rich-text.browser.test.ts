@@ -237,6 +237,7 @@ describe.skipIf(chromiumPath === '')('rich text editor in Chromium', { timeout: 
     await page.getByRole('textbox', { name: 'Body' }).locator('p').first().click();
     await page.keyboard.press('Home');
     await page.keyboard.press('Shift+End');
+    await page.waitForTimeout(60); // the page's selection settles (people are slower than scripts)
     await page.keyboard.press('Control+k');
     const dialog = page.getByRole('dialog', { name: 'Insert link' });
     await dialog.getByRole('textbox', { name: 'URL' }).fill('example.com/tea');
@@ -291,6 +292,7 @@ describe.skipIf(chromiumPath === '')('rich text editor in Chromium', { timeout: 
     await page.getByRole('textbox', { name: 'Body' }).locator('p').first().click();
     await page.keyboard.press('Home');
     await page.keyboard.press('Shift+End');
+    await page.waitForTimeout(60); // the page's selection settles (people are slower than scripts)
     await page.keyboard.press('Control+k');
     const dialog = page.getByRole('dialog', { name: 'Insert link' });
     await dialog.getByRole('radio', { name: 'Content item' }).check();
