@@ -64,7 +64,10 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
   const [imageError, setImageError] = useState<string | null>(null);
   const components = useRef(props.components);
   components.current = props.components;
-  const created = useRef(new Map<string, C>());
+  // Every component this element has seen, with its latest values: one cut from the text
+  // comes back with its values when pasted (components-plugin.ts).
+  const known = useRef(new Map<string, C>());
+  for (const component of props.components) known.current.set(component.id, component);
   const latestHtml = useRef(props.value);
 
   const emit = (value: string, list: C[]) => {
@@ -72,9 +75,8 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
     props.onChange({ value, components: list });
   };
   const onDocChange = (html: string, doc: Node) => {
-    const known = new Map([...created.current, ...components.current.map((c) => [c.id, c] as const)]);
     const list = placedComponents(doc).flatMap((cid) => {
-      const found = known.get(cid);
+      const found = known.current.get(cid);
       return found === undefined ? [] : [found];
     });
     emit(html, list);
@@ -97,6 +99,7 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
     isReadOnly,
     attributes,
     onDocChange,
+    isComponentKnown: (cid) => known.current.has(cid),
     onLinkShortcut: () => {
       if (!isReadOnly) setDialog('link');
     },
@@ -142,7 +145,7 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
             isReadOnly={isReadOnly}
             component={
               props.components.find((c) => c.id === entry.node.attrs['id']) ??
-              created.current.get(String(entry.node.attrs['id']))
+              known.current.get(String(entry.node.attrs['id']))
             }
             renderComponent={props.renderComponent}
             onComponentChange={(next) =>
@@ -206,7 +209,7 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
         onPick={(type) => {
           // A new component has no values yet; the form fills its elements as the person types.
           const component = { id: crypto.randomUUID(), type: { id: type.id }, elements: [] } as unknown as C;
-          created.current.set(component.id, component);
+          known.current.set(component.id, component);
           place(objectNode('component', component.id));
         }}
       />

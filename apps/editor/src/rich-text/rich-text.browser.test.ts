@@ -302,6 +302,32 @@ describe.skipIf(chromiumPath === '')('rich text editor in Chromium', { timeout: 
     await page.close();
   });
 
+  it('moves a component by cut and paste with its values', async () => {
+    const component = {
+      id: '9a0ba7ab-0b2a-4b35-8c1b-1cbf8d8c1e6f',
+      type: { id: '7f1e0000-0000-4000-8000-000000000001' },
+      elements: [{ element: { id: 'q1' }, value: 'Kept' }],
+    };
+    const object = `<object type="application/kenticocloud" data-type="component" data-id="${component.id}"></object>`;
+    const page = await open({ value: `<p>First</p>${object}<p>Last</p>`, components: [component] });
+    await page.getByRole('textbox', { name: 'Body' }).locator('p').first().click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowRight'); // selects the component
+    await page.waitForTimeout(60);
+    await page.keyboard.press('Control+x');
+    expect(await page.evaluate(() => window.rtHarness.changes.at(-1))).toEqual({
+      value: '<p>First</p><p>Last</p>',
+      components: [],
+    });
+    await page.keyboard.press('Control+End');
+    await page.waitForTimeout(60);
+    await page.keyboard.press('Control+v');
+    const pasted = await page.evaluate(() => window.rtHarness.changes.at(-1));
+    expect(pasted?.value).toMatch(new RegExp(`^<p>First</p><p>Last</p>${object}`));
+    expect(pasted?.components).toEqual([component]);
+    await page.close();
+  });
+
   it('has no serious accessibility problem (axe-core), also at phone width', async () => {
     const component = {
       id: '9a0ba7ab-0b2a-4b35-8c1b-1cbf8d8c1e6f',
