@@ -17,7 +17,7 @@ export function serializeRichText(doc: Node): string {
 }
 
 /** The stored and returned form of an empty rich text value. */
-export const emptyRichText = '<p><br/></p>';
+const emptyRichText = '<p><br/></p>';
 
 /** The normaliser's rule: one paragraph holding nothing but unformatted whitespace and line breaks. */
 export function isEmptyDoc(doc: Node): boolean {
