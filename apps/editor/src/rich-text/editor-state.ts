@@ -1,4 +1,5 @@
 import { baseKeymap, chainCommands } from 'prosemirror-commands';
+import { gapCursor } from 'prosemirror-gapcursor';
 import { history, redo, undo } from 'prosemirror-history';
 import { keymap } from 'prosemirror-keymap';
 import type { Node } from 'prosemirror-model';
@@ -17,6 +18,8 @@ import {
 import type { RichTextLimits } from './limits.ts';
 import { limitsPlugin } from './limits-plugin.ts';
 import { richTextSchema as schema } from './schema.ts';
+import { textCleanPlugin } from './text-clean-plugin.ts';
+import { componentsPlugin } from './components-plugin.ts';
 
 /**
  * Keyboard shortcuts (as in Kontent.ai's and most editors): Mod-b bold, Mod-i italic, Mod-`
@@ -88,12 +91,18 @@ export function createEditorState(options: {
   readonly doc: Node;
   readonly limits: RichTextLimits;
   readonly onLinkShortcut: () => void;
+  /** Whether the element knows a component (its values): pasted objects of others are left out. */
+  readonly isComponentKnown?: (id: string) => boolean;
 }): EditorState {
   const plugins: Plugin[] = [
     limitsPlugin(options.limits),
+    textCleanPlugin(),
+    componentsPlugin(options.isComponentKnown ?? (() => false)),
     history(),
     keymap(richTextKeymap(options.limits, options.onLinkShortcut)),
     keymap(baseKeymap),
+    // A cursor beside a table, image or object where no text block is (before a leading table…).
+    gapCursor(),
     tableEditing(),
   ];
   return EditorState.create({ schema, doc: options.doc, plugins });

@@ -20,10 +20,6 @@ export type Gaps = readonly string[] | null;
 
 const gapsAttr = { gaps: { default: null as Gaps } };
 
-/** Node names, by role. */
-export const textBlockNames = ['paragraph', 'heading'] as const;
-export const listNames = ['bullet_list', 'ordered_list'] as const;
-
 const cellAttrs = {
   colspan: { default: 1 },
   rowspan: { default: 1 },
@@ -133,12 +129,20 @@ const nodes: Record<string, NodeSpec> = {
         getAttrs: (dom: HTMLElement) => {
           const kind = dom.getAttribute('data-type');
           const id = dom.getAttribute('data-id');
-          // A pasted component carries no values; only linked items survive a paste.
-          return kind === 'item' && id !== null ? { kind, id } : false;
+          // Pasted components are kept only when the element knows them (components-plugin.ts).
+          return (kind === 'item' || kind === 'component') && id !== null ? { kind, id } : false;
         },
       },
     ],
-    toDOM: (node) => ['div', { class: 'rt-object', 'data-id': String(node.attrs['id']) }],
+    // What the clipboard carries (the editor shows objects through node views).
+    toDOM: (node) => [
+      'object',
+      {
+        type: 'application/kenticocloud',
+        'data-type': String(node.attrs['kind']),
+        'data-id': String(node.attrs['id']),
+      },
+    ],
   },
   text: { group: 'inline' },
   hard_break: {
@@ -220,12 +224,3 @@ const marks: Record<string, MarkSpec> = {
 };
 
 export const richTextSchema = new Schema({ nodes, marks });
-
-/** The HTML element name of each formatting mark. */
-export const markTags: Readonly<Record<string, string>> = {
-  em: 'em',
-  strong: 'strong',
-  code: 'code',
-  sub: 'sub',
-  sup: 'sup',
-};
