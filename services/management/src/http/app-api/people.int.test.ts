@@ -195,7 +195,7 @@ function describePeople(engine: string, openCore: () => Promise<TestCore>): void
       expect((await person.call(`/projects/${other.projectId}/anything`)).status).toBe(403);
     });
 
-    it('applies a role change to a live session at once', async () => {
+    it('applies a role change and a deactivation to a live session at once', async () => {
       const person = await invited('demoted', 'Content creator');
       expect(
         (await person.call(variantPath(server.projectId), { method: 'PUT', body: put('while creator') })).status,
@@ -211,6 +211,15 @@ function describePeople(engine: string, openCore: () => Promise<TestCore>): void
       expect(((await person.call('/session')).json['projects'] as { roles: string[] }[])[0]?.roles).toEqual([
         'Reviewer',
       ]);
+      // Deactivated: the session lives on, but reaches the project no more.
+      await server.core.store.transaction(async (tx) => {
+        const doc = await tx.model.find<{ is_active: boolean }>(server.projectId, 'project_user', {
+          id: userIds['demoted'] as string,
+        });
+        if (doc) await tx.model.update({ ...doc, body: { ...doc.body, is_active: false } });
+      });
+      expect((await person.call(`/v2/projects/${server.projectId}/items`)).status).toBe(403);
+      expect((await person.call('/session')).json['projects']).toEqual([]);
     });
 
     it('signs out one session, and everywhere', async () => {
