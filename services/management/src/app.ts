@@ -5,7 +5,8 @@ import { answerClientErrorsOf, jsonNestingProblem, parserMaxHeaderBytes, type Re
 import { adminRouter } from './http/admin/routes.ts';
 import { requireManagementKey } from './http/auth.ts';
 import { consoleRouter } from './http/console/routes.ts';
-import { appApiRouter, requirePersonSession, type PasswordResetMailer } from './http/app-api/routes.ts';
+import { appApiRouter, requirePersonSession, type LinkMailer } from './http/app-api/routes.ts';
+import { emailInvitations } from './http/app-api/invitations.ts';
 import type { SignInThrottleOptions } from './http/web-session/sign-in-throttle.ts';
 import { addProbeRoutes } from './http/probes.ts';
 import { requestContext, type ManagementDeps } from './http/context.ts';
@@ -71,8 +72,8 @@ export interface ManagementAppOptions extends ManagementDeps {
   readonly tasks?: { wake(): void } | null;
   /** The recommendation engine's tracking settings, for `/admin/projects/{id}/recommendations`. */
   readonly recsTracking?: RecsTracking;
-  /** Sends people's password reset links by e-mail (LECTERN_SMTP_URL); absent: only the CLI issues them. */
-  readonly passwordResetMailer?: PasswordResetMailer | null;
+  /** E-mails people their invitation and password reset links (LECTERN_SMTP_URL); absent: only the CLI issues them. */
+  readonly linkMailer?: LinkMailer | null;
   /** Failed sign-ins (console and editor) allowed per client before a lock, and the lock times. */
   readonly signInThrottle?: SignInThrottleOptions;
 }
@@ -156,7 +157,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     appApiRouter({
       core: options.core,
       logger: options.logger,
-      mailer: options.passwordResetMailer ?? null,
+      mailer: options.linkMailer ?? null,
       ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
     }),
   );
@@ -195,7 +196,10 @@ function managementV2Routers(
     customAppsRouter(options.core),
     webhooksRouter(options.core),
     itemsWithVariantRouter(options.core),
-    projectUsersRouter(options.core),
+    projectUsersRouter(
+      options.core,
+      options.linkMailer ? { onInvited: emailInvitations(options.core, options.linkMailer, options.logger) } : {},
+    ),
     cloneRouter(options.core, { tasks }),
     validateRouter(options.core, { tasks }),
     itemsRouter(services),

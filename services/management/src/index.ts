@@ -16,8 +16,13 @@ export { taskJson } from './http/admin/environment-routes.ts';
 export {
   appSessionCookie,
   csrfHeader,
-  passwordResetMailer,
-  passwordResetMailerOf,
+  linkMailer,
+  linkMailerOf,
   requirePersonSession,
-  type PasswordResetMailer,
+  type LinkMailer,
+  type PersonLinkJson,
+  type SessionJson,
+  type SessionUserJson,
+  type SignedInJson,
+  type SignedOutEverywhereJson,
 } from './http/app-api/routes.ts';

@@ -9,7 +9,8 @@ import { personBrowser, type PersonBrowser } from '../../testing/person-browser.
  * People in the editor's API (issue 28), through the real app: invitation link → password →
  * session → the Management API v2 under /app/api, held to the person's roles by the same core
  * rule as keys; CSRF, other projects, throttled sign-in, sign-out everywhere, live role changes,
- * used and expired links. On PGlite and on PostgreSQL.
+ * used and expired links. On PGlite and on PostgreSQL. That hashing never holds the event loop is
+ * proven where it can be measured without other processes' noise: packages/core/src/people/passwords.test.ts.
  */
 
 const operatorToken = 'operator-token-for-the-people-test-0123456789';
@@ -21,7 +22,7 @@ function describePeople(engine: string, openCore: () => Promise<TestCore>): void
     let origin: string;
     const roleIds: Record<string, string> = {};
     const userIds: Record<string, string> = {};
-    const mails: { to: string; url: string }[] = [];
+    const mails: { to: string; url: string; purpose: string; projectName?: string | undefined }[] = [];
 
     async function admin(path: string, method = 'GET', body?: unknown) {
       const response = await fetch(`${origin}/admin${path}`, {
@@ -59,7 +60,7 @@ function describePeople(engine: string, openCore: () => Promise<TestCore>): void
         core: await openCore(),
         operatorToken,
         publicUrl: undefined,
-        passwordResetMailer: {
+        linkMailer: {
           publicUrl: 'https://editor.example.com',
           send: async (mail) => {
             mails.push(mail);
@@ -292,19 +293,22 @@ function describePeople(engine: string, openCore: () => Promise<TestCore>): void
       expect((await personBrowser(origin).call(`/links/${token}`)).json).toMatchObject({ purpose: 'reset' });
     });
 
-    it('does not hold the event loop while hashing passwords', async () => {
-      let worst = 0;
-      let last = performance.now();
-      const timer = setInterval(() => {
-        const now = performance.now();
-        worst = Math.max(worst, now - last);
-        last = now;
-      }, 5);
-      await Promise.all(Array.from({ length: 4 }, () => personBrowser(origin).signIn('creator@example.com', password)));
-      // Let the timer run once more, so a stall that ended with the sign-ins is measured too.
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      clearInterval(timer);
-      expect(worst).toBeLessThan(100);
+    it('e-mails the invitation link of a person invited through the Management API', async () => {
+      const invited = await server.fetch('/users', {
+        method: 'POST',
+        body: JSON.stringify({
+          email: 'newcomer@example.com',
+          collection_groups: [{ collections: [], roles: [{ id: roleIds['Reviewer'], languages: [] }] }],
+        }),
+      });
+      expect(invited.status).toBe(201);
+      await expect.poll(() => mails.some((m) => m.to === 'newcomer@example.com')).toBe(true);
+      const mail = mails.find((m) => m.to === 'newcomer@example.com');
+      expect(mail).toMatchObject({ purpose: 'invite', projectName: 'Test project' });
+      const browser = personBrowser(origin);
+      const accepted = await browser.call(`/links/${mail?.url.split('#')[1]}`, { method: 'POST', body: { password } });
+      expect(accepted.status).toBe(200);
+      expect((await browser.call(`/v2/projects/${server.projectId}/items`)).status).toBe(200);
     });
 
     it('locks a client out after 5 failed sign-ins (429 with Retry-After), even with the right password', async () => {
