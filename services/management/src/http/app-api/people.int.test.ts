@@ -327,6 +327,36 @@ function describePeople(engine: string, openCore: () => Promise<TestCore>): void
 
 describePeople('PGlite', openTestCore);
 
+describe('the editor session cookie over HTTPS', () => {
+  it('is Secure when the public URL is https, whatever the request says', async () => {
+    const server = await startTestManagement({ operatorToken, publicUrl: 'https://cms.example.com' });
+    try {
+      const origin = server.baseUrl.replace(/\/v2$/, '');
+      const roles = (await (
+        await fetch(`${origin}/admin/projects/${server.projectId}/roles`, {
+          headers: { authorization: `Bearer ${operatorToken}` },
+        })
+      ).json()) as { roles: { id: string; name: string }[] };
+      const invite = (await (
+        await fetch(`${origin}/admin/projects/${server.projectId}/users`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'tls@example.com', roles: [roles.roles[0]?.id] }),
+        })
+      ).json()) as { invitation_url: string };
+      // The link names the public URL, not the address the request came to.
+      expect(invite.invitation_url).toMatch(/^https:\/\/cms\.example\.com\/app\/accept#/);
+      const accepted = await personBrowser(origin).call(`/links/${invite.invitation_url.split('#')[1]}`, {
+        method: 'POST',
+        body: { password },
+      });
+      expect(accepted.headers.get('set-cookie')).toMatch(/; Path=\/app; HttpOnly; SameSite=Strict; Secure$/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 const postgresUrl = inject('postgresUrl');
 describe.skipIf(!postgresUrl)('PostgreSQL', () => {
   describePeople('PostgreSQL', async () => ({
