@@ -1,51 +1,32 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { randomIds } from '@lectern/core';
-import { openPostgresStore } from '@lectern/store-sql';
-import { createTestClock, createTestDatabase, openTestCore, seedProject, type TestCore } from '@lectern/testing';
-import { startTestManagement, type TestManagement } from '../../testing/test-server.ts';
-import { personBrowser, type PersonBrowser } from '../../testing/person-browser.ts';
+import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
+import { personBrowser } from '../../testing/person-browser.ts';
+import {
+  fixturePassword as password,
+  openPostgresTestCore,
+  startPeopleFixture,
+  type PeopleFixture,
+} from '../../testing/people-fixture.ts';
+import type { TestManagement } from '../../testing/test-server.ts';
 
 /*
  * People in the editor's API (issue 28), through the real app: invitation link → password →
  * session → the Management API v2 under /app/api, held to the person's roles by the same core
- * rule as keys; CSRF, other projects, throttled sign-in, sign-out everywhere, live role changes,
- * used and expired links. On PGlite and on PostgreSQL. That hashing never holds the event loop is
- * proven where it can be measured without other processes' noise: packages/core/src/people/passwords.test.ts.
+ * rule as keys; CSRF, other projects, live role changes, sign-out (everywhere), throttled sign-in.
+ * On PGlite and on PostgreSQL. Links, resets and e-mails: people-links.int.test.ts. That hashing
+ * never holds the event loop is measured where other processes add no noise:
+ * packages/core/src/people/passwords.test.ts.
  */
-
-const operatorToken = 'operator-token-for-the-people-test-0123456789';
-const password = 'correct horse battery';
 
 function describePeople(engine: string, openCore: () => Promise<TestCore>): void {
   describe(`people in the editor API on ${engine}`, () => {
+    let fixture: PeopleFixture;
     let server: TestManagement;
     let origin: string;
-    const roleIds: Record<string, string> = {};
-    const userIds: Record<string, string> = {};
-    const mails: { to: string; url: string; purpose: string; projectName?: string | undefined }[] = [];
-
-    async function admin(path: string, method = 'GET', body?: unknown) {
-      const response = await fetch(`${origin}/admin${path}`, {
-        method,
-        headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-    }
-
-    /** Invites `who` as `role`, accepts the invitation with the password; returns the signed-in browser. */
-    async function invited(who: string, role: string): Promise<PersonBrowser> {
-      const email = `${who}@example.com`;
-      const invite = await admin(`/projects/${server.projectId}/users`, 'POST', { email, roles: [roleIds[role]] });
-      expect(invite.status).toBe(201);
-      userIds[who] = invite.json['user_id'] as string;
-      const url = invite.json['invitation_url'] as string;
-      expect(url.startsWith(`${origin}/app/accept#`)).toBe(true);
-      const browser = personBrowser(origin);
-      const accepted = await browser.call(`/links/${url.split('#')[1]}`, { method: 'POST', body: { password } });
-      expect(accepted.status).toBe(200);
-      return browser;
-    }
+    let roleIds: Record<string, string>;
+    let userIds: Record<string, string>;
+    const admin: PeopleFixture['admin'] = (...args) => fixture.admin(...args);
+    const invited: PeopleFixture['invited'] = (...args) => fixture.invited(...args);
 
     const variantPath = (projectId: string) =>
       `/v2/projects/${projectId}/items/codename/first/variants/codename/default`;
@@ -56,23 +37,8 @@ function describePeople(engine: string, openCore: () => Promise<TestCore>): void
     const put = (value: string) => ({ elements: [{ element: { codename: 'body' }, value }] });
 
     beforeAll(async () => {
-      server = await startTestManagement({
-        core: await openCore(),
-        operatorToken,
-        publicUrl: undefined,
-        linkMailer: {
-          publicUrl: 'https://editor.example.com',
-          send: async (mail) => {
-            mails.push(mail);
-          },
-        },
-      });
-      origin = server.baseUrl.replace(/\/v2$/, '');
-      const roles = (await admin(`/projects/${server.projectId}/roles`)).json['roles'] as {
-        id: string;
-        name: string;
-      }[];
-      for (const r of roles) roleIds[r.name] = r.id;
+      fixture = await startPeopleFixture({ core: await openCore() });
+      ({ server, origin, roleIds, userIds } = fixture);
       await server.fetch('/types', {
         method: 'POST',
         body: JSON.stringify({
@@ -91,7 +57,7 @@ function describePeople(engine: string, openCore: () => Promise<TestCore>): void
       });
     });
     afterAll(async () => {
-      await server?.close();
+      await fixture?.close();
     });
 
     it('turns an invitation into a password and a session that reads the project through the v2 routes', async () => {
@@ -240,77 +206,6 @@ function describePeople(engine: string, openCore: () => Promise<TestCore>): void
       expect((await second.call(`/v2/projects/${server.projectId}/items`)).status).toBe(401);
     });
 
-    it('refuses an expired reset link; a used reset link ends the other sessions', async () => {
-      await invited('forgetful', 'Reviewer');
-      const issue = async () =>
-        (await admin(`/projects/${server.projectId}/users/forgetful@example.com/links`, 'POST', { purpose: 'reset' }))
-          .json['url'] as string;
-      const stale = (await issue()).split('#')[1] as string;
-      server.core.clock.advance(61 * 60_000);
-      expect((await personBrowser(origin).call(`/links/${stale}`)).status).toBe(404);
-      const late = await personBrowser(origin).call(`/links/${stale}`, {
-        method: 'POST',
-        body: { password: 'a new password!' },
-      });
-      expect(late.status).toBe(404);
-
-      const other = personBrowser(origin);
-      expect(await other.signIn('forgetful@example.com', password)).toBe(200);
-      const fresh = (await issue()).split('#')[1] as string;
-      const reset = await personBrowser(origin).call(`/links/${fresh}`, {
-        method: 'POST',
-        body: { password: 'a new password!' },
-      });
-      expect(reset.status).toBe(200);
-      expect((await other.call('/session')).status).toBe(401);
-      expect(await personBrowser(origin).signIn('forgetful@example.com', password)).toBe(401);
-      expect(await personBrowser(origin).signIn('forgetful@example.com', 'a new password!')).toBe(200);
-    });
-
-    it('ends a session after 12 hours idle', async () => {
-      const person = await invited('idle', 'Reviewer');
-      server.core.clock.advance(11 * 3_600_000);
-      expect((await person.call('/session')).status).toBe(200);
-      server.core.clock.advance(12 * 3_600_000 + 1000);
-      expect((await person.call('/session')).status).toBe(401);
-    });
-
-    it('answers every reset request alike and e-mails a link only to a person', async () => {
-      const known = await personBrowser(origin).call('/password-reset', {
-        method: 'POST',
-        body: { email: 'creator@example.com' },
-      });
-      const unknown = await personBrowser(origin).call('/password-reset', {
-        method: 'POST',
-        body: { email: 'stranger@example.com' },
-      });
-      expect([known.status, unknown.status]).toEqual([202, 202]);
-      expect(known.json).toEqual(unknown.json);
-      await expect.poll(() => mails.length).toBe(1);
-      expect(mails[0]?.to).toBe('creator@example.com');
-      expect(mails[0]?.url).toMatch(/^https:\/\/editor\.example\.com\/app\/accept#[\w-]{43}$/);
-      const token = mails[0]?.url.split('#')[1] as string;
-      expect((await personBrowser(origin).call(`/links/${token}`)).json).toMatchObject({ purpose: 'reset' });
-    });
-
-    it('e-mails the invitation link of a person invited through the Management API', async () => {
-      const invited = await server.fetch('/users', {
-        method: 'POST',
-        body: JSON.stringify({
-          email: 'newcomer@example.com',
-          collection_groups: [{ collections: [], roles: [{ id: roleIds['Reviewer'], languages: [] }] }],
-        }),
-      });
-      expect(invited.status).toBe(201);
-      await expect.poll(() => mails.some((m) => m.to === 'newcomer@example.com')).toBe(true);
-      const mail = mails.find((m) => m.to === 'newcomer@example.com');
-      expect(mail).toMatchObject({ purpose: 'invite', projectName: 'Test project' });
-      const browser = personBrowser(origin);
-      const accepted = await browser.call(`/links/${mail?.url.split('#')[1]}`, { method: 'POST', body: { password } });
-      expect(accepted.status).toBe(200);
-      expect((await browser.call(`/v2/projects/${server.projectId}/items`)).status).toBe(200);
-    });
-
     it('locks a client out after 5 failed sign-ins (429 with Retry-After), even with the right password', async () => {
       for (let i = 0; i < 5; i++)
         expect(await personBrowser(origin).signIn('creator@example.com', 'wrong password!')).toBe(401);
@@ -327,41 +222,7 @@ function describePeople(engine: string, openCore: () => Promise<TestCore>): void
 
 describePeople('PGlite', openTestCore);
 
-describe('the editor session cookie over HTTPS', () => {
-  it('is Secure when the public URL is https, whatever the request says', async () => {
-    const server = await startTestManagement({ operatorToken, publicUrl: 'https://cms.example.com' });
-    try {
-      const origin = server.baseUrl.replace(/\/v2$/, '');
-      const roles = (await (
-        await fetch(`${origin}/admin/projects/${server.projectId}/roles`, {
-          headers: { authorization: `Bearer ${operatorToken}` },
-        })
-      ).json()) as { roles: { id: string; name: string }[] };
-      const invite = (await (
-        await fetch(`${origin}/admin/projects/${server.projectId}/users`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${operatorToken}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'tls@example.com', roles: [roles.roles[0]?.id] }),
-        })
-      ).json()) as { invitation_url: string };
-      // The link names the public URL, not the address the request came to.
-      expect(invite.invitation_url).toMatch(/^https:\/\/cms\.example\.com\/app\/accept#/);
-      const accepted = await personBrowser(origin).call(`/links/${invite.invitation_url.split('#')[1]}`, {
-        method: 'POST',
-        body: { password },
-      });
-      expect(accepted.headers.get('set-cookie')).toMatch(/; Path=\/app; HttpOnly; SameSite=Strict; Secure$/);
-    } finally {
-      await server.close();
-    }
-  });
-});
-
 const postgresUrl = inject('postgresUrl');
 describe.skipIf(!postgresUrl)('PostgreSQL', () => {
-  describePeople('PostgreSQL', async () => ({
-    store: await openPostgresStore({ connectionString: await createTestDatabase(postgresUrl) }),
-    clock: createTestClock(),
-    ids: randomIds,
-  }));
+  describePeople('PostgreSQL', () => openPostgresTestCore(postgresUrl));
 });
