@@ -28,7 +28,9 @@ export async function withAdmin<T>(flags: AdminFlags, work: (admin: AdminPort) =
     databaseUrl: flags.databaseUrl ?? (env['LECTERN_DATABASE_URL'] || undefined),
     url: flags.url ?? (env['LECTERN_URL'] || undefined),
     token: flags.token ?? (env['LECTERN_OPERATOR_TOKEN'] || undefined),
-    managementPublicUrl: env['LECTERN_MANAGEMENT_PUBLIC_URL'] || undefined,
+    managementPublicUrl:
+      env['LECTERN_MANAGEMENT_PUBLIC_URL'] ||
+      (env['LECTERN_PORT_BASE'] ? `http://localhost:${env['LECTERN_PORT_BASE']}` : undefined),
   });
   try {
     return await work(admin);
