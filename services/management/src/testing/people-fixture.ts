@@ -1,6 +1,7 @@
 import { randomIds } from '@lectern/core';
 import { openPostgresStore } from '@lectern/store-sql';
 import { createTestClock, createTestDatabase, type TestCore } from '@lectern/testing';
+import type { RateLimits } from '../http/rate-limit.ts';
 import { startTestManagement, type TestManagement } from './test-server.ts';
 import { personBrowser, type PersonBrowser } from './person-browser.ts';
 
@@ -33,12 +34,13 @@ export interface PeopleFixture {
 }
 
 export async function startPeopleFixture(
-  options: { core?: TestCore; publicUrl?: string } = {},
+  options: { core?: TestCore; publicUrl?: string; rateLimits?: RateLimits } = {},
 ): Promise<PeopleFixture> {
   const mails: SentLink[] = [];
   const server = await startTestManagement({
     ...(options.core ? { core: options.core } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     operatorToken: fixtureOperatorToken,
     linkMailer: {
       publicUrl: 'https://editor.example.com',

@@ -222,6 +222,27 @@ function describePeople(engine: string, openCore: () => Promise<TestCore>): void
 
 describePeople('PGlite', openTestCore);
 
+describe("a person's rate limit", () => {
+  it('counts a person like a key: over the limit, 429 with error_code 10000, for that person only', async () => {
+    // The test clock stands still: every request falls in one window.
+    const fixture = await startPeopleFixture({ rateLimits: { perSecond: 3, perMinute: 100, perHour: 1000 } });
+    try {
+      const items = `/v2/projects/${fixture.server.projectId}/items`;
+      const busy = await fixture.invited('busy', 'Reviewer');
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push((await busy.call(items)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const limited = await busy.call(items);
+      expect(limited.json).toMatchObject({ error_code: 10000 });
+      expect(limited.headers.get('retry-after')).not.toBeNull();
+      const calm = await fixture.invited('calm', 'Reviewer');
+      expect((await calm.call(items)).status).toBe(200);
+    } finally {
+      await fixture.close();
+    }
+  });
+});
+
 const postgresUrl = inject('postgresUrl');
 describe.skipIf(!postgresUrl)('PostgreSQL', () => {
   describePeople('PostgreSQL', () => openPostgresTestCore(postgresUrl));
