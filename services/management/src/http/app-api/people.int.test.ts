@@ -140,6 +140,32 @@ function describePeople(engine: string, openCore: () => Promise<TestCore>): void
       expect(stored.contributors).toEqual([{ id: userIds['creator'] }]);
     });
 
+    it('uploads a binary file and makes it an asset, as a Content creator; not without the CSRF header', async () => {
+      const person = await invited('uploader', 'Content creator');
+      const upload = (csrf: string | null) =>
+        fetch(`${origin}/app/api/v2/projects/${server.projectId}/files/photo.png`, {
+          method: 'POST',
+          headers: {
+            cookie: `lectern_app=${person.cookie}`,
+            'content-type': 'image/png',
+            ...(csrf === null ? {} : { 'x-csrf-token': csrf }),
+          },
+          // Larger than a JSON body may be: the upload must stream past the JSON guards.
+          body: Buffer.alloc(1_500_000, 7),
+        });
+      expect((await upload(null)).status).toBe(403);
+      const uploaded = await upload(person.csrf);
+      expect(uploaded.status).toBe(200);
+      const reference = (await uploaded.json()) as { id: string; type: string };
+      expect(reference.type).toBe('internal');
+      const asset = await person.call(`/v2/projects/${server.projectId}/assets`, {
+        method: 'POST',
+        body: { file_reference: reference, title: 'Photo' },
+      });
+      expect(asset.status).toBe(201);
+      expect(asset.json).toMatchObject({ title: 'Photo', size: 1_500_000 });
+    });
+
     it('refuses a change without the CSRF header, or with a stale one, and changes nothing', async () => {
       const editor = await invited('csrf', 'Content creator');
       const before = await bodyOf();
