@@ -2,6 +2,7 @@ import { randomIds } from '@lectern/core';
 import { openPostgresStore } from '@lectern/store-sql';
 import { createTestClock, createTestDatabase, type TestCore } from '@lectern/testing';
 import type { RateLimits } from '../http/rate-limit.ts';
+import type { SignInThrottleOptions } from '../http/web-session/sign-in-throttle.ts';
 import { startTestManagement, type TestManagement } from './test-server.ts';
 import { personBrowser, type PersonBrowser } from './person-browser.ts';
 
@@ -34,13 +35,19 @@ export interface PeopleFixture {
 }
 
 export async function startPeopleFixture(
-  options: { core?: TestCore; publicUrl?: string; rateLimits?: RateLimits } = {},
+  options: {
+    core?: TestCore;
+    publicUrl?: string;
+    rateLimits?: RateLimits;
+    signInThrottle?: SignInThrottleOptions;
+  } = {},
 ): Promise<PeopleFixture> {
   const mails: SentLink[] = [];
   const server = await startTestManagement({
     ...(options.core ? { core: options.core } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
     operatorToken: fixtureOperatorToken,
     linkMailer: {
       publicUrl: 'https://editor.example.com',

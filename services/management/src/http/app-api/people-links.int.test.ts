@@ -26,7 +26,8 @@ function describeLinks(engine: string, openCore: () => Promise<TestCore>): void 
     const invited: PeopleFixture['invited'] = (...args) => fixture.invited(...args);
 
     beforeAll(async () => {
-      fixture = await startPeopleFixture({ core: await openCore() });
+      // Failed sign-ins are part of these tests, not their subject: no lock here.
+      fixture = await startPeopleFixture({ core: await openCore(), signInThrottle: { maxFailures: 1000 } });
       ({ server, origin, roleIds, mails } = fixture);
       // The e-mailed reset goes to a person of some environment.
       await invited('creator', 'Content creator');
@@ -60,6 +61,32 @@ function describeLinks(engine: string, openCore: () => Promise<TestCore>): void 
       expect((await other.call('/session')).status).toBe(401);
       expect(await personBrowser(origin).signIn('forgetful@example.com', password)).toBe(401);
       expect(await personBrowser(origin).signIn('forgetful@example.com', 'a new password!')).toBe(200);
+    });
+
+    it('answers hostile input with a 4xx in the Management shape, never a 5xx', async () => {
+      const browser = personBrowser(origin);
+      const cases: [string, string, unknown, number][] = [
+        ['/session', 'POST', ['an', 'array'], 401],
+        ['/session', 'POST', { email: { $ne: null }, password: { length: 99 } }, 401],
+        ['/session', 'POST', { email: 'x'.repeat(100_000), password: 'y'.repeat(100_000) }, 401],
+        ['/links/not-a-token', 'GET', undefined, 404],
+        [`/links/${'A'.repeat(43)}`, 'POST', { password: 12345678901 }, 400],
+        [`/links/${'A'.repeat(43)}`, 'POST', { password: 'long enough password' }, 404],
+        ['/password-reset', 'POST', { email: ['creator@example.com'] }, 202],
+        ['/session/sign-out-everywhere', 'POST', {}, 401],
+      ];
+      for (const [path, method, body, status] of cases) {
+        const response = await browser.call(path, { method, ...(body === undefined ? {} : { body }) });
+        expect([path, method, response.status]).toEqual([path, method, status]);
+        if (status !== 202)
+          expect(response.json).toMatchObject({ error_code: expect.any(Number), request_id: expect.any(String) });
+      }
+      const notJson = await fetch(`${origin}/app/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"email": ',
+      });
+      expect(notJson.status).toBe(400);
     });
 
     it('ends a session after 12 hours idle', async () => {
