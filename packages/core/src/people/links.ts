@@ -11,8 +11,8 @@ import { isSecretShaped, newSecret, secretDigest } from './tokens.ts';
 /*
  * One-time links of people (issue 28): an invitation (valid 7 days) or a password reset (1 hour).
  * The token travels only in the link's fragment (`/app/accept#<token>`); the store keeps its
- * digest. Accepting sets the password, uses the link up and signs the person in; a reset also
- * ends every other session of theirs.
+ * digest. Accepting sets the password, uses the link up (and every other link of the person) and
+ * signs the person in; a reset also ends every other session of theirs.
  */
 
 export const linkLifetimeMs: Readonly<Record<PersonLinkPurpose, number>> = {
@@ -136,6 +136,8 @@ export async function acceptPersonLink(
     const user = await tx.users.get(link.userId);
     if (!user) throw new LecternError('LINK_NOT_FOUND');
     await tx.people.setPasswordHash({ userId: user.id, hash, at: now });
+    // The person's other links (an older invitation, a second reset) die with this one.
+    await tx.people.retireLinksOfUser(user.id, now);
     if (link.purpose === 'reset') await tx.people.deleteSessionsOfUser(user.id);
     return startPersonSession(deps, tx, user);
   });

@@ -53,6 +53,7 @@ function describeLinks(engine: string, openCore: () => Promise<TestCore>): void 
       const other = personBrowser(origin);
       expect(await other.signIn('forgetful@example.com', password)).toBe(200);
       const fresh = (await issue()).split('#')[1] as string;
+      const sibling = (await issue()).split('#')[1] as string;
       const reset = await personBrowser(origin).call(`/links/${fresh}`, {
         method: 'POST',
         body: { password: 'a new password!' },
@@ -61,6 +62,8 @@ function describeLinks(engine: string, openCore: () => Promise<TestCore>): void 
       expect((await other.call('/session')).status).toBe(401);
       expect(await personBrowser(origin).signIn('forgetful@example.com', password)).toBe(401);
       expect(await personBrowser(origin).signIn('forgetful@example.com', 'a new password!')).toBe(200);
+      // The second link issued meanwhile died with the first one used.
+      expect((await personBrowser(origin).call(`/links/${sibling}`)).status).toBe(404);
     });
 
     it('answers hostile input with a 4xx in the Management shape, never a 5xx', async () => {
