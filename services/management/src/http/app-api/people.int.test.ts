@@ -186,6 +186,14 @@ function describePeople(engine: string, openCore: () => Promise<TestCore>): void
       expect((await person.call(`/v2/projects/${other.projectId}/items`)).status).toBe(403);
       expect((await person.call(`/v2/projects/not-a-project/items`)).status).toBe(403);
       expect((await person.call(`/projects/${other.projectId}/anything`)).status).toBe(403);
+      // In their own project, a project manager changes others' roles but never their own (117).
+      const groups = { collection_groups: [{ collections: [], roles: [{ id: roleIds['Reviewer'], languages: [] }] }] };
+      const own = await person.call(`/v2/projects/${server.projectId}/users/${userIds['outsider']}/roles`, {
+        method: 'PUT',
+        body: groups,
+      });
+      expect(own.status).toBe(400);
+      expect(own.json).toMatchObject({ error_code: 117 });
     });
 
     it('applies a role change and a deactivation to a live session at once', async () => {
