@@ -73,7 +73,12 @@ function taxonomy(group: NonNullable<VariantQuery['taxonomies']>[number]): Condi
   return sql`(v.item_id is not null and ${anyOf([...hasTerm, ...isUncategorized])})`;
 }
 
-const patternOf = (phrase: string) => `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * The LIKE pattern of a phrase, folded by the database's own lower() — as the name and
+ * `search_text` are — so the two sides agree whatever the locale (JavaScript's toLowerCase
+ * folds letters a C-locale database leaves alone).
+ */
+const patternOf = (phrase: string): Condition => sql`lower(${`%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}::text)`;
 
 /** The search phrase tested on the row at hand: cheap per row, but it reads every row it tests. */
 const searchInRow = (phrase: string): Condition =>
@@ -147,7 +152,7 @@ function orderOf(q: VariantQuery): { value: Condition | null; cast: Condition; t
  * Rows a search first tests in key order (after the other filters) before it turns to the
  * trigram indexes: a common phrase fills a page within them; a rare one is found by index.
  */
-export const searchScanRows = 5000;
+export const searchScanRows = 1000;
 
 type Row = { id: string; k: string | null; t: string | number; scanned?: string | number };
 

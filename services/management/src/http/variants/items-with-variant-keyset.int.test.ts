@@ -176,6 +176,9 @@ describe.each(engines)('the inventory query on %s', (_engine, open) => {
     }
     expect(await walk({ filters: { search_phrase: 'ESPRESSO' } })).toEqual(expected);
     expect(await walk({ filters: { search_phrase: 'banana bread 8' } })).toEqual([ids[8], ids[85]]);
+    // LIKE's wildcards are plain characters in a phrase.
+    expect(await walk({ filters: { search_phrase: '%' } })).toEqual([]);
+    expect(await walk({ filters: { search_phrase: 'apple_tart' } })).toEqual([]);
   });
 
   it('splits the variants into ready and unfinished as publishing would', async () => {
