@@ -150,9 +150,15 @@ function orderOf(q: VariantQuery): { value: Condition | null; cast: Condition; t
 
 /**
  * Rows a search first tests in key order (after the other filters) before it turns to the
- * trigram indexes: a common phrase fills a page within them; a rare one is found by index.
+ * trigram indexes. Testing a row costs about as much as fetching one match through the indexes,
+ * so: a phrase that fills the page within these rows is done; one that matches at least
+ * `searchWalkOnShare` of them (common enough that the rest of the page is near) gets a second,
+ * longer walk, sized from that share, of at most `searchScanMaxRows`; a rarer one goes to the
+ * indexes, whose cost grows with the rows that match — few, then.
  */
 export const searchScanRows = 1000;
+export const searchWalkOnShare = 0.02;
+export const searchScanMaxRows = 5000;
 
 type Row = { id: string; k: string | null; t: string | number; scanned?: string | number };
 
@@ -161,6 +167,7 @@ export async function filterVariantPage(
   projectId: string,
   q: VariantQuery,
   request: { after: VariantQueryKey | null; limit: number },
+  /** Rows of the first walk (default searchScanRows; 0: the indexes at once). */
   options: { scanRows?: number } = {},
 ): Promise<VariantQueryPage> {
   const scanRows = options.scanRows ?? searchScanRows;
@@ -183,18 +190,30 @@ export async function filterVariantPage(
   const limit = request.limit + 1;
   let rows: Row[] | null = null;
   if (q.searchPhrase !== null) {
-    // First the next rows in key order, tested one by one; enough when the phrase is common.
-    const walked = await sql<Row>`
-      with w as (
-        select ${columns}, ${value === null ? sql`null` : value} as o, ${searchInRow(q.searchPhrase)} as m
-        ${from} where ${sql.join(where, sql` and `)} order by ${order} limit ${scanRows})
-      select id, k, t, (select count(*) from w) as scanned from w where m
-      order by ${value === null ? sql`t ${direction}` : sql`o ${direction}, t ${direction}`} limit ${limit}`.execute(
-      db,
-    );
-    const scanned = Number(walked.rows[0]?.scanned ?? scanRows);
-    if (walked.rows.length === limit || scanned < scanRows) rows = walked.rows;
-    else where.push(searchByIndex(projectId, q, q.searchPhrase));
+    const phrase = q.searchPhrase;
+    // The next rows in key order, tested one by one; `scanned` tells whether the walk ran out.
+    const walk = async (scan: number) => {
+      const walked = await sql<Row>`
+        with w as (
+          select ${columns}, ${value === null ? sql`null` : value} as o, ${searchInRow(phrase)} as m
+          ${from} where ${sql.join(where, sql` and `)} order by ${order} limit ${scan})
+        select id, k, t, (select count(*) from w) as scanned from w where m
+        order by ${value === null ? sql`t ${direction}` : sql`o ${direction}, t ${direction}`} limit ${limit}`.execute(
+        db,
+      );
+      const scanned = Number(walked.rows[0]?.scanned ?? scan);
+      return { rows: walked.rows, isDone: walked.rows.length === limit || scanned < scan };
+    };
+    // scanRows 0 (tests): straight to the indexes.
+    const first = scanRows > 0 ? await walk(scanRows) : { rows: [], isDone: false };
+    const share = scanRows > 0 ? first.rows.length / scanRows : 0;
+    if (first.isDone) rows = first.rows;
+    else if (share >= searchWalkOnShare) {
+      const longer = Math.min(searchScanMaxRows, Math.ceil((1.5 * limit) / share));
+      const second = longer > scanRows ? await walk(longer) : null;
+      if (second?.isDone) rows = second.rows;
+    }
+    if (rows === null) where.push(searchByIndex(projectId, q, phrase));
   }
   rows ??= (
     await sql<Row>`select ${columns} ${from} where ${sql.join(where, sql` and `)} order by ${order} limit ${limit}`.execute(
