@@ -33,8 +33,16 @@ describe('the change hub', () => {
     await hub.attach(bus);
     const seen: number[] = [];
     const other: number[] = [];
-    hub.listen('a', (events) => seen.push(...events.map((e) => e.seq)), () => undefined);
-    hub.listen('b', (events) => other.push(...events.map((e) => e.seq)), () => undefined);
+    hub.listen(
+      'a',
+      (events) => seen.push(...events.map((e) => e.seq)),
+      () => undefined,
+    );
+    hub.listen(
+      'b',
+      (events) => other.push(...events.map((e) => e.seq)),
+      () => undefined,
+    );
     await bus.publish([event('a', 2), event('a', 3)]);
     await bus.publish([event('a', 3), event('a', 4)]); // an at-least-once repeat of 3
     await settle();
@@ -47,12 +55,24 @@ describe('the change hub', () => {
     hub = createChangeHub({ now: () => now });
     await hub.attach(bus);
     let closed = 0;
-    const stop = hub.listen('a', () => undefined, () => closed++);
-    hub.listen('a', () => undefined, () => closed++);
+    const stop = hub.listen(
+      'a',
+      () => undefined,
+      () => closed++,
+    );
+    hub.listen(
+      'a',
+      () => undefined,
+      () => closed++,
+    );
     stop();
     await hub.close();
     expect(closed).toBe(1);
-    hub.listen('a', () => undefined, () => closed++);
+    hub.listen(
+      'a',
+      () => undefined,
+      () => closed++,
+    );
     expect(closed).toBe(2);
   });
 });
