@@ -29,7 +29,7 @@ function breaksCount(check: Extract<ElementCheck, { kind: 'count' }>): Condition
 }
 
 /**
- * Complete as checkPublishable decides: the required elements are among `filled_elements`
+ * Complete as checkPublishable decides: the required elements are among `f.filled_elements`
  * (migration 0017; it reads a string of only an empty paragraph as empty whatever the element's
  * kind, where checkPublishable does so for rich text only), and no count limit is broken.
  */
@@ -39,7 +39,7 @@ function isReady(rules: NonNullable<VariantQuery['completion']>['rules']): Condi
     .map((r) => {
       const required = r.checks.filter((c) => c.kind === 'required').map((c) => c.elementId);
       const counts = r.checks.filter((c): c is Extract<ElementCheck, { kind: 'count' }> => c.kind === 'count');
-      const filled = required.length === 0 ? sql`true` : sql`v.filled_elements @> array[${list(required)}]::text[]`;
+      const filled = required.length === 0 ? sql`true` : sql`f.filled_elements @> array[${list(required)}]::text[]`;
       return sql`when ${r.typeId}::uuid then (${filled} and not ${anyOf(counts.map(breaksCount))})`;
     });
   return cases.length === 0 ? sql`true` : sql`(case v.type_id ${sql.join(cases, sql` `)} else true end)`;
@@ -82,7 +82,7 @@ const patternOf = (phrase: string): Condition => sql`lower(${`%${phrase.replace(
 
 /** The search phrase tested on the row at hand: cheap per row, but it reads every row it tests. */
 const searchInRow = (phrase: string): Condition =>
-  sql`(lower(i.name) like ${patternOf(phrase)} or coalesce(v.search_text, '') like ${patternOf(phrase)})`;
+  sql`(lower(i.name) like ${patternOf(phrase)} or coalesce(f.search_text, '') like ${patternOf(phrase)})`;
 
 /** The search phrase through the trigram indexes: costs in proportion to the rows that match it. */
 function searchByIndex(projectId: string, q: VariantQuery, phrase: string): Condition {
@@ -90,7 +90,7 @@ function searchByIndex(projectId: string, q: VariantQuery, phrase: string): Cond
   return sql`i.id in (
     select n.id from content_items n where n.project_id = ${projectId} and lower(n.name) like ${pattern}
     union all
-    select s.item_id from content_variants s
+    select s.item_id from content_variant_facets s
       where s.project_id = ${projectId} and s.language_id = ${q.languageId} and s.search_text like ${pattern})`;
 }
 
@@ -183,9 +183,16 @@ export async function filterVariantPage(
   }
   const join = q.completion?.isNotTranslated === true ? sql`left join` : sql`join`;
   const order = value === null ? sql`${tie} ${direction}` : sql`${value} ${direction}, ${tie} ${direction}`;
+  // The variant's facets (migration 0017) only where a search or the completion rules read them.
+  const facets =
+    q.searchPhrase !== null || q.completion !== null
+      ? sql`left join content_variant_facets f
+          on f.project_id = v.project_id and f.item_id = v.item_id and f.language_id = v.language_id`
+      : sql``;
   const from = sql`from content_items i
     ${join} content_variants v
-      on v.project_id = i.project_id and v.item_id = i.id and v.language_id = ${q.languageId}`;
+      on v.project_id = i.project_id and v.item_id = i.id and v.language_id = ${q.languageId}
+    ${facets}`;
   const columns = sql`i.id, ${value === null ? sql`null` : sql`(${value})::text`} as k, ${tie} as t`;
   const limit = request.limit + 1;
   let rows: Row[] | null = null;
