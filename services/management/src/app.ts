@@ -38,7 +38,7 @@ import { validateRouter } from './http/environment/validate-routes.ts';
 import { cloneRouter } from './http/environment/clone-routes.ts';
 import { projectUsersRouter, subscriptionsRouter } from './http/users/routes.ts';
 import { renditionsRouter } from './http/assets/renditions-routes.ts';
-import { defaultRateLimits, rateLimit, type RateLimits } from './http/rate-limit.ts';
+import { defaultRateLimits, rateLimit, scaledRateLimits, type RateLimits } from './http/rate-limit.ts';
 import { configurePublicOrigin } from './http/public-origin.ts';
 import { configureAssetsOrigin, type AssetsOriginOptions } from './http/assets-origin.ts';
 import type { ChangeHub } from './changes/change-hub.ts';
@@ -55,6 +55,11 @@ export interface ManagementAppOptions extends ManagementDeps {
   readonly maxFileBytes?: number;
   /** Management API limits per key (default: SPEC 8). */
   readonly rateLimits?: RateLimits;
+  /**
+   * Limits per person signed in to the editor (default: five times the key's in each window). The
+   * app opens an item with a dozen reads at once, more than a key's 10 a second allows.
+   */
+  readonly personRateLimits?: RateLimits;
   /** Largest JSON body accepted, in bytes. */
   readonly jsonLimitBytes?: number;
   /** PUT /assets/{id} may leave out `file_reference` (the Kontent.ai reference); default: required (SPEC 4.2). */
@@ -145,6 +150,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   // The bytes are served on the assets origin only; here, a redirect there.
   app.use(binaryFilesRedirectRouter());
   const rateLimits = options.rateLimits ?? defaultRateLimits;
+  const personRateLimits = options.personRateLimits ?? scaledRateLimits(rateLimits, 5);
   const v2 = managementV2Routers(options, services, files);
   const v1 = [v1ItemsRouter(services), v1AssetsRouter(files)];
   for (const [version, routers] of [
@@ -161,13 +167,13 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   // The editor (issue 28): the same v2 routes for a signed-in person, and its own session routes.
   const appProject = express.Router({ mergeParams: true });
   appProject.use(requirePersonSession(options.core));
-  appProject.use(rateLimit(options.core, rateLimits));
+  appProject.use(rateLimit(options.core, personRateLimits));
   for (const router of v2) appProject.use(router);
   app.use('/app/api/v2/projects/:projectId', appProject);
   // The app's own project routes (e.g. the change stream), behind the same session check.
   const appOwn = express.Router({ mergeParams: true });
   appOwn.use(requirePersonSession(options.core));
-  appOwn.use(rateLimit(options.core, rateLimits));
+  appOwn.use(rateLimit(options.core, personRateLimits));
   if (options.changes) appOwn.use(changesRouter({ changes: options.changes }));
   appOwn.use(appUsersRouter(options.core));
   app.use('/app/api/projects/:projectId', appOwn);

@@ -11,6 +11,15 @@ export interface RateLimits {
 }
 
 export const defaultRateLimits: RateLimits = { perSecond: 10, perMinute: 400, perHour: 15_000 };
+/** `limits` with every window `factor` times as large (an unlimited window stays unlimited). */
+export function scaledRateLimits(limits: RateLimits, factor: number): RateLimits {
+  return {
+    perSecond: limits.perSecond * factor,
+    perMinute: limits.perMinute * factor,
+    perHour: limits.perHour * factor,
+  };
+}
+
 const windows = [1_000, 60_000, 3_600_000] as const;
 
 /**

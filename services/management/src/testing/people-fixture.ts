@@ -38,7 +38,7 @@ export async function startPeopleFixture(
   options: {
     core?: TestCore;
     publicUrl?: string;
-    rateLimits?: RateLimits;
+    personRateLimits?: RateLimits;
     signInThrottle?: SignInThrottleOptions;
   } = {},
 ): Promise<PeopleFixture> {
@@ -46,7 +46,7 @@ export async function startPeopleFixture(
   const server = await startTestManagement({
     ...(options.core ? { core: options.core } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
-    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.personRateLimits ? { personRateLimits: options.personRateLimits } : {}),
     ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
     operatorToken: fixtureOperatorToken,
     linkMailer: {

@@ -259,7 +259,7 @@ describePeople('PGlite', openTestCore);
 describe("a person's rate limit", () => {
   it('counts a person like a key: over the limit, 429 with error_code 10000, for that person only', async () => {
     // The test clock stands still: every request falls in one window.
-    const fixture = await startPeopleFixture({ rateLimits: { perSecond: 3, perMinute: 100, perHour: 1000 } });
+    const fixture = await startPeopleFixture({ personRateLimits: { perSecond: 3, perMinute: 100, perHour: 1000 } });
     try {
       const items = `/v2/projects/${fixture.server.projectId}/items`;
       const busy = await fixture.invited('busy', 'Reviewer');
