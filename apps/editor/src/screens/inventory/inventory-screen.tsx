@@ -119,8 +119,8 @@ export function InventoryScreen() {
       <p className="inventory-status" role="status">
         {page.isError
           ? `The items could not be loaded: ${page.error.message}`
-          : page.isPending
-            ? 'Loading items…'
+          : page.isPending || page.isPlaceholderData
+            ? `Loading page ${pageNumber}…`
             : `Page ${pageNumber}: ${rows.length} ${rows.length === 1 ? 'item' : 'items'}${page.data?.next ? '' : ' (last page)'}`}
       </p>
       <InventoryTable
