@@ -82,9 +82,13 @@ function run(args: readonly string[]): Promise<string> {
   });
 }
 
-/** Starts `lectern start --json` on a fresh data directory and waits for its summary line. */
-export async function startEditorStack(): Promise<EditorStack> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lectern-editor-'));
+/**
+ * Starts `lectern start --json` and waits for its summary line: on a fresh data directory with
+ * the demo project (removed by `stop`), or on `existing` (a data directory and the project to
+ * work on, kept).
+ */
+export async function startEditorStack(existing?: { dataDir: string; projectId: string }): Promise<EditorStack> {
+  const dataDir = existing?.dataDir ?? mkdtempSync(join(tmpdir(), 'lectern-editor-'));
   const child: ChildProcess = spawn(
     process.execPath,
     [cliPath, 'start', '--json', '--port-base', '0', '--data-dir', dataDir],
@@ -113,7 +117,7 @@ export async function startEditorStack(): Promise<EditorStack> {
     void exited.then((code) => reject(new Error(`lectern start exited (${code}) before it was ready:\n${stderr}`)));
   });
   const origin = summary.urls['management'] ?? '';
-  const projectId = summary.demo?.project_id ?? '';
+  const projectId = existing?.projectId ?? summary.demo?.project_id ?? '';
   const managementKey = summary.demo?.keys.find((k) => k.kind === 'management')?.api_key ?? '';
   return {
     dataDir,
@@ -141,7 +145,7 @@ export async function startEditorStack(): Promise<EditorStack> {
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!existing) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -51,9 +51,8 @@ export function InventoryScreen() {
   const tokens = pages.key === viewKey ? pages.tokens : [null];
   const continuation = tokens[tokens.length - 1] ?? null;
 
-  const body =
-    language && session.data ? filterBody(view, { languageId: language.id, userId: session.data.user.id }) : null;
-  const page = useInventoryPage({ projectId, language, languages: languages.data, body, continuation });
+  const body = session.data ? filterBody(view, { languageCodename, userId: session.data.user.id }) : null;
+  const page = useInventoryPage({ projectId, body, continuation });
 
   const lookups: InventoryLookups = useMemo(
     () => ({
@@ -119,8 +118,8 @@ export function InventoryScreen() {
       <p className="inventory-status" role="status">
         {page.isError
           ? `The items could not be loaded: ${page.error.message}`
-          : page.isPending
-            ? 'Loading items…'
+          : page.isPending || page.isPlaceholderData
+            ? `Loading page ${pageNumber}…`
             : `Page ${pageNumber}: ${rows.length} ${rows.length === 1 ? 'item' : 'items'}${page.data?.next ? '' : ' (last page)'}`}
       </p>
       <InventoryTable

@@ -95,7 +95,7 @@ export function serializeView(view: InventoryView): string {
 export const everyCompletionStatus = ['unfinished', 'ready', 'not_translated', 'all_done'] as const;
 
 /** The `POST /items-with-variant/filter` body of a view (empty arrays are not allowed there: left out). */
-export function filterBody(view: InventoryView, context: { languageId: string; userId: string }) {
+export function filterBody(view: InventoryView, context: { languageCodename: string; userId: string }) {
   const byWorkflow = new Map<string, string[]>();
   for (const pair of view.steps) {
     const [workflow = '', step = ''] = pair.split(':');
@@ -104,7 +104,7 @@ export function filterBody(view: InventoryView, context: { languageId: string; u
   const refs = (list: readonly string[]) => list.map((id) => ({ id }));
   return {
     filters: {
-      language: { id: context.languageId },
+      language: { codename: context.languageCodename },
       completion_statuses: [...everyCompletionStatus],
       ...(view.search.trim() ? { search_phrase: view.search.trim() } : {}),
       ...(view.types.length ? { content_types: refs(view.types) } : {}),

@@ -131,11 +131,14 @@ describe.skipIf(chromiumPath === null)('the Content inventory', () => {
 
   it('is used by keyboard: a filter opened and chosen, a column sorted', async () => {
     await page.goto(contentUrl);
+    await expect.poll(status).toMatch(/^Page 1: \d+ items/);
     await page.getByLabel('Search by name').focus();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Content types');
     await page.keyboard.press('Enter');
+    await page.getByRole('checkbox').first().waitFor();
     await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('checkbox');
     await page.keyboard.press('Space');
     await page.waitForURL(/types=/);
     await page.getByRole('button', { name: 'Last modified' }).focus();
