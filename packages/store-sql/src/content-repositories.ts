@@ -153,7 +153,7 @@ function toVariant(row: Selectable<ContentVariantsTable>): VariantRecord {
   };
 }
 
-/** Every column but the generated `search_text` (migration 0017), which only the inventory query reads. */
+/** The columns a VariantRecord is read from. */
 const variantColumns = [
   'content_variants.project_id',
   'content_variants.item_id',

@@ -29,7 +29,7 @@ function breaksCount(check: Extract<ElementCheck, { kind: 'count' }>): Condition
 }
 
 /**
- * Complete as checkPublishable decides: the required elements are among `filled_elements`
+ * Complete as checkPublishable decides: the required elements are among `f.filled_elements`
  * (migration 0017; it reads a string of only an empty paragraph as empty whatever the element's
  * kind, where checkPublishable does so for rich text only), and no count limit is broken.
  */
@@ -39,7 +39,7 @@ function isReady(rules: NonNullable<VariantQuery['completion']>['rules']): Condi
     .map((r) => {
       const required = r.checks.filter((c) => c.kind === 'required').map((c) => c.elementId);
       const counts = r.checks.filter((c): c is Extract<ElementCheck, { kind: 'count' }> => c.kind === 'count');
-      const filled = required.length === 0 ? sql`true` : sql`v.filled_elements @> array[${list(required)}]::text[]`;
+      const filled = required.length === 0 ? sql`true` : sql`f.filled_elements @> array[${list(required)}]::text[]`;
       return sql`when ${r.typeId}::uuid then (${filled} and not ${anyOf(counts.map(breaksCount))})`;
     });
   return cases.length === 0 ? sql`true` : sql`(case v.type_id ${sql.join(cases, sql` `)} else true end)`;
@@ -73,11 +73,16 @@ function taxonomy(group: NonNullable<VariantQuery['taxonomies']>[number]): Condi
   return sql`(v.item_id is not null and ${anyOf([...hasTerm, ...isUncategorized])})`;
 }
 
-const patternOf = (phrase: string) => `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * The LIKE pattern of a phrase, folded by the database's own lower() — as the name and
+ * `search_text` are — so the two sides agree whatever the locale (JavaScript's toLowerCase
+ * folds letters a C-locale database leaves alone).
+ */
+const patternOf = (phrase: string): Condition => sql`lower(${`%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}::text)`;
 
 /** The search phrase tested on the row at hand: cheap per row, but it reads every row it tests. */
 const searchInRow = (phrase: string): Condition =>
-  sql`(lower(i.name) like ${patternOf(phrase)} or coalesce(v.search_text, '') like ${patternOf(phrase)})`;
+  sql`(lower(i.name) like ${patternOf(phrase)} or coalesce(f.search_text, '') like ${patternOf(phrase)})`;
 
 /** The search phrase through the trigram indexes: costs in proportion to the rows that match it. */
 function searchByIndex(projectId: string, q: VariantQuery, phrase: string): Condition {
@@ -85,7 +90,7 @@ function searchByIndex(projectId: string, q: VariantQuery, phrase: string): Cond
   return sql`i.id in (
     select n.id from content_items n where n.project_id = ${projectId} and lower(n.name) like ${pattern}
     union all
-    select s.item_id from content_variants s
+    select s.item_id from content_variant_facets s
       where s.project_id = ${projectId} and s.language_id = ${q.languageId} and s.search_text like ${pattern})`;
 }
 
@@ -145,9 +150,15 @@ function orderOf(q: VariantQuery): { value: Condition | null; cast: Condition; t
 
 /**
  * Rows a search first tests in key order (after the other filters) before it turns to the
- * trigram indexes: a common phrase fills a page within them; a rare one is found by index.
+ * trigram indexes. Testing a row costs about as much as fetching one match through the indexes,
+ * so: a phrase that fills the page within these rows is done; one that matches at least
+ * `searchWalkOnShare` of them (common enough that the rest of the page is near) gets a second,
+ * longer walk, sized from that share, of at most `searchScanMaxRows`; a rarer one goes to the
+ * indexes, whose cost grows with the rows that match — few, then.
  */
-export const searchScanRows = 5000;
+export const searchScanRows = 1000;
+export const searchWalkOnShare = 0.02;
+export const searchScanMaxRows = 5000;
 
 type Row = { id: string; k: string | null; t: string | number; scanned?: string | number };
 
@@ -156,6 +167,7 @@ export async function filterVariantPage(
   projectId: string,
   q: VariantQuery,
   request: { after: VariantQueryKey | null; limit: number },
+  /** Rows of the first walk (default searchScanRows; 0: the indexes at once). */
   options: { scanRows?: number } = {},
 ): Promise<VariantQueryPage> {
   const scanRows = options.scanRows ?? searchScanRows;
@@ -171,25 +183,44 @@ export async function filterVariantPage(
   }
   const join = q.completion?.isNotTranslated === true ? sql`left join` : sql`join`;
   const order = value === null ? sql`${tie} ${direction}` : sql`${value} ${direction}, ${tie} ${direction}`;
+  // The variant's facets (migration 0017) only where a search or the completion rules read them.
+  const facets =
+    q.searchPhrase !== null || q.completion !== null
+      ? sql`left join content_variant_facets f
+          on f.project_id = v.project_id and f.item_id = v.item_id and f.language_id = v.language_id`
+      : sql``;
   const from = sql`from content_items i
     ${join} content_variants v
-      on v.project_id = i.project_id and v.item_id = i.id and v.language_id = ${q.languageId}`;
+      on v.project_id = i.project_id and v.item_id = i.id and v.language_id = ${q.languageId}
+    ${facets}`;
   const columns = sql`i.id, ${value === null ? sql`null` : sql`(${value})::text`} as k, ${tie} as t`;
   const limit = request.limit + 1;
   let rows: Row[] | null = null;
   if (q.searchPhrase !== null) {
-    // First the next rows in key order, tested one by one; enough when the phrase is common.
-    const walked = await sql<Row>`
-      with w as (
-        select ${columns}, ${value === null ? sql`null` : value} as o, ${searchInRow(q.searchPhrase)} as m
-        ${from} where ${sql.join(where, sql` and `)} order by ${order} limit ${scanRows})
-      select id, k, t, (select count(*) from w) as scanned from w where m
-      order by ${value === null ? sql`t ${direction}` : sql`o ${direction}, t ${direction}`} limit ${limit}`.execute(
-      db,
-    );
-    const scanned = Number(walked.rows[0]?.scanned ?? scanRows);
-    if (walked.rows.length === limit || scanned < scanRows) rows = walked.rows;
-    else where.push(searchByIndex(projectId, q, q.searchPhrase));
+    const phrase = q.searchPhrase;
+    // The next rows in key order, tested one by one; `scanned` tells whether the walk ran out.
+    const walk = async (scan: number) => {
+      const walked = await sql<Row>`
+        with w as (
+          select ${columns}, ${value === null ? sql`null` : value} as o, ${searchInRow(phrase)} as m
+          ${from} where ${sql.join(where, sql` and `)} order by ${order} limit ${scan})
+        select id, k, t, (select count(*) from w) as scanned from w where m
+        order by ${value === null ? sql`t ${direction}` : sql`o ${direction}, t ${direction}`} limit ${limit}`.execute(
+        db,
+      );
+      const scanned = Number(walked.rows[0]?.scanned ?? scan);
+      return { rows: walked.rows, isDone: walked.rows.length === limit || scanned < scan };
+    };
+    // scanRows 0 (tests): straight to the indexes.
+    const first = scanRows > 0 ? await walk(scanRows) : { rows: [], isDone: false };
+    const share = scanRows > 0 ? first.rows.length / scanRows : 0;
+    if (first.isDone) rows = first.rows;
+    else if (share >= searchWalkOnShare) {
+      const longer = Math.min(searchScanMaxRows, Math.ceil((1.5 * limit) / share));
+      const second = longer > scanRows ? await walk(longer) : null;
+      if (second?.isDone) rows = second.rows;
+    }
+    if (rows === null) where.push(searchByIndex(projectId, q, phrase));
   }
   rows ??= (
     await sql<Row>`select ${columns} ${from} where ${sql.join(where, sql` and `)} order by ${order} limit ${limit}`.execute(

@@ -4,16 +4,19 @@ import { sql, type Kysely } from 'kysely';
  * The inventory query (`POST /items-with-variant/filter`, issue 28) runs in SQL and pages by key
  * (see variant-filter-query.ts). What it needs:
  *
- * - `search_text`: the lower-cased text of a variant's string element values (text, rich text
- *   with its tags dropped, URL slug, custom), generated from the body so no write path has to
- *   keep it; date-time values (ISO strings) are left out, so a search for "2024" does not match
- *   every dated item. The search phrase is matched against it and against the item's name.
- * - `filled_elements`: the ids of the elements that hold a value, for the completion filter.
+ * - `content_variant_facets`, one narrow row per variant kept by a trigger from its body in the
+ *   same transaction as every variant write (no write path has to keep it): `search_text`, the
+ *   lower-cased text of its string element values (text, rich text with its tags dropped, URL
+ *   slug, custom; date-time values, ISO strings, left out so a search for "2024" does not match
+ *   every dated item), matched with the item's name against the search phrase; and
+ *   `filled_elements`, the ids of the elements that hold a value, for the completion filter.
+ *   Narrow, so scanning it or fetching many rows through its trigram index reads a fraction of
+ *   the pages the variant rows (their bodies) would cost.
  * - trigram indexes on `lower(name)` and `search_text` (pg_trgm: PGlite loads it, PostgreSQL's
  *   contrib ships it; where it is missing the search still works, by scan), so a rare phrase is
  *   found without reading every row.
  * - keyset indexes for each order: items by type, by collection, by lower(name); variants of a
- *   language by last change and by due date (ties broken by `position`).
+ *   language by last change and by due date (ties broken by `position`), and by workflow step.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -24,8 +27,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       where jsonb_typeof(e.value->'value') = 'string'
         and (e.value->>'value') !~ '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}'
     $$`.execute(db);
-  await sql`alter table content_variants add column search_text text
-    generated always as (lectern_variant_search_text(body)) stored`.execute(db);
   // Elements holding a value (checkPublishable's emptiness, read without the type: a blank
   // string, an empty array, null and an empty rich text paragraph are empty), so "is every
   // required element filled" is one array containment per row instead of a walk of the body.
@@ -36,12 +37,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       from jsonb_each(coalesce(body->'elements', '{}'::jsonb)) e
       where case jsonb_typeof(e.value->'value')
         when 'array' then jsonb_array_length(e.value->'value') > 0
-        when 'string' then regexp_replace(e.value->>'value', '\s', '', 'g') not in ('', '<p><br/></p>')
+        when 'string' then regexp_replace(e.value->>'value', '\\s', '', 'g') not in ('', '<p><br/></p>')
         when 'null' then false
         else e.value->'value' is not null end
     $$`.execute(db);
-  await sql`alter table content_variants add column filled_elements text[]
-    generated always as (lectern_variant_filled(body)) stored`.execute(db);
+  await sql`
+    create table content_variant_facets (
+      project_id uuid not null,
+      item_id uuid not null,
+      language_id uuid not null,
+      search_text text not null,
+      filled_elements text[] not null,
+      primary key (project_id, item_id, language_id),
+      foreign key (project_id, item_id, language_id)
+        references content_variants (project_id, item_id, language_id) on delete cascade
+    )`.execute(db);
+  await sql`
+    create function lectern_variant_facets() returns trigger language plpgsql as $$
+    begin
+      insert into content_variant_facets (project_id, item_id, language_id, search_text, filled_elements)
+      values (new.project_id, new.item_id, new.language_id,
+        lectern_variant_search_text(new.body), lectern_variant_filled(new.body))
+      on conflict (project_id, item_id, language_id) do update
+        set search_text = excluded.search_text, filled_elements = excluded.filled_elements;
+      return null;
+    end
+    $$`.execute(db);
+  await sql`create trigger content_variant_facets_kept after insert or update of body on content_variants
+    for each row execute function lectern_variant_facets()`.execute(db);
+  await sql`insert into content_variant_facets
+    select project_id, item_id, language_id, lectern_variant_search_text(body), lectern_variant_filled(body)
+    from content_variants`.execute(db);
 
   await sql`create index content_items_type_position on content_items (project_id, type_id, position)`.execute(db);
   await sql`create index content_items_collection_position on content_items (project_id, collection_id, position)`.execute(
@@ -61,7 +87,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   if (available.rows.length === 0) return;
   await sql`create extension if not exists pg_trgm`.execute(db);
   await sql`create index content_items_name_trgm on content_items using gin (lower(name) gin_trgm_ops)`.execute(db);
-  await sql`create index content_variants_search_trgm on content_variants using gin (search_text gin_trgm_ops)`.execute(
-    db,
-  );
+  await sql`create index content_variant_facets_search_trgm
+    on content_variant_facets using gin (search_text gin_trgm_ops)`.execute(db);
 }

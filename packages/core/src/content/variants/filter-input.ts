@@ -270,7 +270,7 @@ export async function readVariantFilter(lookups: ContentLookups, body: unknown):
   });
   const filter: VariantFilter = {
     languageId,
-    searchPhrase: typeof search === 'string' && search.trim() !== '' ? search.trim().toLowerCase() : null,
+    searchPhrase: typeof search === 'string' && search.trim() !== '' ? search.trim() : null,
     typeIds: types === null ? null : new Set(types),
     collectionIds,
     componentTypeIds: components === null ? null : new Set(components),

@@ -31,7 +31,11 @@ export interface CompletionRule {
 
 export interface VariantQuery {
   readonly languageId: string;
-  /** Lower-cased; matched as a substring of the item's name or of the variant's text values. */
+  /**
+   * As typed (trimmed); matched, ignoring case, as a substring of the item's name or of the
+   * variant's text values. The store folds case on both sides with one function, so the two agree
+   * in any locale.
+   */
   readonly searchPhrase: string | null;
   readonly typeIds: readonly string[] | null;
   readonly collectionIds: readonly string[] | null;

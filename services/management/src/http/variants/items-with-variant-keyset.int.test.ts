@@ -170,12 +170,17 @@ describe.each(engines)('the inventory query on %s', (_engine, open) => {
     const expected = ids.filter((_, i) => i % 5 === 0);
     for (const order of orders) {
       const byWalk = await pages(order, 1_000_000);
-      const byIndex = await pages(order, 3);
+      const byIndex = await pages(order, 0);
+      const byTwoWalks = await pages(order, 20); // 4 of 20 match: a second, longer walk
       expect(byIndex).toEqual(byWalk);
+      expect(byTwoWalks).toEqual(byWalk);
       expect(new Set(byWalk.flat())).toEqual(new Set(expected));
     }
     expect(await walk({ filters: { search_phrase: 'ESPRESSO' } })).toEqual(expected);
     expect(await walk({ filters: { search_phrase: 'banana bread 8' } })).toEqual([ids[8], ids[85]]);
+    // LIKE's wildcards are plain characters in a phrase.
+    expect(await walk({ filters: { search_phrase: '%' } })).toEqual([]);
+    expect(await walk({ filters: { search_phrase: 'apple_tart' } })).toEqual([]);
   });
 
   it('splits the variants into ready and unfinished as publishing would', async () => {
