@@ -74,6 +74,15 @@ export function peopleRepository(db: Kysely<Database>): PeopleRepository {
         .executeTakeFirst();
       return result.numUpdatedRows > 0n;
     },
+    async retireLinksOfUser(userId, at) {
+      const result = await db
+        .updateTable('person_links')
+        .set({ used_at: at })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
     async insertSession(s) {
       await db
         .insertInto('person_sessions')

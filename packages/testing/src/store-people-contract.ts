@@ -39,7 +39,7 @@ export function describeStorePeopleContract(store: () => Store): void {
       expect(await store().transaction((tx) => tx.people.passwordHash(u2))).toBeNull();
     });
 
-    it('uses a link at most once, never after it expired', async () => {
+    it('uses a link at most once, never after it expired; retires the unused links of a user', async () => {
       await seed();
       const link = (tokenHash: string, expiresAt: Date): PersonLink => ({
         tokenHash,
@@ -68,6 +68,12 @@ export function describeStorePeopleContract(store: () => Store): void {
         projectId: null,
         usedAt: null,
       });
+      // Retiring a user's links marks only the unused ones (the used one keeps its time).
+      await store().transaction((tx) => tx.people.insertLink({ ...link('other', at(100)), userId: u2 }));
+      expect(await store().transaction((tx) => tx.people.retireLinksOfUser(u1, at(60)))).toBe(1);
+      expect((await store().transaction((tx) => tx.people.findLink('gone')))?.usedAt).toEqual(at(60));
+      expect((await store().transaction((tx) => tx.people.findLink('live')))?.usedAt).toEqual(at(50));
+      expect((await store().transaction((tx) => tx.people.findLink('other')))?.usedAt).toBeNull();
     });
 
     it('ends sessions one by one, all of a user, and those idle since a time', async () => {

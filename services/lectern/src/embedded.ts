@@ -21,7 +21,7 @@ import {
   defaultEditorDir,
   managementImageLimits,
   managementRateLimits,
-  passwordResetMailerOf,
+  linkMailerOf,
   resolveAssetsOrigin,
 } from '@lectern/management';
 import { openFsBlobStore } from '@lectern/blob-fs';
@@ -117,7 +117,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
           isAssetFileOptionalOnUpdate: config.managementAssetFileOptionalOnUpdate,
           trustedProxies: config.trustedProxies,
           publicUrl: config.managementPublicUrl ?? null,
-          passwordResetMailer: passwordResetMailerOf(config, shared.logger),
+          linkMailer: linkMailerOf(config, shared.logger),
           assetsOrigin: { publicUrl: config.assetsPublicUrl ?? null, listenerUrl: listening.assets.url },
           tasks,
           recsTracking: recs.tracking,

@@ -6,7 +6,8 @@ import { adminRouter } from './http/admin/routes.ts';
 import { requireManagementKey } from './http/auth.ts';
 import { consoleRouter } from './http/console/routes.ts';
 import { editorAppRouter, editorHome } from './http/editor-app/routes.ts';
-import { appApiRouter, requirePersonSession, type PasswordResetMailer } from './http/app-api/routes.ts';
+import { appApiRouter, requirePersonSession, type LinkMailer } from './http/app-api/routes.ts';
+import { emailInvitations } from './http/app-api/invitations.ts';
 import type { SignInThrottleOptions } from './http/web-session/sign-in-throttle.ts';
 import { addProbeRoutes } from './http/probes.ts';
 import { requestContext, type ManagementDeps } from './http/context.ts';
@@ -85,8 +86,8 @@ export interface ManagementAppOptions extends ManagementDeps {
    * absent or null: `/app/` answers a 503 page that says how to build it.
    */
   readonly editorDir?: string | null;
-  /** Sends people's password reset links by e-mail (LECTERN_SMTP_URL); absent: only the CLI issues them. */
-  readonly passwordResetMailer?: PasswordResetMailer | null;
+  /** E-mails people their invitation and password reset links (LECTERN_SMTP_URL); absent: only the CLI issues them. */
+  readonly linkMailer?: LinkMailer | null;
   /** Failed sign-ins (console and editor) allowed per client before a lock, and the lock times. */
   readonly signInThrottle?: SignInThrottleOptions;
 }
@@ -175,7 +176,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     appApiRouter({
       core: options.core,
       logger: options.logger,
-      mailer: options.passwordResetMailer ?? null,
+      mailer: options.linkMailer ?? null,
       ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
     }),
   );
@@ -214,7 +215,10 @@ function managementV2Routers(
     customAppsRouter(options.core),
     webhooksRouter(options.core),
     itemsWithVariantRouter(options.core),
-    projectUsersRouter(options.core),
+    projectUsersRouter(
+      options.core,
+      options.linkMailer ? { onInvited: emailInvitations(options.core, options.linkMailer, options.logger) } : {},
+    ),
     cloneRouter(options.core, { tasks }),
     validateRouter(options.core, { tasks }),
     itemsRouter(services),

@@ -17,10 +17,15 @@ export { taskJson } from './http/admin/environment-routes.ts';
 export {
   appSessionCookie,
   csrfHeader,
-  passwordResetMailer,
-  passwordResetMailerOf,
+  linkMailer,
+  linkMailerOf,
   requirePersonSession,
-  type PasswordResetMailer,
+  type LinkMailer,
+  type PersonLinkJson,
+  type SessionJson,
+  type SessionUserJson,
+  type SignedInJson,
+  type SignedOutEverywhereJson,
 } from './http/app-api/routes.ts';
 export { createChangeHub, type ChangeHub, type ChangeListener } from './changes/change-hub.ts';
 export { changesRouter, type ChangeMessage, type ChangesRouterDeps } from './http/app-api/changes-routes.ts';

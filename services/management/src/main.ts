@@ -12,7 +12,7 @@ import { createProcessMetrics, createReadiness, listen, registerRelayMetrics, ru
 import { createSqlRecsTracking } from '@lectern/recs-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildManagementApp, createManagementServer } from './app.ts';
-import { passwordResetMailerOf } from './http/app-api/links.ts';
+import { linkMailerOf } from './http/app-api/links.ts';
 import { buildAssetsApp, createAssetsServer } from './assets-app.ts';
 import { defaultEditorDir } from './http/editor-app/routes.ts';
 import { createChangeHub } from './changes/change-hub.ts';
@@ -105,7 +105,7 @@ await runServiceMain({
       isAssetFileOptionalOnUpdate: config.managementAssetFileOptionalOnUpdate,
       trustedProxies: config.trustedProxies,
       publicUrl: config.managementPublicUrl ?? null,
-      passwordResetMailer: passwordResetMailerOf(config, logger),
+      linkMailer: linkMailerOf(config, logger),
       assetsOrigin: { publicUrl: config.assetsPublicUrl ?? null, listenerUrl: assets.url },
       tasks,
       recsTracking: createSqlRecsTracking({ db: store.db as never }),

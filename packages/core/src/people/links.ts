@@ -11,8 +11,8 @@ import { isSecretShaped, newSecret, secretDigest } from './tokens.ts';
 /*
  * One-time links of people (issue 28): an invitation (valid 7 days) or a password reset (1 hour).
  * The token travels only in the link's fragment (`/app/accept#<token>`); the store keeps its
- * digest. Accepting sets the password, uses the link up and signs the person in; a reset also
- * ends every other session of theirs.
+ * digest. Accepting sets the password, uses the link up (and every other link of the person) and
+ * signs the person in; a reset also ends every other session of theirs.
  */
 
 export const linkLifetimeMs: Readonly<Record<PersonLinkPurpose, number>> = {
@@ -26,6 +26,8 @@ export interface IssuedLink {
   readonly email: string;
   readonly purpose: PersonLinkPurpose;
   readonly expiresAt: Date;
+  /** The name of the project it was issued for. */
+  readonly projectName: string;
 }
 
 /**
@@ -39,7 +41,8 @@ export async function issuePersonLink(
   assertMayChange(input.actor, input.projectId, 'manage_environment');
   const token = newSecret();
   return deps.store.transaction(async (tx) => {
-    if (!(await tx.projects.get(input.projectId))) throw new LecternError('PROJECT_NOT_FOUND');
+    const project = await tx.projects.get(input.projectId);
+    if (!project) throw new LecternError('PROJECT_NOT_FOUND');
     const user = await tx.users.findByEmail(input.email.trim().toLowerCase());
     const member = user ? await tx.model.find<ProjectUserBody>(input.projectId, 'project_user', { id: user.id }) : null;
     if (!user || !member) throw new LecternError('USER_NOT_FOUND');
@@ -54,7 +57,7 @@ export async function issuePersonLink(
       expiresAt,
       usedAt: null,
     });
-    return { token, email: user.email, purpose: input.purpose, expiresAt };
+    return { token, email: user.email, purpose: input.purpose, expiresAt, projectName: project.name };
   });
 }
 
@@ -70,27 +73,27 @@ export async function requestPasswordReset(deps: CoreDeps, input: { email: unkno
   return deps.store.transaction(async (tx) => {
     const user = await tx.users.findByEmail(email);
     if (!user) return null;
-    let projectId: string | null = null;
+    let found: { id: string; name: string } | null = null;
     for (const project of await tx.projects.list()) {
       const doc = await tx.model.find<ProjectUserBody>(project.id, 'project_user', { id: user.id });
       if (doc?.body.is_active) {
-        projectId = project.id;
+        found = project;
         break;
       }
     }
-    if (projectId === null) return null;
+    if (found === null) return null;
     const now = deps.clock.now();
     const expiresAt = new Date(now.getTime() + linkLifetimeMs.reset);
     await tx.people.insertLink({
       tokenHash: secretDigest(token),
       userId: user.id,
-      projectId,
+      projectId: found.id,
       purpose: 'reset',
       createdAt: now,
       expiresAt,
       usedAt: null,
     });
-    return { token, email: user.email, purpose: 'reset', expiresAt };
+    return { token, email: user.email, purpose: 'reset', expiresAt, projectName: found.name };
   });
 }
 
@@ -133,6 +136,8 @@ export async function acceptPersonLink(
     const user = await tx.users.get(link.userId);
     if (!user) throw new LecternError('LINK_NOT_FOUND');
     await tx.people.setPasswordHash({ userId: user.id, hash, at: now });
+    // The person's other links (an older invitation, a second reset) die with this one.
+    await tx.people.retireLinksOfUser(user.id, now);
     if (link.purpose === 'reset') await tx.people.deleteSessionsOfUser(user.id);
     return startPersonSession(deps, tx, user);
   });

@@ -53,7 +53,8 @@ export async function signInPerson(
   deps: CoreDeps,
   input: { email: unknown; password: unknown },
 ): Promise<StartedSession> {
-  const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : '';
+  // No e-mail address is longer than 320 characters; a longer one matches no one (and is not looked up).
+  const email = typeof input.email === 'string' && input.email.length <= 320 ? input.email.trim().toLowerCase() : '';
   const password = typeof input.password === 'string' ? input.password : '';
   const found = await deps.store.transaction(async (tx) => {
     const user = email === '' ? null : await tx.users.findByEmail(email);

@@ -44,6 +44,8 @@ export interface PeopleRepository {
    * marked it. Atomic: of two concurrent calls for one link, at most one gets true.
    */
   useLink(tokenHash: string, at: Date): Promise<boolean>;
+  /** Marks every unused link of the user used at `at` (a password was just set); returns how many. */
+  retireLinksOfUser(userId: string, at: Date): Promise<number>;
 
   insertSession(session: PersonSession): Promise<void>;
   /** The session with that id digest, or null. */

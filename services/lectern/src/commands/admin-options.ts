@@ -28,7 +28,11 @@ export async function withAdmin<T>(flags: AdminFlags, work: (admin: AdminPort) =
     databaseUrl: flags.databaseUrl ?? (env['LECTERN_DATABASE_URL'] || undefined),
     url: flags.url ?? (env['LECTERN_URL'] || undefined),
     token: flags.token ?? (env['LECTERN_OPERATOR_TOKEN'] || undefined),
-    managementPublicUrl: env['LECTERN_MANAGEMENT_PUBLIC_URL'] || undefined,
+    // Where people's links point when the CLI works on the store (no server to ask): the public
+    // URL, else the Management port `lectern start` would take (0: a free one, so unknown).
+    managementPublicUrl:
+      env['LECTERN_MANAGEMENT_PUBLIC_URL'] ||
+      (/^[1-9]\d*$/.test(env['LECTERN_PORT_BASE'] ?? '') ? `http://localhost:${env['LECTERN_PORT_BASE']}` : undefined),
   });
   try {
     return await work(admin);

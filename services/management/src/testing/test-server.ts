@@ -42,7 +42,7 @@ export async function startTestManagement(
       | 'publicUrl'
       | 'operatorToken'
       | 'imageLimits'
-      | 'passwordResetMailer'
+      | 'linkMailer'
       | 'signInThrottle'
     >
   > & {
@@ -90,7 +90,7 @@ export async function startTestManagement(
       : { isAssetFileOptionalOnUpdate: options.isAssetFileOptionalOnUpdate }),
     ...(options.trustedProxies === undefined ? {} : { trustedProxies: options.trustedProxies }),
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
-    ...(options.passwordResetMailer ? { passwordResetMailer: options.passwordResetMailer } : {}),
+    ...(options.linkMailer ? { linkMailer: options.linkMailer } : {}),
     ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
     // Tests send bursts; the rate-limit test sets its own limits.
     rateLimits: options.rateLimits ?? { perSecond: 1_000_000, perMinute: 1_000_000, perHour: 1_000_000 },

@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { appSessionRouter, type AppSessionOptions } from './session-routes.ts';
 
 export { requirePersonSession, appSessionCookie, csrfHeader } from './person-auth.ts';
-export { passwordResetMailer, passwordResetMailerOf, acceptUrl, type PasswordResetMailer } from './links.ts';
+export type { PersonLinkJson, SessionJson, SessionUserJson, SignedInJson, SignedOutEverywhereJson } from './wire.ts';
+export { linkMailer, linkMailerOf, acceptUrl, type LinkMailer } from './links.ts';
 
 /**
  * The editor's own API under `/app/api` (issue 28): sessions and links here; the Management API v2

@@ -17,15 +17,16 @@ import type { Logger } from '@lectern/http-kit';
 import { readCookie, sameSecret, setHttpOnlyCookie } from '../web-session/cookies.ts';
 import { clientKey, createSignInThrottle, type SignInThrottleOptions } from '../web-session/sign-in-throttle.ts';
 import { appSessionCookie, csrfHeader } from './person-auth.ts';
-import { acceptUrl, type PasswordResetMailer } from './links.ts';
+import { acceptUrl, type LinkMailer } from './links.ts';
+import type { PersonLinkJson, SessionJson, SignedInJson, SignedOutEverywhereJson } from './wire.ts';
 
 export interface AppSessionOptions {
   readonly core: CoreDeps;
   readonly logger: Logger;
   /** Failed sign-ins allowed per client before a lock, and the lock times (defaults: sign-in-throttle.ts). */
   readonly signInThrottle?: SignInThrottleOptions;
-  /** Sends a reset link by e-mail (LECTERN_SMTP_URL); null: reset links come from the operator's CLI. */
-  readonly mailer?: PasswordResetMailer | null;
+  /** Sends reset links by e-mail (LECTERN_SMTP_URL); null: reset links come from the operator's CLI. */
+  readonly mailer?: LinkMailer | null;
 }
 
 const body = (req: Request): Record<string, unknown> =>
@@ -35,7 +36,7 @@ const body = (req: Request): Record<string, unknown> =>
 
 function signedIn(req: Request, res: Response, started: StartedSession): void {
   setHttpOnlyCookie(req, res, { path: '/app', name: appSessionCookie, value: started.token });
-  res.json({ user: started.user, csrf_token: started.csrfToken });
+  res.json({ user: started.user, csrf_token: started.csrfToken } satisfies SignedInJson);
 }
 
 function clearCookie(req: Request, res: Response): void {
@@ -84,7 +85,7 @@ export function appSessionRouter(options: AppSessionOptions): Router {
       const session = await readPersonSession(core, readCookie(req, appSessionCookie));
       if (!session) throw new LecternError('SESSION_REQUIRED');
       const projects = await listPersonProjects(core, { userId: session.user.id });
-      res.json({ user: session.user, csrf_token: session.csrfToken, projects });
+      res.json({ user: session.user, csrf_token: session.csrfToken, projects } satisfies SessionJson);
     })
     .delete(async (req, res) => {
       await sessionForChange(core, req);
@@ -97,14 +98,14 @@ export function appSessionRouter(options: AppSessionOptions): Router {
     const session = await sessionForChange(core, req);
     const ended = await signOutEverywhere(core, { userId: session.user.id });
     clearCookie(req, res);
-    res.json({ ended_sessions: ended });
+    res.json({ ended_sessions: ended } satisfies SignedOutEverywhereJson);
   });
 
   router
     .route('/links/:token')
     .get(async (req, res) => {
       const link = await describePersonLink(core, { token: req.params.token });
-      res.json({ email: link.email, purpose: link.purpose, project_name: link.projectName });
+      res.json({ email: link.email, purpose: link.purpose, project_name: link.projectName } satisfies PersonLinkJson);
     })
     .post(async (req, res) => {
       signedIn(req, res, await acceptPersonLink(core, { token: req.params.token, password: body(req)['password'] }));
@@ -121,7 +122,12 @@ export function appSessionRouter(options: AppSessionOptions): Router {
     if (mailer !== null && link !== null) {
       // Not awaited: the answer must not tell, by its timing, whether an e-mail went out.
       mailer
-        .send({ to: link.email, url: acceptUrl(mailer.publicUrl, link.token), expiresAt: link.expiresAt })
+        .send({
+          to: link.email,
+          purpose: 'reset',
+          url: acceptUrl(mailer.publicUrl, link.token),
+          expiresAt: link.expiresAt,
+        })
         .catch((error: unknown) => options.logger.error({ err: error }, 'password reset e-mail failed'));
     }
     res.status(202).json({});

@@ -38,5 +38,6 @@ export function filesRouter(options: FilesOptions): Router {
 
 /** True for a binary upload, whose body the JSON parser must leave unread. */
 export function isFileUpload(req: Request): boolean {
-  return req.method === 'POST' && /^\/v[12]\/projects\/[^/]+\/files\/[^/]+\/?$/.test(req.path);
+  // Under `/v1`, `/v2` (keys) and `/app/api/v2` (people signed in to the editor).
+  return req.method === 'POST' && /^(?:\/app\/api)?\/v[12]\/projects\/[^/]+\/files\/[^/]+\/?$/.test(req.path);
 }

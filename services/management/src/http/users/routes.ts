@@ -9,6 +9,7 @@ import {
   paginate,
   projectUserJson,
   setUserActive,
+  type Actor,
   type CoreDeps,
 } from '@lectern/core';
 import { requireOperatorToken } from '../auth.ts';
@@ -25,12 +26,21 @@ function userOf(req: Request): { id: string } | { email: string } {
 }
 
 /** `POST /users` and `PUT /users/{id | email/…}/roles` of an environment (reference §2.12). */
-export function projectUsersRouter(core: CoreDeps): Router {
+export function projectUsersRouter(
+  core: CoreDeps,
+  options: {
+    /** Called after an invitation is stored (e.g. to e-mail the person their link); its failure is its own. */
+    onInvited?: (invited: { actor: Actor; projectId: string; email: string }) => Promise<void>;
+  } = {},
+): Router {
   const router = Router({ mergeParams: true });
   router
     .route('/users')
     .post(async (req, res) => {
-      res.status(201).json(projectUserJson(await inviteUser(core, { ...modelInput(req, res), body: req.body })));
+      const input = modelInput(req, res);
+      const record = await inviteUser(core, { ...input, body: req.body });
+      await options.onInvited?.({ actor: input.actor, projectId: input.projectId, email: record.body.email });
+      res.status(201).json(projectUserJson(record));
     })
     .all(methodNotAllowed);
   router
