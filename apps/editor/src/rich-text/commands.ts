@@ -1,7 +1,7 @@
 import { setBlockType, toggleMark } from 'prosemirror-commands';
 import type { Attrs, Node, NodeType } from 'prosemirror-model';
 import { liftListItem, sinkListItem, splitListItem } from 'prosemirror-schema-list';
-import { TextSelection, type Command, type EditorState } from 'prosemirror-state';
+import { NodeSelection, TextSelection, type Command, type EditorState } from 'prosemirror-state';
 import { isBlockAllowed, isInTable, isMarkAllowed, type RichTextLimits } from './limits.ts';
 import { richTextSchema as schema, type LinkAttrs } from './schema.ts';
 
@@ -155,7 +155,15 @@ export function insertTable(limits: RichTextLimits, rows = 3, columns = 3): Comm
     const cell = () => nodes['table_cell']!.create(null, nodes['cell_text']!.create());
     const row = () => nodes['table_row']!.create(null, Array.from({ length: columns }, cell));
     const table = nodes['table']!.create(null, Array.from({ length: rows }, row));
-    return insertBlock(limits, table)(state, dispatch);
+    return insertBlock(limits, table)(state, (tr) => {
+      // The cursor goes into the first cell, ready to type.
+      let cell = -1;
+      tr.doc.nodesBetween(tr.mapping.map(state.selection.from, -1), tr.selection.to, (node, pos) => {
+        if (cell < 0 && node.type.name === 'table') cell = pos + 4;
+        return cell < 0;
+      });
+      dispatch?.(cell < 0 ? tr : tr.setSelection(TextSelection.create(tr.doc, cell)));
+    });
   };
 }
 
@@ -163,8 +171,13 @@ export function insertTable(limits: RichTextLimits, rows = 3, columns = 3): Comm
 export function insertBlock(limits: RichTextLimits, node: Node): Command {
   return (state, dispatch) => {
     if (!isBlockAllowed(limits, node, isInTable(state.selection.$from))) return false;
-    const tr = state.tr.replaceSelectionWith(node);
+    const { selection } = state;
+    // With an image or object selected, a new block goes after it (and is selected in turn),
+    // rather than replacing it.
+    const isAfterBlock = selection instanceof NodeSelection && selection.node.isBlock;
+    const tr = isAfterBlock ? state.tr.insert(selection.to, node) : state.tr.replaceSelectionWith(node);
     if (!tr.docChanged) return false;
+    if (isAfterBlock && node.isAtom) tr.setSelection(NodeSelection.create(tr.doc, selection.to));
     dispatch?.(tr.scrollIntoView());
     return true;
   };

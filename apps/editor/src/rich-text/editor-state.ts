@@ -17,6 +17,8 @@ import {
 import type { RichTextLimits } from './limits.ts';
 import { limitsPlugin } from './limits-plugin.ts';
 import { richTextSchema as schema } from './schema.ts';
+import { textCleanPlugin } from './text-clean-plugin.ts';
+import { componentsPlugin } from './components-plugin.ts';
 
 /**
  * Keyboard shortcuts (as in Kontent.ai's and most editors): Mod-b bold, Mod-i italic, Mod-`
@@ -88,9 +90,13 @@ export function createEditorState(options: {
   readonly doc: Node;
   readonly limits: RichTextLimits;
   readonly onLinkShortcut: () => void;
+  /** Whether the element knows a component (its values): pasted objects of others are left out. */
+  readonly isComponentKnown?: (id: string) => boolean;
 }): EditorState {
   const plugins: Plugin[] = [
     limitsPlugin(options.limits),
+    textCleanPlugin(),
+    componentsPlugin(options.isComponentKnown ?? (() => false)),
     history(),
     keymap(richTextKeymap(options.limits, options.onLinkShortcut)),
     keymap(baseKeymap),

@@ -111,4 +111,10 @@ describe('rich text limits while typing', () => {
     expect(run(at, toggleList(open, 'ordered_list')).html).toBe('<ol><li>a</li></ol>');
     expect(open.maximumTextLength).toBeNull();
   });
+
+  it('drops characters the API cannot store from typed and pasted text', () => {
+    const state = stateOf('<p>ab</p>', 2);
+    const typed = state.apply(state.tr.insertText('x\u0001y\r\uFFFEz\uD800'));
+    expect(serializeRichText(typed.doc)).toBe('<p>axyzb</p>');
+  });
 });

@@ -26,6 +26,15 @@ const kinds: readonly { kind: LinkKind; label: string }[] = [
 ];
 
 /**
+ * A URL as the Management API stores it (SPEC 2.4 rule 4): without a scheme it is taken as a
+ * host and gets `http://`, so what the editor writes is what the API gives back.
+ */
+export function withScheme(url: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
+  return url.startsWith('//') ? `http:${url}` : `http://${url}`;
+}
+
+/**
  * "Insert link" / "Edit link": a web URL (optionally opened in a new window), a content item of
  * an allowed type, an asset, an e-mail address (with subject) or a phone number.
  */
@@ -76,12 +85,14 @@ function LinkForm({ projectId, current, needsText, itemTypeIds, onClose, onSave,
       phone: 'Enter the phone number.',
     }[kind];
     if (value === '') return setError(missing);
+    if (kind === 'web' && /^\s*(javascript|vbscript|data):/i.test(value))
+      return setError('Links with this scheme are not allowed.');
     if (kind === 'email' && !/^[^\s@]+@[^\s@]+$/.test(value)) return setError('Enter a valid email address.');
     if (needsText && text.trim() === '') return setError('Enter the text to display.');
     onSave(
       {
         kind,
-        target: value,
+        target: kind === 'web' ? withScheme(value) : value,
         subject: kind === 'email' && subject !== '' ? subject : null,
         isNewWindow: (kind === 'web' || kind === 'asset') && isNewWindow,
         title: title === '' ? null : title,

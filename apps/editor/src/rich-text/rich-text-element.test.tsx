@@ -17,7 +17,12 @@ const element = (limits: Record<string, unknown> = {}): ElementBody => ({
 const componentId = '9a0ba7ab-0b2a-4b35-8c1b-1cbf8d8c1e6f';
 const quoteType = { id: 't0000000-0000-4000-8000-000000000001', name: 'Quote', codename: 'quote', elements: [] };
 
-function renderElement(options: { value: string; limits?: Record<string, unknown>; components?: RichTextComponent[] }) {
+function renderElement(options: {
+  value: string;
+  limits?: Record<string, unknown>;
+  components?: RichTextComponent[];
+  isReadOnly?: boolean;
+}) {
   fakeApi({
     'GET /v2/projects/p1/types': () => ({ body: { types: [quoteType], pagination: { continuation_token: null } } }),
   });
@@ -30,7 +35,7 @@ function renderElement(options: { value: string; limits?: Record<string, unknown
       value={options.value}
       components={options.components ?? []}
       onChange={onChange}
-      isReadOnly={false}
+      isReadOnly={options.isReadOnly ?? false}
       projectId="p1"
       renderComponent={(component) => <p>Form of component {component.id}</p>}
     />,
@@ -125,5 +130,22 @@ describe('RichTextElement', () => {
     });
     expect(screen.getByText('3 / 2 words')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toContain('The value is longer than 2 words.');
+  });
+
+  it('is read-only for a person who may not change the item: no typing, no tools, no Remove', () => {
+    const component: RichTextComponent = { id: componentId, type: { id: quoteType.id }, elements: [] };
+    const { onChange, text } = renderElement({
+      value: `<p>Hello</p><object type="application/kenticocloud" data-type="component" data-id="${componentId}"></object>`,
+      components: [component],
+      isReadOnly: true,
+    });
+    expect(text.getAttribute('contenteditable')).toBe('false');
+    expect(text.getAttribute('aria-readonly')).toBe('true');
+    for (const name of ['Bold', 'Insert link', 'Insert table', 'Undo'])
+      expect(screen.getByRole('button', { name }).getAttribute('aria-disabled')).toBe('true');
+    expect((screen.getByRole('combobox', { name: 'Text style' }) as HTMLSelectElement).disabled).toBe(true);
+    fireEvent.keyDown(text, { key: 'b', ctrlKey: true });
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+    expect(onChange).not.toHaveBeenCalled();
   });
 });

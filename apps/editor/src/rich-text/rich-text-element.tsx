@@ -1,35 +1,18 @@
 import type { ElementBody } from '@lectern/core';
-import { redo, undo } from 'prosemirror-history';
 import type { Node } from 'prosemirror-model';
-import type { Command } from 'prosemirror-state';
-import { addColumnAfter, addRowAfter, deleteColumn, deleteRow, deleteTable, isInTable } from 'prosemirror-tables';
 import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { AssetPicker } from '../ui/asset-picker.tsx';
 import '../styles/rich-text.css';
-import {
-  activeList,
-  currentTextBlock,
-  figureNode,
-  insertBlock,
-  insertTable,
-  isMarkActive,
-  isTextBlockAllowed,
-  linkAt,
-  objectNode,
-  removeLink,
-  setLink,
-  setTextBlock,
-  toggleFormatting,
-  toggleList,
-} from './commands.ts';
+import { figureNode, insertBlock, linkAt, objectNode, removeLink, setLink } from './commands.ts';
 import { Embed, type RichTextComponent } from './embed-views.tsx';
 import { imageRefusal } from './image-limits.ts';
 import { readLimits } from './limits.ts';
 import { LinkDialog } from './link-dialog.tsx';
 import { ComponentTypeDialog, ItemPickerDialog } from './pickers.tsx';
 import { TextCounter } from './text-counter.tsx';
-import { Toolbar, type ToolbarButton } from './toolbar.tsx';
+import { Toolbar } from './toolbar.tsx';
+import { blockMenu, toolbarGroups, type Dialog } from './toolbar-items.ts';
 import { useRichTextView } from './use-rich-text-view.ts';
 
 export type { RichTextComponent };
@@ -56,8 +39,6 @@ export interface RichTextElementProps<C extends RichTextComponent = RichTextComp
   readonly describedBy?: string;
 }
 
-type Dialog = 'link' | 'image' | 'item' | 'component' | null;
-
 /** Component ids placed in the document, in order. */
 function placedComponents(doc: Node): string[] {
   const ids: string[] = [];
@@ -79,11 +60,14 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
   const labelId = props.labelledBy ?? `${id}-label`;
   const counterId = useId();
   const mount = useRef<HTMLDivElement>(null);
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);
   const components = useRef(props.components);
   components.current = props.components;
-  const created = useRef(new Map<string, C>());
+  // Every component this element has seen, with its latest values: one cut from the text
+  // comes back with its values when pasted (components-plugin.ts).
+  const known = useRef(new Map<string, C>());
+  for (const component of props.components) known.current.set(component.id, component);
   const latestHtml = useRef(props.value);
 
   const emit = (value: string, list: C[]) => {
@@ -91,9 +75,8 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
     props.onChange({ value, components: list });
   };
   const onDocChange = (html: string, doc: Node) => {
-    const known = new Map([...created.current, ...components.current.map((c) => [c.id, c] as const)]);
     const list = placedComponents(doc).flatMap((cid) => {
-      const found = known.get(cid);
+      const found = known.current.get(cid);
       return found === undefined ? [] : [found];
     });
     emit(html, list);
@@ -116,110 +99,14 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
     isReadOnly,
     attributes,
     onDocChange,
+    isComponentKnown: (cid) => known.current.has(cid),
     onLinkShortcut: () => {
       if (!isReadOnly) setDialog('link');
     },
   });
 
-  const can = (command: Command) => (state !== null && !isReadOnly ? command(state) : false);
-  const run = (command: Command) => {
-    if (view === null) return;
-    command(view.state, view.dispatch);
-    if (!view.hasFocus() && document.activeElement === document.body) view.focus();
-  };
-  const tool = (key: string, label: string, text: string, command: Command, extra: Partial<ToolbarButton> = {}) => ({
-    key,
-    label,
-    text,
-    isEnabled: can(command),
-    onRun: () => run(command),
-    ...extra,
-  });
-  const mark = (name: string, label: string, text: string, shortcut: string) =>
-    tool(name, label, text, toggleFormatting(limits, name), {
-      shortcut,
-      isPressed: state !== null && isMarkActive(state, name),
-    });
-  const list = state === null ? null : activeList(state);
-  const inTable = state !== null && isInTable(state);
+  const toolbar = { state, view, limits, isReadOnly, openDialog: setDialog };
   const link = state === null ? null : linkAt(state);
-  const linkAllowed = state !== null && can(setLink(limits, { kind: 'web', target: 'x' }, 'x'));
-  const canPlace = (node: Node) => can(insertBlock(limits, node));
-  const blocksAllow = (name: string) => limits.blocks.has(name);
-
-  const groups: ToolbarButton[][] = [
-    [
-      mark('strong', 'Bold', 'B', 'Ctrl+B'),
-      mark('em', 'Italic', 'I', 'Ctrl+I'),
-      mark('code', 'Code', '</>', 'Ctrl+`'),
-      mark('sub', 'Subscript', 'x₂', 'Ctrl+,'),
-      mark('sup', 'Superscript', 'x²', 'Ctrl+.'),
-    ],
-    [
-      tool('ul', 'Bulleted list', '•≡', toggleList(limits, 'bullet_list'), {
-        isPressed: list === 'bullet_list',
-        shortcut: 'Ctrl+Shift+8',
-      }),
-      tool('ol', 'Numbered list', '1≡', toggleList(limits, 'ordered_list'), {
-        isPressed: list === 'ordered_list',
-        shortcut: 'Ctrl+Shift+7',
-      }),
-    ],
-    [
-      {
-        key: 'link',
-        label: link === null ? 'Insert link' : 'Edit link',
-        text: '🔗',
-        shortcut: 'Ctrl+K',
-        isEnabled: linkAllowed || link !== null,
-        isPressed: link !== null,
-        onRun: () => setDialog('link'),
-      },
-    ],
-    [
-      tool('table', 'Insert table', '▦', insertTable(limits)),
-      tool('row', 'Add row below', '+row', addRowAfter, { isEnabled: inTable && can(addRowAfter) }),
-      tool('column', 'Add column right', '+col', addColumnAfter, { isEnabled: inTable && can(addColumnAfter) }),
-      tool('delete-row', 'Delete row', '−row', deleteRow, { isEnabled: inTable && can(deleteRow) }),
-      tool('delete-column', 'Delete column', '−col', deleteColumn, { isEnabled: inTable && can(deleteColumn) }),
-      tool('delete-table', 'Delete table', '✕▦', deleteTable, { isEnabled: inTable && can(deleteTable) }),
-    ],
-    [
-      {
-        key: 'image',
-        label: 'Insert image',
-        text: '🖼',
-        isEnabled: !isReadOnly && canPlace(figureNode('probe')),
-        onRun: () => setDialog('image'),
-      },
-      {
-        key: 'item',
-        label: 'Insert existing content item',
-        text: '⧉',
-        isEnabled: !isReadOnly && blocksAllow('components-and-items') && canPlace(objectNode('item', 'probe')),
-        onRun: () => setDialog('item'),
-      },
-      {
-        key: 'component',
-        label: 'Insert new component',
-        text: '⊞',
-        isEnabled: !isReadOnly && blocksAllow('components-and-items') && canPlace(objectNode('component', 'probe')),
-        onRun: () => setDialog('component'),
-      },
-    ],
-    [
-      tool('undo', 'Undo', '↶', undo, { shortcut: 'Ctrl+Z' }),
-      tool('redo', 'Redo', '↷', redo, { shortcut: 'Ctrl+Shift+Z' }),
-    ],
-  ];
-
-  const blockValue = state === null ? 'paragraph' : currentTextBlock(state);
-  const choices = [null, 1, 2, 3, 4, 5, 6].map((level) => ({
-    value: level === null ? 'paragraph' : `heading-${String(level)}`,
-    label: level === null ? 'Paragraph' : `Heading ${String(level)}`,
-    isEnabled: state !== null && !isReadOnly && isTextBlockAllowed(state, limits, level),
-  }));
-
   const close = () => {
     setDialog(null);
     view?.focus();
@@ -240,12 +127,8 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
         label={`${label}: formatting`}
         controls={id}
         isReadOnly={isReadOnly}
-        block={{
-          value: blockValue === 'paragraph' || blockValue.startsWith('heading-') ? blockValue : '',
-          choices,
-          onChoose: (value) => run(setTextBlock(limits, value === 'paragraph' ? null : Number(value.slice(8)))),
-        }}
-        groups={groups}
+        block={blockMenu(toolbar)}
+        groups={toolbarGroups(toolbar)}
       />
       <div ref={mount} className="rt-mount" />
       <TextCounter id={counterId} html={html} limit={limits.maximumTextLength} />
@@ -262,7 +145,7 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
             isReadOnly={isReadOnly}
             component={
               props.components.find((c) => c.id === entry.node.attrs['id']) ??
-              created.current.get(String(entry.node.attrs['id']))
+              known.current.get(String(entry.node.attrs['id']))
             }
             renderComponent={props.renderComponent}
             onComponentChange={(next) =>
@@ -326,7 +209,7 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
         onPick={(type) => {
           // A new component has no values yet; the form fills its elements as the person types.
           const component = { id: crypto.randomUUID(), type: { id: type.id }, elements: [] } as unknown as C;
-          created.current.set(component.id, component);
+          known.current.set(component.id, component);
           place(objectNode('component', component.id));
         }}
       />

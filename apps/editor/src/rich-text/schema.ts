@@ -133,12 +133,20 @@ const nodes: Record<string, NodeSpec> = {
         getAttrs: (dom: HTMLElement) => {
           const kind = dom.getAttribute('data-type');
           const id = dom.getAttribute('data-id');
-          // A pasted component carries no values; only linked items survive a paste.
-          return kind === 'item' && id !== null ? { kind, id } : false;
+          // Pasted components are kept only when the element knows them (components-plugin.ts).
+          return (kind === 'item' || kind === 'component') && id !== null ? { kind, id } : false;
         },
       },
     ],
-    toDOM: (node) => ['div', { class: 'rt-object', 'data-id': String(node.attrs['id']) }],
+    // What the clipboard carries (the editor shows objects through node views).
+    toDOM: (node) => [
+      'object',
+      {
+        type: 'application/kenticocloud',
+        'data-type': String(node.attrs['kind']),
+        'data-id': String(node.attrs['id']),
+      },
+    ],
   },
   text: { group: 'inline' },
   hard_break: {

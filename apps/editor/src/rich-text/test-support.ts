@@ -192,9 +192,9 @@ function cell(options: InlineOptions): fc.Arbitrary<string> {
 }
 
 function table(options: InlineOptions): fc.Arbitrary<string> {
-  const row = gapped(cell(options), 1, 3).map((cells) => `<tr>${cells}</tr>`);
-  const body = gapped(row, 1, 3).map((rows) => `<tbody>${rows}</tbody>`);
-  return gapped(body, 1, 2).map((bodies) => `<table>${bodies}</table>`);
+  const row = gapped(cell(options), 0, 3).map((cells) => `<tr>${cells}</tr>`);
+  const body = gapped(row, 0, 3).map((rows) => `<tbody>${rows}</tbody>`);
+  return gapped(body, 0, 2).map((bodies) => `<table>${bodies}</table>`);
 }
 
 const linkedItem = fc

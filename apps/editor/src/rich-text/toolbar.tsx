@@ -96,7 +96,6 @@ export function Toolbar({ label, controls, block, groups, isReadOnly }: ToolbarP
                 }}
                 type="button"
                 className="rt-tool"
-                aria-label={button.label}
                 title={button.shortcut === undefined ? button.label : `${button.label} (${button.shortcut})`}
                 aria-pressed={button.isPressed}
                 aria-disabled={isDisabled ? true : undefined}
@@ -107,7 +106,8 @@ export function Toolbar({ label, controls, block, groups, isReadOnly }: ToolbarP
                   if (!isDisabled) button.onRun();
                 }}
               >
-                {button.text}
+                <span aria-hidden="true">{button.text}</span>
+                <span className="visually-hidden">{button.label}</span>
               </button>
             );
           })}

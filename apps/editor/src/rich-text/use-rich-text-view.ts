@@ -17,6 +17,7 @@ export interface RichTextViewOptions {
   /** Called after each change of the document, with its HTML. */
   readonly onDocChange: (html: string, doc: Node) => void;
   readonly onLinkShortcut: () => void;
+  readonly isComponentKnown: (id: string) => boolean;
 }
 
 /**
@@ -49,6 +50,7 @@ export function useRichTextView(options: RichTextViewOptions) {
         doc: parseRichText(value),
         limits: latest.current.limits,
         onLinkShortcut: () => latest.current.onLinkShortcut(),
+        isComponentKnown: (id) => latest.current.isComponentKnown(id),
       }),
     [],
   );
