@@ -50,6 +50,8 @@ export interface EditorStack {
   readonly origin: string;
   /** The app: `${origin}/app`. */
   readonly appUrl: string;
+  /** Every listener `lectern start` printed, by name (`delivery`, `preview`, `assets`…). */
+  readonly urls: Readonly<Record<string, string>>;
   readonly projectId: string;
   readonly managementKey: string;
   /** A Management API v2 call on the demo project with its management key. */
@@ -123,6 +125,7 @@ export async function startEditorStack(existing?: { dataDir: string; projectId: 
     dataDir,
     origin,
     appUrl: `${origin}/app`,
+    urls: summary.urls,
     projectId,
     managementKey,
     async mapi<T>(path: string, init: { method?: string; body?: unknown } = {}) {
