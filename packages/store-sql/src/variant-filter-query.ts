@@ -29,32 +29,47 @@ function breaksCount(check: Extract<ElementCheck, { kind: 'count' }>): Condition
 }
 
 /**
- * Complete as checkPublishable decides: the required elements are among `f.filled_elements`
+ * Complete as checkPublishable decides: the required elements are among `filled_elements`
  * (migration 0017; it reads a string of only an empty paragraph as empty whatever the element's
- * kind, where checkPublishable does so for rich text only), and no count limit is broken.
+ * kind, where checkPublishable does so for rich text only), and no count limit is broken. `a`
+ * is the alias of the facets row; count limits read the variant's body (`v`).
  */
-function isReady(rules: NonNullable<VariantQuery['completion']>['rules']): Condition {
+function isReady(rules: Completion['rules'], a: Condition): Condition {
   const cases = rules
     .filter((r) => r.checks.length > 0)
     .map((r) => {
       const required = r.checks.filter((c) => c.kind === 'required').map((c) => c.elementId);
       const counts = r.checks.filter((c): c is Extract<ElementCheck, { kind: 'count' }> => c.kind === 'count');
-      const filled = required.length === 0 ? sql`true` : sql`f.filled_elements @> array[${list(required)}]::text[]`;
+      const filled = required.length === 0 ? sql`true` : sql`${a}.filled_elements @> array[${list(required)}]::text[]`;
       return sql`when ${r.typeId}::uuid then (${filled} and not ${anyOf(counts.map(breaksCount))})`;
     });
-  return cases.length === 0 ? sql`true` : sql`(case v.type_id ${sql.join(cases, sql` `)} else true end)`;
+  return cases.length === 0 ? sql`true` : sql`(case ${a}.type_id ${sql.join(cases, sql` `)} else true end)`;
 }
 
-function completion(c: NonNullable<VariantQuery['completion']>): Condition {
-  const done = isIn(sql`v.step_id`, c.doneStepIds);
+type Completion = NonNullable<VariantQuery['completion']>;
+
+/** Whether the variant at facets alias `a` is ready (or unfinished), as asked; null when both are asked. */
+function readiness(c: Completion, a: Condition): Condition {
+  const done = isIn(sql`${a}.step_id`, c.doneStepIds);
+  const ready = isReady(c.rules, a);
+  if (c.isReady && c.isUnfinished) return sql`not ${done}`;
+  return sql`(not ${done} and ${c.isReady ? ready : sql`not ${ready}`})`;
+}
+
+/**
+ * The completion filter. `readyIds`: the items whose variant is ready (or unfinished) as asked,
+ * when they were few enough to read first (see filterVariantPage); else tested row by row.
+ */
+function completion(c: Completion, readyIds: readonly string[] | null): Condition {
   const wanted: Condition[] = [];
   if (c.isNotTranslated) wanted.push(sql`v.item_id is null`);
-  if (c.isAllDone) wanted.push(done);
-  if (c.isReady || c.isUnfinished) {
-    const ready = isReady(c.rules);
-    if (c.isReady && c.isUnfinished) wanted.push(sql`(v.item_id is not null and not ${done})`);
-    else wanted.push(sql`(not ${done} and ${c.isReady ? ready : sql`not ${ready}`})`);
-  }
+  if (c.isAllDone) wanted.push(isIn(sql`v.step_id`, c.doneStepIds));
+  if (c.isReady || c.isUnfinished)
+    wanted.push(
+      readyIds === null
+        ? sql`(v.item_id is not null and ${readiness(c, sql`f`)})`
+        : sql`i.id = any(${`{${readyIds.join(',')}}`}::uuid[])`,
+    );
   return anyOf(wanted);
 }
 
@@ -87,19 +102,23 @@ const searchInRow = (phrase: string): Condition =>
 /** The search phrase through the trigram indexes: costs in proportion to the rows that match it. */
 function searchByIndex(projectId: string, q: VariantQuery, phrase: string): Condition {
   const pattern = patternOf(phrase);
+  // The type filter goes into both halves, so fewer matches are fetched to be joined.
+  const ofTypes = (a: Condition) => (q.typeIds === null ? sql`` : sql`and ${isIn(sql`${a}.type_id`, q.typeIds)}`);
   return sql`i.id in (
-    select n.id from content_items n where n.project_id = ${projectId} and lower(n.name) like ${pattern}
+    select n.id from content_items n
+      where n.project_id = ${projectId} and lower(n.name) like ${pattern} ${ofTypes(sql`n`)}
     union all
     select s.item_id from content_variant_facets s
-      where s.project_id = ${projectId} and s.language_id = ${q.languageId} and s.search_text like ${pattern})`;
+      where s.project_id = ${projectId} and s.language_id = ${q.languageId} and s.search_text like ${pattern}
+        ${ofTypes(sql`s`)})`;
 }
 
 /** Every filter but the search phrase. */
-function conditions(projectId: string, q: VariantQuery): Condition[] {
+function conditions(projectId: string, q: VariantQuery, readyIds: readonly string[] | null): Condition[] {
   const out: Condition[] = [sql`i.project_id = ${projectId}`];
   if (q.typeIds) out.push(isIn(sql`i.type_id`, q.typeIds));
   if (q.collectionIds) out.push(isIn(sql`i.collection_id`, q.collectionIds));
-  if (q.completion) out.push(completion(q.completion));
+  if (q.completion) out.push(completion(q.completion, readyIds));
   if (q.componentTypeIds) {
     const has = q.componentTypeIds.map(
       (t) =>
@@ -160,6 +179,27 @@ export const searchScanRows = 1000;
 export const searchWalkOnShare = 0.02;
 export const searchScanMaxRows = 5000;
 
+/** At most this many items are read first for the completion filter (see fewReady). */
+export const completionIdsMax = 5000;
+
+/**
+ * The items whose variant is ready (or unfinished) as asked, read from the narrow facets alone,
+ * when there are at most completionIdsMax of them (null otherwise, or when count limits need the
+ * bodies). A rare status is then one indexed lookup per match instead of a walk that tests every
+ * row after the key (the planner, expecting an early stop, walks); a common one fills a page
+ * early in that walk.
+ */
+async function fewReady(db: Kysely<Database>, projectId: string, q: VariantQuery): Promise<string[] | null> {
+  const c = q.completion;
+  if (!c || !(c.isReady || c.isUnfinished) || c.rules.some((r) => r.checks.some((k) => k.kind === 'count')))
+    return null;
+  const found = await sql<{ item_id: string }>`
+    select a.item_id from content_variant_facets a
+    where a.project_id = ${projectId} and a.language_id = ${q.languageId} and ${readiness(c, sql`a`)}
+    limit ${completionIdsMax + 1}`.execute(db);
+  return found.rows.length > completionIdsMax ? null : found.rows.map((r) => r.item_id);
+}
+
 type Row = { id: string; k: string | null; t: string | number; scanned?: string | number };
 
 export async function filterVariantPage(
@@ -172,7 +212,7 @@ export async function filterVariantPage(
 ): Promise<VariantQueryPage> {
   const scanRows = options.scanRows ?? searchScanRows;
   const { value, cast, tie } = orderOf(q);
-  const where = conditions(projectId, q);
+  const where = conditions(projectId, q, await fewReady(db, projectId, q));
   const isDesc = q.order.direction === 'desc';
   const direction = isDesc ? sql`desc` : sql`asc`;
   const after = request.after;

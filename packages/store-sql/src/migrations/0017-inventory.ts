@@ -9,7 +9,8 @@ import { sql, type Kysely } from 'kysely';
  *   lower-cased text of its string element values (text, rich text with its tags dropped, URL
  *   slug, custom; date-time values, ISO strings, left out so a search for "2024" does not match
  *   every dated item), matched with the item's name against the search phrase; and
- *   `filled_elements`, the ids of the elements that hold a value, for the completion filter.
+ *   `filled_elements`, the ids of the elements that hold a value, with the type and step, for
+ *   the completion filter.
  *   Narrow, so scanning it or fetching many rows through its trigram index reads a fraction of
  *   the pages the variant rows (their bodies) would cost.
  * - trigram indexes on `lower(name)` and `search_text` (pg_trgm: PGlite loads it, PostgreSQL's
@@ -46,6 +47,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       project_id uuid not null,
       item_id uuid not null,
       language_id uuid not null,
+      type_id uuid not null,
+      step_id uuid not null,
       search_text text not null,
       filled_elements text[] not null,
       primary key (project_id, item_id, language_id),
@@ -55,18 +58,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function lectern_variant_facets() returns trigger language plpgsql as $$
     begin
-      insert into content_variant_facets (project_id, item_id, language_id, search_text, filled_elements)
-      values (new.project_id, new.item_id, new.language_id,
+      insert into content_variant_facets
+        (project_id, item_id, language_id, type_id, step_id, search_text, filled_elements)
+      values (new.project_id, new.item_id, new.language_id, new.type_id, new.step_id,
         lectern_variant_search_text(new.body), lectern_variant_filled(new.body))
       on conflict (project_id, item_id, language_id) do update
-        set search_text = excluded.search_text, filled_elements = excluded.filled_elements;
+        set type_id = excluded.type_id, step_id = excluded.step_id,
+          search_text = excluded.search_text, filled_elements = excluded.filled_elements;
       return null;
     end
     $$`.execute(db);
-  await sql`create trigger content_variant_facets_kept after insert or update of body on content_variants
+  await sql`create trigger content_variant_facets_kept after insert or update on content_variants
     for each row execute function lectern_variant_facets()`.execute(db);
   await sql`insert into content_variant_facets
-    select project_id, item_id, language_id, lectern_variant_search_text(body), lectern_variant_filled(body)
+    select project_id, item_id, language_id, type_id, step_id,
+      lectern_variant_search_text(body), lectern_variant_filled(body)
     from content_variants`.execute(db);
 
   await sql`create index content_items_type_position on content_items (project_id, type_id, position)`.execute(db);
