@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { useCollections, useContentTypes, useLanguages, useWorkflows, languageOf } from '../../api/project-model.ts';
-import { useSession } from '../../api/session.ts';
+import { canManageContent, useSession } from '../../api/session.ts';
 import { useInventoryPage } from './inventory-data.ts';
 import { InventoryFilters } from './inventory-filters.tsx';
 import { InventoryTable, stepNames, type InventoryLookups } from './inventory-table.tsx';
@@ -86,14 +86,16 @@ export function InventoryScreen() {
     <main className="inventory" aria-labelledby="inventory-heading">
       <div className="inventory-head">
         <h1 id="inventory-heading">Content inventory</h1>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => setCreating(true)}
-          disabled={!language || !types.data}
-        >
-          Create new
-        </button>
+        {canManageContent(session.data, projectId) && (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => setCreating(true)}
+            disabled={!language || !types.data}
+          >
+            Create new
+          </button>
+        )}
       </div>
       <div className="inventory-tools">
         <form role="search" className="inventory-search" onSubmit={(e) => e.preventDefault()}>
@@ -150,7 +152,7 @@ export function InventoryScreen() {
           Next page
         </button>
       </nav>
-      {language && (
+      {language && canManageContent(session.data, projectId) && (
         <CreateItemDialog
           projectId={projectId}
           languageId={language.id}
