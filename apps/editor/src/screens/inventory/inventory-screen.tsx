@@ -51,7 +51,12 @@ export function InventoryScreen() {
   const tokens = pages.key === viewKey ? pages.tokens : [null];
   const continuation = tokens[tokens.length - 1] ?? null;
 
-  const body = session.data ? filterBody(view, { languageCodename, userId: session.data.user.id }) : null;
+  // The language's codename is what the filter names; whether it is the default decides whether
+  // untranslated items are asked for (inventory-url.ts).
+  const body =
+    session.data && language
+      ? filterBody(view, { languageCodename, isDefaultLanguage: language.is_default, userId: session.data.user.id })
+      : null;
   const page = useInventoryPage({ projectId, body, continuation });
 
   const lookups: InventoryLookups = useMemo(
