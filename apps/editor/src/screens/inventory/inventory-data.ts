@@ -69,10 +69,7 @@ export function fallbackChain(language: Language, languages: readonly Language[]
   return chain;
 }
 
-/**
- * The filter names the language by codename (as the URL does), so the first page waits for
- * nothing but the session; the languages are read only when some item lacks a variant.
- */
+/** The languages are read again (from the cache) only when some item lacks a variant. */
 export async function fetchInventoryPage(input: {
   projectId: string;
   body: unknown;

@@ -31,7 +31,7 @@ describe('the inventory view in the URL', () => {
 
   it('asks the filter route for exactly the chosen filters, grouped by workflow', () => {
     const view = { ...parseView(`q=%20news%20&steps=${workflowId}:${stepId}&contributors=none&sort=due_date&dir=asc`) };
-    expect(filterBody(view, { languageCodename: 'en-US', userId: typeId })).toEqual({
+    expect(filterBody(view, { languageCodename: 'en-US', isDefaultLanguage: false, userId: typeId })).toEqual({
       filters: {
         language: { codename: 'en-US' },
         completion_statuses: ['unfinished', 'ready', 'not_translated', 'all_done'],
@@ -42,10 +42,12 @@ describe('the inventory view in the URL', () => {
       order: { by: 'due_date', direction: 'asc' },
     });
     expect(
-      filterBody({ ...defaultView, contributor: 'me' }, { languageCodename: 'en-US', userId: typeId }).filters,
+      filterBody(
+        { ...defaultView, contributor: 'me' },
+        { languageCodename: 'en-US', isDefaultLanguage: true, userId: typeId },
+      ).filters,
     ).toEqual({
       language: { codename: 'en-US' },
-      completion_statuses: ['unfinished', 'ready', 'not_translated', 'all_done'],
       contributors: [{ id: typeId }],
     });
   });
