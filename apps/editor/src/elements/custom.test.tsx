@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderElement } from '../test-support/render.tsx';
+import { useState } from 'react';
+import { fireEvent } from '@testing-library/react';
+import { renderElement, renderWithApp } from '../test-support/render.tsx';
+import { completeValues, ElementsForm } from './elements-form.tsx';
 import { CustomElement } from './custom.tsx';
 import type { TypeElement } from './model.ts';
 
@@ -109,5 +112,38 @@ describe('CustomElement', () => {
     send({ type: 'set-value-request', requestId: 'y', data: { value: 'no' } });
     expect(changes).toEqual([]);
     expect(replies().at(-1)?.message['data']).toEqual({ error: 'The element is read-only.' });
+  });
+
+  it('tells an observer when an element it watches changes', () => {
+    const defs = [title, el];
+    function Form() {
+      const [values, setValues] = useState(() => completeValues(defs, []));
+      return (
+        <ElementsForm
+          idPrefix="f"
+          elements={defs}
+          values={values}
+          onChange={setValues}
+          isReadOnly={false}
+          scope={{ projectId: 'p', language: { id: 'l', codename: 'default' }, item: null }}
+        />
+      );
+    }
+    renderWithApp(<Form />);
+    const iframe = screen.getByTitle('Colour picker') as HTMLIFrameElement;
+    const child = { postMessage: vi.fn() };
+    Object.defineProperty(iframe, 'contentWindow', { value: child });
+    act(() => {
+      const event = new MessageEvent('message', {
+        data: { type: 'observe-element-changes', requestId: 'o1', data: { elements: ['title'] } },
+      });
+      Object.defineProperty(event, 'source', { value: child });
+      window.dispatchEvent(event);
+    });
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'New title' } });
+    expect(child.postMessage).toHaveBeenCalledWith(
+      { type: 'on-elements-changed', data: { elements: ['title'] }, requestId: 'o1' },
+      'https://ext.example',
+    );
   });
 });

@@ -26,6 +26,12 @@ function originOf(url: string): string {
   }
 }
 
+/** The current value of the form's element with `codename` (undefined when there is none). */
+function valueOf(scope: FormScope, codename: string): unknown {
+  const el = scope.elements.find((e) => e.codename === codename);
+  return el ? scope.values.get(el.id)?.value : undefined;
+}
+
 /** The value another element has, as the protocol's `get-value-request` answers it. */
 function otherValue(scope: FormScope, element: ElementProps['element'], codename: unknown): Record<string, unknown> {
   const allowed = ((element['allowed_elements'] ?? []) as { id: string }[]).map((e) => e.id);
@@ -55,7 +61,8 @@ export function CustomElement({ element, value, onChange, isReadOnly, inputId, d
   const latest = useRef({ value, isReadOnly, scope, onChange });
   latest.current = { value, isReadOnly, scope, onChange };
   const observers = useRef<{ requestId: string; codenames: string[] }[]>([]);
-  const seen = useRef(new Map<string, unknown>());
+  /** The value each observed element had when last reported (by `${requestId}:${codename}`). */
+  const seen = useRef(new Map<string, { value: unknown }>());
 
   const post = (message: ProtocolMessage) => frame.current?.contentWindow?.postMessage(message, origin);
 
@@ -112,10 +119,15 @@ export function CustomElement({ element, value, onChange, isReadOnly, inputId, d
           reply('get-value-response', otherValue(s, element, data['codename']));
           break;
         case 'observe-element-changes': {
-          const codenames = Array.isArray(data['elements'])
-            ? data['elements'].filter((c) => typeof c === 'string')
-            : [];
-          if (message.requestId) observers.current.push({ requestId: message.requestId, codenames });
+          // Only the elements this custom element may read (`allowed_elements`) are watched.
+          const allowed = ((element['allowed_elements'] ?? []) as { id: string }[]).map((e) => e.id);
+          const codenames = (Array.isArray(data['elements']) ? data['elements'] : []).filter(
+            (c): c is string =>
+              typeof c === 'string' && s.elements.some((e) => e.codename === c && allowed.includes(e.id)),
+          );
+          if (!message.requestId) break;
+          observers.current.push({ requestId: message.requestId, codenames });
+          for (const c of codenames) seen.current.set(`${message.requestId}:${c}`, { value: valueOf(s, c) });
           break;
         }
         default:
@@ -134,12 +146,11 @@ export function CustomElement({ element, value, onChange, isReadOnly, inputId, d
   useEffect(() => {
     for (const o of observers.current) {
       const changed = o.codenames.filter((c) => {
-        const el = scope.elements.find((e) => e.codename === c);
-        const v = el ? scope.values.get(el.id)?.value : undefined;
         const key = `${o.requestId}:${c}`;
+        const value = valueOf(scope, c);
         const before = seen.current.get(key);
-        seen.current.set(key, v);
-        return before !== undefined && before !== v;
+        seen.current.set(key, { value });
+        return before !== undefined && before.value !== value;
       });
       if (changed.length > 0)
         post({ type: 'on-elements-changed', data: { elements: changed }, requestId: o.requestId });

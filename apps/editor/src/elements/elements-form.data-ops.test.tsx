@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backupRoutes, readBackup } from '../test-support/data-ops-backup.ts';
+import axe from 'axe-core';
 import { mockApi, renderWithApp } from '../test-support/render.tsx';
 import { completeValues, ElementsForm, checkAll } from './elements-form.tsx';
 import type { ElementValue } from './model.ts';
@@ -80,4 +81,47 @@ describe('ElementsForm on every variant of a data-ops backup of a Kontent.ai pro
         .sort(),
     );
   });
+
+  it('has no serious axe violation with every element kind on screen', async () => {
+    // One variant of each type, all on one page (no tabs: every element is checked).
+    const oneOfEach = [...new Map(cases.map((c) => [c.type.id, c])).values()];
+    const { container } = renderWithApp(
+      <main>
+        <h1>Items</h1>
+        {oneOfEach.map((c, i) => {
+          const defs = expandSnippets(c.type.elements, snippets);
+          return (
+            <section key={c.type.id} aria-label={c.name}>
+              <ElementsForm
+                idPrefix={`a${i}`}
+                elements={defs}
+                values={completeValues(defs, c.variant.elements)}
+                onChange={() => undefined}
+                isReadOnly={false}
+                scope={{ projectId: 'p', language: { id: c.variant.language.id, codename: 'x' }, item: null }}
+              />
+            </section>
+          );
+        })}
+      </main>,
+    );
+    await waitFor(() => expect(screen.queryAllByText(/^Loading/)).toHaveLength(0));
+    const kinds = new Set(oneOfEach.flatMap((c) => expandSnippets(c.type.elements, snippets).map((d) => d.type)));
+    expect(kinds.size).toBe(12);
+    // As test/axe.ts runs it (rules that need layout left to Chromium), iframes left out: happy-dom
+    // loads no page into them and axe would only report that.
+    const result = await axe.run(
+      { include: [container], exclude: [['iframe']] },
+      {
+        rules: {
+          'color-contrast': { enabled: false },
+          'target-size': { enabled: false },
+          'scrollable-region-focusable': { enabled: false },
+        },
+        resultTypes: ['violations'],
+      },
+    );
+    const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  }, 60_000);
 });

@@ -61,6 +61,9 @@ export function ElementsForm(props: ElementsFormProps) {
   const groups = props.contentGroups ?? [];
   const [activeGroup, setActiveGroup] = useState(groups[0]?.id ?? '');
   const byId = useMemo(() => new Map(values.map((v) => [v.element.id, v])), [values]);
+  // An element without a (known) group shows on the first tab rather than on none.
+  const groupOf = (e: TypeElement): string =>
+    e.content_group && groups.some((g) => g.id === e.content_group?.id) ? e.content_group.id : (groups[0]?.id ?? '');
   const problems = useMemo(() => checkAll(elements, values), [elements, values]);
   const scope: FormScope = {
     ...outer,
@@ -76,10 +79,14 @@ export function ElementsForm(props: ElementsFormProps) {
     const request = props.focusRequest;
     if (!request) return;
     const def = elements.find((e) => e.id === request.elementId);
-    if (def?.content_group) setActiveGroup(def.content_group.id);
+    if (def && groups.length > 0) setActiveGroup(groupOf(def));
     setTimeout(() => {
       const field = document.getElementById(fieldId(idPrefix, request.elementId));
-      field?.querySelector<HTMLElement>('input, textarea, select, button, iframe')?.focus();
+      // The text of a rich text element before its toolbar; else the first control.
+      const target =
+        field?.querySelector<HTMLElement>('[contenteditable="true"]') ??
+        field?.querySelector<HTMLElement>('input, textarea, select, button, iframe');
+      target?.focus();
     }, 0);
   }, [props.focusRequest, elements, idPrefix]);
 
@@ -160,7 +167,7 @@ export function ElementsForm(props: ElementsFormProps) {
   const errorCount = (groupId: string) =>
     elements.filter(
       (e) =>
-        e.content_group?.id === groupId &&
+        groupOf(e) === groupId &&
         ((problems.get(e.id)?.errors.length ?? 0) > 0 || (props.apiErrors ?? noErrors).has(e.id)),
     ).length;
   return (
@@ -197,7 +204,7 @@ export function ElementsForm(props: ElementsFormProps) {
             hidden={g.id !== activeGroup}
             tabIndex={0}
           >
-            {fields(elements.filter((e) => e.content_group?.id === g.id))}
+            {fields(elements.filter((e) => groupOf(e) === g.id))}
           </div>
         ))}
       </div>

@@ -75,7 +75,7 @@ export async function startDemoStack(): Promise<RealStack> {
 export function callManagement(
   stack: RealStack,
   path: string,
-  options: { method?: string; body?: string } = {},
+  options: { method?: string; body?: string | Uint8Array; contentType?: string } = {},
 ): Promise<{ status: number; text: string }> {
   const url = new URL(`${stack.managementBaseUrl}/projects/${stack.projectId}${path}`);
   return new Promise((resolve, reject) => {
@@ -83,7 +83,11 @@ export function callManagement(
       url,
       {
         method: options.method ?? 'GET',
-        headers: { authorization: `Bearer ${stack.managementKey}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${stack.managementKey}`,
+          'content-type': options.contentType ?? 'application/json',
+          ...(options.body instanceof Uint8Array ? { 'content-length': String(options.body.length) } : {}),
+        },
       },
       (res) => {
         let text = '';
@@ -98,8 +102,16 @@ export function callManagement(
   });
 }
 
-export async function managementJson<T>(stack: RealStack, path: string): Promise<T> {
-  const { status, text } = await callManagement(stack, path);
+export async function managementJson<T>(
+  stack: RealStack,
+  path: string,
+  options: { method?: string; body?: unknown; raw?: Uint8Array; contentType?: string } = {},
+): Promise<T> {
+  const { status, text } = await callManagement(stack, path, {
+    ...(options.method ? { method: options.method } : {}),
+    ...(options.raw ? { body: options.raw } : options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    ...(options.contentType ? { contentType: options.contentType } : {}),
+  });
   if (status >= 300) throw new Error(`${path}: ${status} ${text}`);
   return JSON.parse(text) as T;
 }

@@ -102,6 +102,16 @@ describe.skipIf(chromiumPath === null)('the item editor', () => {
     expect(asked).toBe('You have unsaved changes. Leave this page and lose them?');
     expect(page.url()).toBe(itemUrl);
     expect(await title(page).inputValue()).toBe('Not saved yet');
+    // The app frame's language switch navigates without a link: asked too.
+    asked = '';
+    page.once('dialog', (dialog) => {
+      asked = dialog.message();
+      void dialog.dismiss();
+    });
+    await page.locator('#app-language').selectOption({ index: 1 });
+    expect(asked).toBe('You have unsaved changes. Leave this page and lose them?');
+    expect(page.url()).toBe(itemUrl);
+    expect(await title(page).inputValue()).toBe('Not saved yet');
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('link', { name: 'Content inventory' }).first().click();
     await page.waitForURL(/\/content/);

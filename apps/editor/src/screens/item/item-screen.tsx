@@ -6,7 +6,7 @@ import '../../styles/item.css';
 import { ErrorSummary } from './error-summary.tsx';
 import { LanguageSwitch, MissingVariant } from './language-panel.tsx';
 import { useItemChanges } from './live-changes.ts';
-import { leaveMessage, useNavigationGuard } from './navigation-guard.ts';
+import { useNavigationGuard } from './navigation-guard.ts';
 import { useItemEditor } from './use-item-editor.ts';
 
 const statusText = { saved: 'Saved', dirty: 'Unsaved changes', saving: 'Saving…', failed: 'Not saved' } as const;
@@ -103,7 +103,6 @@ function ItemEditorView({
           language={language}
           languages={editor.languages.data}
           variants={editor.variants.data}
-          confirmLeave={() => !editor.isDirty || window.confirm(leaveMessage)}
         />
         <div className="item-save">
           <p id="item-save-status" className="item-status" role="status">

@@ -5,7 +5,7 @@ import type { LanguageJson } from './queries.ts';
 
 /**
  * The language the variant is in, and a switch to the item in another language (each marked
- * when it has no variant yet). Following the switch goes through the navigation guard's confirm.
+ * when it has no variant yet). The navigation guard asks first while there are unsaved changes.
  */
 export function LanguageSwitch(props: {
   projectId: string;
@@ -13,7 +13,6 @@ export function LanguageSwitch(props: {
   language: LanguageJson;
   languages: readonly LanguageJson[];
   variants: readonly VariantJson[];
-  confirmLeave: () => boolean;
 }) {
   const [, navigate] = useLocation();
   const has = new Set(props.variants.map((v) => v.language.id));
@@ -23,9 +22,7 @@ export function LanguageSwitch(props: {
       <select
         id="item-language"
         value={props.language.codename}
-        onChange={(e) => {
-          if (props.confirmLeave()) navigate(`/p/${props.projectId}/${e.target.value}/items/${props.itemId}`);
-        }}
+        onChange={(e) => navigate(`/p/${props.projectId}/${e.target.value}/items/${props.itemId}`)}
       >
         {props.languages
           .filter((l) => l.is_active || l.id === props.language.id)
