@@ -1,4 +1,5 @@
 import { baseKeymap, chainCommands } from 'prosemirror-commands';
+import { gapCursor } from 'prosemirror-gapcursor';
 import { history, redo, undo } from 'prosemirror-history';
 import { keymap } from 'prosemirror-keymap';
 import type { Node } from 'prosemirror-model';
@@ -100,6 +101,8 @@ export function createEditorState(options: {
     history(),
     keymap(richTextKeymap(options.limits, options.onLinkShortcut)),
     keymap(baseKeymap),
+    // A cursor beside a table, image or object where no text block is (before a leading table…).
+    gapCursor(),
     tableEditing(),
   ];
   return EditorState.create({ schema, doc: options.doc, plugins });

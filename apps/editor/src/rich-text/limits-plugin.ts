@@ -3,7 +3,7 @@ import { Plugin, PluginKey, type Transaction } from 'prosemirror-state';
 import { countViolations, isBlockAllowed, isInTable, isMarkAllowed, type RichTextLimits } from './limits.ts';
 import { richTextSchema as schema } from './schema.ts';
 
-export const limitsKey = new PluginKey<RichTextLimits>('rich-text-limits');
+const limitsKey = new PluginKey<RichTextLimits>('rich-text-limits');
 
 /**
  * Enforces the element's limitations while the person types:
@@ -69,7 +69,7 @@ interface Cleaned {
 }
 
 /** A fragment with what the limits refuse removed or turned into what they allow. */
-export function cleanFragment(fragment: Fragment, limits: RichTextLimits, isTable: boolean, parent: string): Cleaned {
+function cleanFragment(fragment: Fragment, limits: RichTextLimits, isTable: boolean, parent: string): Cleaned {
   let isReshaped = false;
   const out: Node[] = [];
   fragment.forEach((node) => {

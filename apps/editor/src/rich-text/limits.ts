@@ -30,8 +30,8 @@ export interface SizeLimit {
   readonly condition: 'at_most' | 'exactly' | 'at_least';
 }
 
-export const allBlocks = ['images', 'text', 'tables', 'components-and-items'];
-export const allTextBlocks = [
+const allBlocks = ['images', 'text', 'tables', 'components-and-items'];
+const allTextBlocks = [
   'paragraph',
   'heading-one',
   'heading-two',
@@ -42,7 +42,7 @@ export const allTextBlocks = [
   'ordered-list',
   'unordered-list',
 ];
-export const allFormatting = ['unstyled', 'bold', 'italic', 'code', 'link', 'subscript', 'superscript'];
+const allFormatting = ['unstyled', 'bold', 'italic', 'code', 'link', 'subscript', 'superscript'];
 const allTableBlocks = ['images', 'text'];
 
 function set(value: unknown, all: readonly string[]): ReadonlySet<string> {
@@ -100,7 +100,7 @@ export function textBlockName(type: string, level?: number): string | null {
 }
 
 /** The limitation name of each mark. */
-export const formattingOfMark: Readonly<Record<string, string>> = {
+const formattingOfMark: Readonly<Record<string, string>> = {
   strong: 'bold',
   em: 'italic',
   code: 'code',

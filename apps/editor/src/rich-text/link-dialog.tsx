@@ -29,7 +29,7 @@ const kinds: readonly { kind: LinkKind; label: string }[] = [
  * A URL as the Management API stores it (SPEC 2.4 rule 4): without a scheme it is taken as a
  * host and gets `http://`, so what the editor writes is what the API gives back.
  */
-export function withScheme(url: string): string {
+function withScheme(url: string): string {
   if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
   return url.startsWith('//') ? `http:${url}` : `http://${url}`;
 }

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import type { ElementBody } from '@lectern/core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../test/fake-server.ts';
@@ -146,6 +147,30 @@ describe('RichTextElement', () => {
     expect((screen.getByRole('combobox', { name: 'Text style' }) as HTMLSelectElement).disabled).toBe(true);
     fireEvent.keyDown(text, { key: 'b', ctrlKey: true });
     expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it("shows a value changed from outside (another person's save) without reporting it as a change", () => {
+    fakeApi({});
+    const onChange = vi.fn();
+    const ui = (value: string) => (
+      <RichTextElement
+        id="body"
+        label="Body"
+        element={element()}
+        value={value}
+        components={[]}
+        onChange={onChange}
+        isReadOnly={false}
+        projectId="p1"
+        renderComponent={() => null}
+      />
+    );
+    const { client, rerender } = renderWithQuery(ui('<p>Mine</p>'));
+    rerender(<QueryClientProvider client={client}>{ui('<h3>Theirs</h3>')}</QueryClientProvider>);
+    const text = screen.getByRole('textbox', { name: 'Body' });
+    expect(text.querySelector('h3')?.textContent).toBe('Theirs');
+    expect(text.textContent).not.toContain('Mine');
     expect(onChange).not.toHaveBeenCalled();
   });
 });

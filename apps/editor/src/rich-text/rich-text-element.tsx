@@ -105,6 +105,8 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
     },
   });
 
+  // The value as the editor last wrote it or last opened it (a reset from outside included).
+  latestHtml.current = html;
   const toolbar = { state, view, limits, isReadOnly, openDialog: setDialog };
   const link = state === null ? null : linkAt(state);
   const close = () => {

@@ -17,7 +17,7 @@ export function serializeRichText(doc: Node): string {
 }
 
 /** The stored and returned form of an empty rich text value. */
-export const emptyRichText = '<p><br/></p>';
+const emptyRichText = '<p><br/></p>';
 
 /** The normaliser's rule: one paragraph holding nothing but unformatted whitespace and line breaks. */
 export function isEmptyDoc(doc: Node): boolean {
@@ -74,10 +74,18 @@ function gapped(node: Node, gaps: Gaps, write: (child: Node) => string): string 
   return out + (fits ? (gaps[node.childCount] ?? '') : '');
 }
 
+/**
+ * An item's text runs and nested lists. Two runs side by side (an editing result: a nested list
+ * turned into text) are two lines on screen, so a line break goes between them.
+ */
 function listItemHtml(item: Node): string {
   let out = '';
+  let isAfterText = false;
   item.forEach((child) => {
-    out += child.type.name === 'list_text' ? inlineHtml(child) : blockHtml(child);
+    const isText = child.type.name === 'list_text';
+    if (isText && isAfterText) out += '<br/>';
+    out += isText ? inlineHtml(child) : blockHtml(child);
+    isAfterText = isText;
   });
   return `<li>${out}</li>`;
 }

@@ -302,6 +302,17 @@ describe.skipIf(chromiumPath === '')('rich text editor in Chromium', { timeout: 
     await page.close();
   });
 
+  it('reaches the place before a leading table with the arrow keys, to write a paragraph there', async () => {
+    const page = await open({ value: '<table><tbody><tr><td>cell</td></tr></tbody></table>' });
+    expect(await page.evaluate(() => window.rtHarness.changes.length)).toBe(0);
+    await page.getByRole('textbox', { name: 'Body' }).locator('td').click();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.type('Intro');
+    expect(await lastValue(page)).toBe('<p>Intro</p><table><tbody><tr><td>cell</td></tr></tbody></table>');
+    await page.close();
+  });
+
   it('moves a component by cut and paste with its values', async () => {
     const component = {
       id: '9a0ba7ab-0b2a-4b35-8c1b-1cbf8d8c1e6f',

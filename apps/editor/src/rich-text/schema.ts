@@ -20,10 +20,6 @@ export type Gaps = readonly string[] | null;
 
 const gapsAttr = { gaps: { default: null as Gaps } };
 
-/** Node names, by role. */
-export const textBlockNames = ['paragraph', 'heading'] as const;
-export const listNames = ['bullet_list', 'ordered_list'] as const;
-
 const cellAttrs = {
   colspan: { default: 1 },
   rowspan: { default: 1 },
@@ -228,12 +224,3 @@ const marks: Record<string, MarkSpec> = {
 };
 
 export const richTextSchema = new Schema({ nodes, marks });
-
-/** The HTML element name of each formatting mark. */
-export const markTags: Readonly<Record<string, string>> = {
-  em: 'em',
-  strong: 'strong',
-  code: 'code',
-  sub: 'sub',
-  sup: 'sup',
-};

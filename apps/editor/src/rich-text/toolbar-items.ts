@@ -32,7 +32,7 @@ export interface ToolbarContext {
 }
 
 /** Runs a command on the view; the text keeps the focus it had. */
-export function runCommand(view: EditorView | null, command: Command): void {
+function runCommand(view: EditorView | null, command: Command): void {
   if (view === null) return;
   command(view.state, view.dispatch);
   if (!view.hasFocus() && document.activeElement === document.body) view.focus();

@@ -64,10 +64,25 @@ const changes: { value: string; components: RichTextComponent[] }[] = [];
 
 declare global {
   interface Window {
-    rtHarness: { roundTrip: (html: string) => string; changes: typeof changes };
+    rtHarness: {
+      roundTrip: (html: string) => string;
+      /** Milliseconds to open (parse) and to save (serialise) the value, for measurements. */
+      timings: (html: string) => { parse: number; serialize: number };
+      changes: typeof changes;
+    };
   }
 }
-window.rtHarness = { roundTrip: (html) => serializeRichText(parseRichText(html)), changes };
+window.rtHarness = {
+  roundTrip: (html) => serializeRichText(parseRichText(html)),
+  timings: (html) => {
+    const t0 = performance.now();
+    const doc = parseRichText(html);
+    const t1 = performance.now();
+    serializeRichText(doc);
+    return { parse: t1 - t0, serialize: performance.now() - t1 };
+  },
+  changes,
+};
 
 function Harness() {
   const [state, setState] = useState({
