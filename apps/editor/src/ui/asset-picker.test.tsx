@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { assetOf, fakeApi } from '../../test/fake-server.ts';
+import { installFakeXhr } from '../../test/fake-xhr.ts';
 import { renderWithQuery } from '../../test/render.tsx';
 import { AssetPicker } from './asset-picker.tsx';
 
@@ -80,5 +81,34 @@ describe('AssetPicker', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('The user may not read assets.');
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('uploads inside the picker into the open folder, and the uploaded asset is chosen', async () => {
+    const Xhr = installFakeXhr();
+    const uploaded = assetOf({ id: 'a8', file_name: 'new.png', folder: { id: 'f1' } });
+    let created: unknown = null;
+    fakeApi({
+      'GET /v2/projects/p1/assets': () => ({
+        body: { assets: created ? [photo, uploaded] : [photo], pagination: { continuation_token: null } },
+      }),
+      'GET /v2/projects/p1/folders': () => ({
+        body: { folders: [{ id: 'f1', name: 'Brand', codename: 'brand', folders: [] }], last_modified: '' },
+      }),
+      'POST /v2/projects/p1/assets': (r) => {
+        created = r.body;
+        return { status: 201, body: uploaded };
+      },
+    });
+    const onPick = vi.fn();
+    renderWithQuery(<AssetPicker projectId="p1" isOpen onClose={() => {}} onPick={onPick} isMultiple isImagesOnly />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Brand' }));
+    const input = screen.getByTestId('upload-input');
+    expect(input.getAttribute('accept')).toBe('image/*');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'new.png', { type: 'image/png' })] } });
+    act(() => Xhr.all[0]?.respond(200, { id: 'file-8', type: 'internal' }));
+    expect(await screen.findByText('1 asset selected')).toBeTruthy();
+    expect(created).toEqual({ file_reference: { id: 'file-8', type: 'internal' }, folder: { id: 'f1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Insert' }));
+    expect(onPick.mock.calls[0]?.[0]).toEqual([uploaded]);
   });
 });

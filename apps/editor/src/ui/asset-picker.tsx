@@ -9,6 +9,7 @@ import {
   type AssetJson,
 } from '../api/assets.ts';
 import { AssetFilters, AssetGrid, FolderNav } from './asset-grid.tsx';
+import { errorText } from './error-text.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 import { UploadZone } from './upload-zone.tsx';
 
@@ -92,7 +93,7 @@ export function AssetPicker({
             <p role="status">Loading assets…</p>
           ) : assets.isError ? (
             <p role="alert" className="error">
-              {assets.error.message}
+              {errorText(assets.error)}
             </p>
           ) : (
             <AssetGrid

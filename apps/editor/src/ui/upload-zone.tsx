@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type DragEvent } from 'react';
 import { assetsKey, type AssetJson } from '../api/assets.ts';
-import { ApiError } from '../api/client.ts';
 import { createAsset, uploadFile } from '../api/upload.ts';
+import { errorText } from './error-text.ts';
 import '../styles/assets.css';
 
 interface Upload {
@@ -49,7 +49,7 @@ export function UploadZone({ projectId, folderId, onUploaded, accept }: UploadZo
           await queryClient.invalidateQueries({ queryKey: assetsKey(projectId) });
           onUploaded?.(asset);
         } catch (error) {
-          patch(key, { state: 'failed', error: error instanceof ApiError ? error.message : String(error) });
+          patch(key, { state: 'failed', error: errorText(error) });
         }
       })();
     }

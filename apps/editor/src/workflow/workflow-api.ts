@@ -140,5 +140,10 @@ export async function runVariantAction(
     method: 'PUT',
     ...(body === undefined ? {} : { body }),
   });
-  await invalidateItem(queryClient, target.itemId);
+  // The panel waits for the variant itself; the item's other queries (the form's) follow.
+  await queryClient.invalidateQueries({ queryKey: variantKey(target.projectId, target.itemId, target.languageId) });
+  void queryClient.invalidateQueries(
+    { predicate: (q) => q.queryKey.some((part) => part === target.itemId) },
+    { cancelRefetch: false },
+  );
 }

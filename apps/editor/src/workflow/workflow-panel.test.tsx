@@ -50,6 +50,8 @@ const blog = workflow(
   [step('b-write', 'Writing', [])],
   [{ content_types: [{ id: 't1' }], collections: [] }],
 );
+// A workflow without scopes covers no item (core refuses change-workflow into it).
+const orphan = workflow('w4', 'Orphan', [step('o-start', 'Orphan start', [])]);
 const shop = workflow(
   'w3',
   'Shop',
@@ -81,7 +83,7 @@ function serve(variant: unknown, extra: Record<string, Handler> = {}, roles = ['
   return fakeApi({
     [`GET ${base}`]: () => ({ body: variant }),
     [`GET ${base}/published`]: () => ({ status: 404, body: { message: 'The published version was not found.' } }),
-    'GET /v2/projects/p1/workflows': () => ({ body: [editorial, blog, shop] }),
+    'GET /v2/projects/p1/workflows': () => ({ body: [editorial, blog, shop, orphan] }),
     'GET /v2/projects/p1/items/i1': () => ({
       body: { id: 'i1', name: 'Post', type: { id: 't1' }, collection: { id: lang } },
     }),

@@ -15,6 +15,9 @@ import type { workflowJson } from '@lectern/core';
 
 export type WorkflowJson = ReturnType<typeof workflowJson>;
 
+/** The default workflow's id (the zero id), as core names it. */
+const defaultWorkflowId = '00000000-0000-0000-0000-000000000000';
+
 /** The fields of a MAPI v2 variant the panel reads (core renders the variant as a plain record). */
 export interface VariantState {
   readonly workflow: {
@@ -67,9 +70,13 @@ function mayWork(person: Person, roleIds: readonly string[]): boolean {
   return person.isProjectManager || roleIds.length === 0 || roleIds.some((id) => person.roleIds.has(id));
 }
 
-/** Whether a workflow's scopes cover an item (empty lists cover all; the default workflow covers all). */
+/**
+ * Whether a workflow's scopes cover an item, as core decides it for change-workflow: the default
+ * workflow covers every item; another one a scope whose lists (empty: all) hold the item's type
+ * and collection. A workflow without scopes covers nothing.
+ */
 export function isInScope(workflow: WorkflowJson, item: { typeId: string; collectionId: string }): boolean {
-  if (workflow.scopes.length === 0) return true;
+  if (workflow.id === defaultWorkflowId) return true;
   return workflow.scopes.some(
     (s) =>
       (s.content_types.length === 0 || s.content_types.some((t) => t.id === item.typeId)) &&
