@@ -73,7 +73,7 @@ describe.skipIf(chromiumPath === null)('the acceptance scenario of issue 28', ()
     if (options.screenshotName) {
       await dialog.getByRole('checkbox', { name: /writer@example\.com/ }).check();
       await audit(page, 'Change workflow dialog');
-      await screenshot(page, options.screenshotName);
+      await screenshot(page, options.screenshotName, { fullPage: false });
     }
     await dialog.getByRole('button', { name: 'Change workflow' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -229,6 +229,8 @@ describe.skipIf(chromiumPath === null)('the acceptance scenario of issue 28', ()
     await rating.getByLabel('Stars (0 to 5)').fill('4');
     await rating.getByText('Sent').waitFor();
     await writer.getByLabel('Meta title', { exact: true }).fill('Harbour café opens in spring');
+    await field(writer, 'rating').scrollIntoViewIfNeeded();
+    await screenshot(writer, 'acceptance-editor-details', { fullPage: false });
     await audit(writer, 'item editor, content group Details');
 
     await writer.getByRole('button', { name: 'Save', exact: true }).click();

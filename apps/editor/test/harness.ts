@@ -202,9 +202,14 @@ export const screenshotDir =
     ? join(root, 'docs/editor/')
     : join(tmpdir(), 'lectern-editor-screenshots/');
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** The whole page, or with `fullPage: false` the viewport (a modal dialog over what is in view). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: `${screenshotDir}${name}.png`,
+    fullPage: options.fullPage ?? true,
+    animations: 'disabled',
+  });
 }
 
 /**
