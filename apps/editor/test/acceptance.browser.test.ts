@@ -1,6 +1,7 @@
-import { createDeliveryClient } from '@kontent-ai/delivery-sdk';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillDetails, fillRichText } from './every-element-form.ts';
+import { forgeChanges, overflowing, readWithSdk } from './acceptance-support.ts';
 import { serveCustomElement, type CustomElementPage } from './custom-element-page.ts';
 import { componentCodename, expectedElements } from './every-element-delivery.ts';
 import { setUpEveryElement, guidelines, type EveryElementModel } from './every-element-model.ts';
@@ -14,7 +15,6 @@ import {
   startEditorStack,
   type EditorStack,
 } from './harness.ts';
-import { makePng } from './real-mapi.ts';
 
 /*
  * Issue 28's acceptance scenario, end to end: `lectern start` as its own process, Chromium.
@@ -51,20 +51,6 @@ describe.skipIf(chromiumPath === null)('the acceptance scenario of issue 28', ()
     seen[screen] = found.map((v) => `${v.id} (${v.nodes}): ${v.help}`);
     expect(seen[screen], `axe on ${screen}`).toEqual([]);
   };
-  /** The innermost elements that reach past the viewport's right edge (none: no sideways scrolling). */
-  const overflowing = (page: Page) =>
-    page.evaluate(() => {
-      const width = document.documentElement.clientWidth;
-      const isOver = (el: Element) => el.getBoundingClientRect().right > width + 0.5;
-      return [...document.querySelectorAll('body *')]
-        .filter((el) => isOver(el) && ![...el.children].some(isOver))
-        .map((el) => {
-          const path = [el, el.parentElement, el.parentElement?.parentElement].map(
-            (e) => `${e?.tagName.toLowerCase()}.${e?.className}`,
-          );
-          return `${path.join(' < ')} (${Math.round(el.getBoundingClientRect().right)} px)`;
-        });
-    });
   /** "Change workflow" to the Editorial workflow's step `next`, adding the writer as a contributor once. */
   const moveTo = async (page: Page, next: string, options: { screenshotName?: string } = {}) => {
     await page.getByRole('region', { name: 'Workflow' }).getByRole('button', { name: 'Change workflow' }).click();
@@ -142,54 +128,7 @@ describe.skipIf(chromiumPath === null)('the acceptance scenario of issue 28', ()
   it('3b. fills the rich text: a heading, a link to the other item, a list, an uploaded image, a component, a table', async () => {
     await writer.getByLabel('Title', { exact: true }).fill(title);
     const body = writer.getByRole('textbox', { name: 'Body' });
-    const settle = () => writer.waitForTimeout(80); // ProseMirror reads the page's selection after it settles
-    await body.click();
-    await writer.keyboard.press('Control+Alt+2');
-    await writer.keyboard.type('Open from March');
-    await writer.keyboard.press('Enter');
-    await writer.keyboard.type('See the opening hours.');
-    await settle();
-    await writer.keyboard.press('Shift+Home');
-    await settle();
-    await writer.keyboard.press('Control+k');
-    const link = writer.getByRole('dialog', { name: 'Insert link' });
-    await link.getByRole('radio', { name: 'Content item' }).check();
-    await link.getByRole('button', { name: /Opening hours/ }).click();
-    await link.getByRole('button', { name: 'Insert' }).click();
-    await body.locator('a.rt-link-item', { hasText: 'See the opening hours.' }).waitFor();
-    // A person clicks after the text and waits a moment before typing: the selection must have
-    // moved off the linked text, or Enter would replace it.
-    await body.locator('p').last().click();
-    await settle();
-    await writer.keyboard.press('End');
-    await settle();
-    await writer.keyboard.press('Enter');
-    await writer.keyboard.press('Control+Shift+8');
-    await writer.keyboard.type('Coffee');
-    await writer.keyboard.press('Enter');
-    await writer.keyboard.type('Cake');
-    await writer.keyboard.press('Enter');
-    await writer.keyboard.press('Enter');
-    await settle();
-
-    await writer.getByRole('button', { name: 'Insert image' }).click();
-    const images = writer.getByRole('dialog', { name: 'Insert images' });
-    const chooser = writer.waitForEvent('filechooser');
-    await images.getByRole('button', { name: 'Upload assets' }).click();
-    await (await chooser).setFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: makePng(320, 200) });
-    await images.getByRole('button', { name: /harbour\.png/ }).click();
-    await body.locator('figure img').waitFor();
-
-    await writer.getByRole('button', { name: 'Insert new component' }).click();
-    await writer.getByRole('dialog', { name: 'Insert new component' }).getByRole('button', { name: 'Callout' }).click();
-    await writer.getByLabel('Callout text').fill('Bring an umbrella');
-
-    await writer.getByRole('button', { name: 'Insert table' }).click();
-    await settle();
-    await writer.keyboard.type('Day');
-    await writer.keyboard.press('Tab');
-    await writer.keyboard.type('Hours');
-    await settle();
+    await fillRichText(writer, body);
     expect(await status(writer)).toBe('Unsaved changes');
     expect(await body.locator('h2').textContent()).toBe('Open from March');
     expect(await body.locator('a.rt-link-item').textContent()).toBe('See the opening hours.');
@@ -201,34 +140,8 @@ describe.skipIf(chromiumPath === null)('the acceptance scenario of issue 28', ()
 
   it('3c. fills every other element in the Details group', async () => {
     await writer.getByRole('tab', { name: 'Details' }).click();
-    await writer.getByLabel('Count', { exact: true }).fill('42.5');
-    await field(writer, 'starts_at').getByLabel('Time zone').selectOption('Europe/Prague');
-    await writer.getByLabel('Starts at', { exact: true }).fill('2027-03-01T08:30');
-    await writer.getByRole('checkbox', { name: 'Red' }).check();
-    await writer.getByRole('checkbox', { name: 'Blue' }).check();
-
-    await field(writer, 'picture').getByRole('button', { name: 'Insert assets' }).click();
-    const assets = writer.getByRole('dialog', { name: 'Insert assets' });
-    await assets.getByRole('button', { name: /harbour\.png/ }).click();
-    await assets.getByRole('button', { name: 'Insert', exact: true }).click();
-    await field(writer, 'picture').getByText('harbour.png').waitFor();
-
-    for (const codename of ['related', 'subpages']) {
-      await field(writer, codename).getByRole('button', { name: 'Insert existing items' }).click();
-      await writer
-        .getByRole('dialog', { name: 'Insert existing items' })
-        .getByRole('button', { name: 'Insert Opening hours' })
-        .click();
-      await field(writer, codename).getByRole('link', { name: 'Opening hours' }).waitFor();
-    }
-    await writer.getByRole('checkbox', { name: 'Spring' }).check();
-    await writer.getByRole('checkbox', { name: 'Late summer' }).check();
+    await fillDetails(writer);
     expect(await writer.getByLabel('Slug', { exact: true }).inputValue()).toBe(slug);
-    const rating = writer.frameLocator('iframe[title="Rating"]');
-    await rating.getByText('Ready').waitFor();
-    await rating.getByLabel('Stars (0 to 5)').fill('4');
-    await rating.getByText('Sent').waitFor();
-    await writer.getByLabel('Meta title', { exact: true }).fill('Harbour café opens in spring');
     await field(writer, 'rating').scrollIntoViewIfNeeded();
     await screenshot(writer, 'acceptance-editor-details', { fullPage: false });
     await audit(writer, 'item editor, content group Details');
@@ -311,35 +224,29 @@ describe.skipIf(chromiumPath === null)('the acceptance scenario of issue 28', ()
       [componentCodename(componentId), model.pageItem.codename].sort(),
     );
 
-    const client = createDeliveryClient({
-      environmentId: stack.projectId,
-      proxy: { baseUrl: stack.urls['delivery'] ?? '' },
+    expect(await readWithSdk(stack.urls['delivery'] ?? '', stack.projectId, item.json.codename)).toEqual({
+      workflowStep: 'published',
+      values: {
+        title,
+        count: 42.5,
+        starts_at: '2027-03-01T07:30:00Z',
+        colours: ['red', 'blue'],
+        picture: [asset.url],
+        related: [model.pageItem.codename],
+        seasons: ['spring', 'late_summer'],
+        slug,
+        rating: '4',
+        subpages: [model.pageItem.codename],
+        metadata__meta_title: 'Harbour café opens in spring',
+      },
+      displayTimeZone: 'Europe/Prague',
+      richText: {
+        value: (delivered.item.elements['body'] as { value: string }).value,
+        imageIds: [asset.id],
+        linkCodenames: [model.pageItem.codename],
+        componentTexts: ['Bring an umbrella'],
+      },
     });
-    const sdk = (await client.item(item.json.codename).toPromise()).data.item;
-    const e = sdk.elements;
-    expect(sdk.system.workflowStep).toBe('published');
-    expect(e['title']?.value).toBe(title);
-    expect(e['count']?.value).toBe(42.5);
-    expect(e['starts_at']?.value).toBe('2027-03-01T07:30:00Z');
-    expect((e['starts_at'] as unknown as { displayTimeZone: string }).displayTimeZone).toBe('Europe/Prague');
-    expect((e['colours']?.value as { codename: string }[]).map((o) => o.codename)).toEqual(['red', 'blue']);
-    expect((e['seasons']?.value as { codename: string }[]).map((o) => o.codename)).toEqual(['spring', 'late_summer']);
-    expect((e['picture']?.value as { url: string }[])[0]?.url).toBe(asset.url);
-    expect(e['related']?.value).toEqual([model.pageItem.codename]);
-    expect(e['subpages']?.value).toEqual([model.pageItem.codename]);
-    expect(e['slug']?.value).toBe(slug);
-    expect(e['rating']?.value).toBe('4');
-    expect(e['metadata__meta_title']?.value).toBe('Harbour café opens in spring');
-    const richText = e['body'] as unknown as {
-      value: string;
-      images: { imageId: string }[];
-      links: { linkId: string; codename: string }[];
-      linkedItems: { system: { type: string }; elements: Record<string, { value: unknown }> }[];
-    };
-    expect(richText.value).toBe((delivered.item.elements['body'] as { value: string }).value);
-    expect(richText.images.map((i) => i.imageId)).toEqual([asset.id]);
-    expect(richText.links.map((l) => l.codename)).toEqual([model.pageItem.codename]);
-    expect(richText.linkedItems.map((i) => i.elements['callout_text']?.value)).toEqual(['Bring an umbrella']);
   });
 
   it('5. the reviewer signs in and reads the item; Save is disabled and a forged change is refused', async () => {
@@ -363,26 +270,7 @@ describe.skipIf(chromiumPath === null)('the acceptance scenario of issue 28', ()
     await audit(reviewer, 'item editor, read by a Reviewer');
 
     const before = await stack.mapi(`/items/${itemId}/variants/codename/default`);
-    const forged = await reviewer.evaluate(
-      async ({ projectId, id }) => {
-        const session = (await (await fetch('/app/api/session')).json()) as { csrf_token: string };
-        const send = async (path: string, body: unknown) => {
-          const response = await fetch(`/app/api/v2/projects/${projectId}/items/${id}${path}`, {
-            method: 'PUT',
-            headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
-            body: JSON.stringify(body),
-          });
-          return { status: response.status, body: (await response.json()) as { error_code: number; message: string } };
-        };
-        return {
-          upsert: await send('/variants/codename/default', {
-            elements: [{ element: { codename: 'title' }, value: 'Changed by a reviewer' }],
-          }),
-          newVersion: await send('/variants/codename/default/new-version', {}),
-        };
-      },
-      { projectId: stack.projectId, id: itemId },
-    );
+    const forged = await forgeChanges(reviewer, stack.projectId, itemId);
     // PERMISSION_DENIED (packages/errors/src/catalogue.ts), in the Management API's shape.
     const denied = {
       error_code: 16,
