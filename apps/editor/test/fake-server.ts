@@ -57,3 +57,16 @@ export function assetOf(over: Partial<Record<string, unknown>> & { id: string; f
     ...over,
   };
 }
+
+/** `GET /session` of a person in project p1 with these permissions (the session route's shape). */
+export function sessionRoute(permissions: string[]): Record<string, Handler> {
+  return {
+    'GET /session': () => ({
+      body: {
+        user: { id: 'u1', email: 'person@example.com' },
+        csrf_token: 'csrf-session',
+        projects: [{ id: 'p1', name: 'P', roles: ['Content creator'], permissions }],
+      },
+    }),
+  };
+}

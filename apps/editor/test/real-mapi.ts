@@ -1,10 +1,10 @@
 /**
- * The real Management API (and its assets origin) in a child process (test/real-mapi-server.ts,
- * an in-memory PGlite store), for component tests that run the app's screens against the server's
- * own routes. The app
- * calls `/app/api/v2/projects/{id}/…`; these stand-ins for the browser's fetch and XMLHttpRequest
- * send each call to the same MAPI route with the project's management key in place of the
- * session cookie (what the session-authenticated /app/api does on the people branch).
+ * The real Management API (and its assets origin) in a child process
+ * (services/management/src/testing/editor-mapi-server.ts, an in-memory PGlite store), for component
+ * tests that run the app's screens against the server's own routes. The app calls
+ * `/app/api/v2/projects/{id}/…`; these stand-ins for the browser's fetch and XMLHttpRequest send
+ * each call to the same MAPI route with the project's management key in place of the session
+ * cookie (what the session-authenticated /app/api does for a person).
  */
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -59,15 +59,14 @@ export interface RealMapi {
   close(): Promise<void>;
 }
 
-/** This folder's server script (a browser-like test environment may not give a file URL here). */
+/** The server script (a browser-like test environment may not give a file URL here). */
 function serverScript(): string {
   const here = import.meta.url;
-  return here.startsWith('file:')
-    ? join(dirname(fileURLToPath(here)), 'real-mapi-server.ts')
-    : join(process.cwd(), 'apps/editor/test/real-mapi-server.ts');
+  const root = here.startsWith('file:') ? join(dirname(fileURLToPath(here)), '../../..') : process.cwd();
+  return join(root, 'services/management/src/testing/editor-mapi-server.ts');
 }
 
-/** Starts test/real-mapi-server.ts as a child process and waits for its summary line. */
+/** Starts services/management/src/testing/editor-mapi-server.ts as a child process and waits for its summary line. */
 export async function startRealMapi(): Promise<RealMapi> {
   const child = spawn(process.execPath, [serverScript()], {
     stdio: ['pipe', 'pipe', 'inherit'],
@@ -77,7 +76,7 @@ export async function startRealMapi(): Promise<RealMapi> {
   );
   const summary = await new Promise<{ projectId: string; projectUrl: string; key: string }>((resolve, reject) => {
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).once('line', (line) => resolve(JSON.parse(line)));
-    void exited.then((code) => reject(new Error(`real-mapi-server exited (${code}) before it listened`)));
+    void exited.then((code) => reject(new Error(`editor-mapi-server exited (${code}) before it listened`)));
   });
   const { projectId, projectUrl, key } = summary;
   const auth = { authorization: `Bearer ${key}` };
@@ -89,6 +88,16 @@ export async function startRealMapi(): Promise<RealMapi> {
 
   vi.stubGlobal('fetch', async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://app.test');
+    // The session route is the people branch's; here the key's owner stands for a person who
+    // may change content (a management key acts as a project manager).
+    if (url.pathname === '/app/api/session')
+      return Response.json({
+        user: { id: 'key-owner', email: 'tester@example.com' },
+        csrf_token: 'unused',
+        projects: [
+          { id: projectId, name: 'Test project', roles: ['Project manager'], permissions: ['manage_content'] },
+        ],
+      });
     const headers = { ...((init.headers as Record<string, string>) ?? {}) };
     const answer = await forward(init.method ?? 'GET', url.pathname, headers, init.body as string | undefined);
     const isEmpty = answer.status === 204 || answer.body.length === 0;

@@ -70,10 +70,12 @@ export {
   type StartedClone,
 } from './operations/clone-environment.ts';
 export {
+  appUserJson,
   changeUserRoles,
   inviteUser,
   listProjectUsers,
   projectUserJson,
+  type AppUserJson,
   type CollectionGroup,
   type ProjectUserSummary,
   type ProjectUserRecord,

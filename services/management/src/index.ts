@@ -29,4 +29,3 @@ export {
 } from './http/app-api/routes.ts';
 export { createChangeHub, type ChangeHub, type ChangeListener } from './changes/change-hub.ts';
 export { changesRouter, type ChangeMessage, type ChangesRouterDeps } from './http/app-api/changes-routes.ts';
-export type { AppUserJson } from './http/app-api/users-routes.ts';

@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api, mapi, request } from './client.ts';
 import { onProjectChange } from './live.ts';
+import { useSession } from './session.ts';
 
 /** One asset in its Management API v2 form (the server's own renderer's return type). */
 export type AssetJson = ReturnType<typeof assetJson>;
@@ -71,6 +72,15 @@ export function useLanguages(projectId: string) {
     queryKey: ['languages', projectId],
     queryFn: () => listAll(mapi(projectId, '/languages'), (p: Paged & { languages: LanguageJson[] }) => p.languages),
   });
+}
+
+/**
+ * Whether the person may change assets: their roles give `manage_content` in the project (the
+ * session lists it). False while the session loads; the server refuses a change anyway.
+ */
+export function useMayChangeAssets(projectId: string): boolean {
+  const session = useSession();
+  return session.data?.projects.find((p) => p.id === projectId)?.permissions.includes('manage_content') ?? false;
 }
 
 /**

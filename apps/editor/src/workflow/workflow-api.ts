@@ -3,8 +3,7 @@
  * /app/api/v2/projects/{id}/… (variant, its published version, workflows, roles, the item), and
  * `GET /app/api/session` for the person's roles.
  */
-import type { RoleJson } from '@lectern/core';
-import type { AppUserJson } from '@lectern/management';
+import type { AppUserJson, RoleJson } from '@lectern/core';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { ApiError, api, mapi } from '../api/client.ts';

@@ -188,6 +188,13 @@ export interface ProjectUserSummary {
   readonly source: 'invited' | 'key_owner';
 }
 
+/** A person of the environment as the editor lists them (`GET /app/api/projects/{id}/users`). */
+export function appUserJson(u: ProjectUserSummary) {
+  return { id: u.user_id, email: u.email };
+}
+
+export type AppUserJson = ReturnType<typeof appUserJson>;
+
 /**
  * The environment's users: those invited (with their roles' names) and the owners of its
  * management keys who were never invited (project managers), by e-mail.

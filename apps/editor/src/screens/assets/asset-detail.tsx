@@ -9,6 +9,8 @@ import { DeleteAsset } from './delete-asset.tsx';
 export interface AssetDetailProps {
   readonly projectId: string;
   readonly asset: AssetJson;
+  /** False for a person without `manage_content`: the detail reads, nothing changes. */
+  readonly canChange: boolean;
   readonly onClose: () => void;
 }
 
@@ -23,7 +25,7 @@ function descriptionsOf(asset: AssetJson): Descriptions {
  * PUT /assets/{id}), "Replace" (a new file, then PUT with its file_reference), "Download" and
  * "Delete" (only when unused).
  */
-export function AssetDetail({ projectId, asset, onClose }: AssetDetailProps) {
+export function AssetDetail({ projectId, asset, canChange, onClose }: AssetDetailProps) {
   const queryClient = useQueryClient();
   const languages = useLanguages(projectId);
   const headingId = useId();
@@ -105,7 +107,13 @@ export function AssetDetail({ projectId, asset, onClose }: AssetDetailProps) {
       <form onSubmit={(e) => void onSave(e)}>
         <label>
           Title
-          <input type="text" value={title} maxLength={500} onChange={(e) => setTitle(e.target.value)} />
+          <input
+            type="text"
+            value={title}
+            maxLength={500}
+            readOnly={!canChange}
+            onChange={(e) => setTitle(e.target.value)}
+          />
         </label>
         <fieldset>
           <legend>Descriptions</legend>
@@ -114,18 +122,23 @@ export function AssetDetail({ projectId, asset, onClose }: AssetDetailProps) {
               {languageName(d.language.id)}
               <textarea
                 rows={2}
+                readOnly={!canChange}
                 value={descriptions[d.language.id] ?? ''}
                 onChange={(e) => setDescriptions({ ...descriptions, [d.language.id]: e.target.value })}
               />
             </label>
           ))}
         </fieldset>
-        <div className="asset-actions">
-          <button type="submit" className="button button-primary" disabled={status.kind === 'saving'}>
-            {status.kind === 'saving' ? 'Saving…' : 'Save'}
-          </button>
-          <span role="status">{status.kind === 'saved' ? 'Saved' : ''}</span>
-        </div>
+        {canChange ? (
+          <div className="asset-actions">
+            <button type="submit" className="button button-primary" disabled={status.kind === 'saving'}>
+              {status.kind === 'saving' ? 'Saving…' : 'Save'}
+            </button>
+            <span role="status">{status.kind === 'saved' ? 'Saved' : ''}</span>
+          </div>
+        ) : (
+          <p className="asset-meta">Your role can view assets but not change them.</p>
+        )}
       </form>
       {status.kind === 'error' && (
         <p role="alert" className="error">
@@ -133,29 +146,33 @@ export function AssetDetail({ projectId, asset, onClose }: AssetDetailProps) {
         </p>
       )}
       <div className="asset-actions">
-        <button
-          type="button"
-          className="button"
-          disabled={replaceProgress !== null}
-          onClick={() => replaceInput.current?.click()}
-        >
-          Replace
-        </button>
-        <input
-          ref={replaceInput}
-          hidden
-          type="file"
-          aria-label="Replacement file"
-          data-testid="replace-input"
-          onChange={(e) => {
-            void onReplace(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
+        {canChange && (
+          <>
+            <button
+              type="button"
+              className="button"
+              disabled={replaceProgress !== null}
+              onClick={() => replaceInput.current?.click()}
+            >
+              Replace
+            </button>
+            <input
+              ref={replaceInput}
+              hidden
+              type="file"
+              aria-label="Replacement file"
+              data-testid="replace-input"
+              onChange={(e) => {
+                void onReplace(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+          </>
+        )}
         <a className="button" href={asset.url} download={asset.file_name} target="_blank" rel="noopener noreferrer">
           Download
         </a>
-        <DeleteAsset projectId={projectId} asset={asset} onDeleted={onClose} />
+        {canChange && <DeleteAsset projectId={projectId} asset={asset} onDeleted={onClose} />}
       </div>
       {replaceProgress !== null && (
         <progress max={100} value={Math.round(replaceProgress * 100)} aria-label={`Replacing ${asset.file_name}`} />

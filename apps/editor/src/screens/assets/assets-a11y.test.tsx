@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seriousViolations } from '../../../test/axe.ts';
-import { assetOf, fakeApi } from '../../../test/fake-server.ts';
+import { assetOf, fakeApi, sessionRoute } from '../../../test/fake-server.ts';
 import { renderWithQuery } from '../../../test/render.tsx';
 import { AssetPicker } from '../../ui/asset-picker.tsx';
 import { AssetLibrary } from './assets-screen.tsx';
@@ -14,6 +14,7 @@ const assets = [
 
 function serve() {
   fakeApi({
+    ...sessionRoute(['manage_content']),
     'GET /v2/projects/p1/assets': () => ({ body: { assets, pagination: { continuation_token: null } } }),
     'GET /v2/projects/p1/folders': () => ({
       body: { folders: [{ id: 'f1', name: 'Brand', codename: 'brand', folders: [] }], last_modified: '' },

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCsrfToken } from '../../api/client.ts';
 import { useLiveProject } from '../../api/live.ts';
-import { assetOf, fakeApi, type Handler } from '../../../test/fake-server.ts';
+import { assetOf, fakeApi, sessionRoute, type Handler } from '../../../test/fake-server.ts';
 import { installFakeXhr } from '../../../test/fake-xhr.ts';
 import { renderWithQuery } from '../../../test/render.tsx';
 import { AssetLibrary } from './assets-screen.tsx';
@@ -21,9 +21,10 @@ const languages = {
 /** The server's assets: a PUT or DELETE handler of a test changes them, as the server would. */
 let stored: unknown[] = [];
 
-function serve(extra: Record<string, Handler> = {}) {
+function serve(extra: Record<string, Handler> = {}, permissions = ['manage_content']) {
   stored = [photo];
   return fakeApi({
+    ...sessionRoute(permissions),
     'GET /v2/projects/p1/assets': () => ({
       body: { assets: stored, pagination: { continuation_token: null, next_page: null } },
     }),
@@ -42,9 +43,8 @@ afterEach(() => {
 });
 
 describe('Asset library', () => {
-  it('uploads a file with its progress shown, then creates the asset in the current folder', async () => {
+  it('uploads a file with its progress shown and the session CSRF token, then creates the asset in the current folder', async () => {
     const Xhr = installFakeXhr();
-    setCsrfToken('csrf-1');
     const created = assetOf({ id: 'a9', file_name: 'new.png', folder: { id: 'f1' } });
     const { calls } = serve({ 'POST /v2/projects/p1/assets': () => ({ status: 201, body: created }) });
     renderWithQuery(<AssetLibrary projectId="p1" />);
@@ -55,7 +55,7 @@ describe('Asset library', () => {
     expect(xhr?.method).toBe('POST');
     expect(xhr?.url).toBe('/app/api/v2/projects/p1/files/new.png');
     expect(xhr?.headers['content-type']).toBe('image/png');
-    expect(xhr?.headers['x-csrf-token']).toBe('csrf-1');
+    expect(xhr?.headers['x-csrf-token']).toBe('csrf-session');
     expect(xhr?.body).toBe(file);
     act(() => xhr?.progress(500, 2000));
     const bar = screen.getByRole('progressbar', { name: 'Upload of new.png' });
@@ -65,7 +65,7 @@ describe('Asset library', () => {
     await screen.findByText('Uploaded');
     const post = calls.find((c) => c.method === 'POST' && c.path === '/v2/projects/p1/assets');
     expect(post?.body).toEqual({ file_reference: { id: 'file-9', type: 'internal' }, folder: { id: 'f1' } });
-    expect(post?.headers['x-csrf-token']).toBe('csrf-1');
+    expect(post?.headers['x-csrf-token']).toBe('csrf-session');
   });
 
   it('shows an upload refused in the API words', async () => {
@@ -233,5 +233,17 @@ describe('Asset library', () => {
       ),
     );
     expect(await screen.findByRole('button', { name: /from-api\.png/ })).toBeTruthy();
+  });
+
+  it('shows a person without manage_content the assets read-only: no upload, folder actions, Save, Replace or Delete', async () => {
+    serve({}, ['read']);
+    renderWithQuery(<AssetLibrary projectId="p1" />);
+    fireEvent.click(await screen.findByRole('button', { name: /Harbour photo/ }));
+    const detail = screen.getByRole('region', { name: 'Harbour photo' });
+    expect(within(detail).getByText('Your role can view assets but not change them.')).toBeTruthy();
+    expect((within(detail).getByLabelText('Title') as HTMLInputElement).readOnly).toBe(true);
+    expect(within(detail).getByRole('link', { name: 'Download' })).toBeTruthy();
+    for (const name of ['Upload assets', 'New folder', 'Save', 'Replace', 'Delete'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
   });
 });

@@ -1,6 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'wouter';
-import { filterAssets, useAssets, useFolders, useLiveAssets, type AssetFilter } from '../../api/assets.ts';
+import {
+  filterAssets,
+  useAssets,
+  useFolders,
+  useLiveAssets,
+  useMayChangeAssets,
+  type AssetFilter,
+} from '../../api/assets.ts';
 import { AssetFilters, AssetGrid, FolderNav } from '../../ui/asset-grid.tsx';
 import { errorText } from '../../ui/error-text.ts';
 import { UploadZone } from '../../ui/upload-zone.tsx';
@@ -23,6 +30,7 @@ export function AssetLibrary({ projectId }: { projectId: string }) {
   const assets = useAssets(projectId);
   const folders = useFolders(projectId);
   useLiveAssets(projectId);
+  const mayChange = useMayChangeAssets(projectId);
   const [filter, setFilter] = useState<AssetFilter>({ search: '', type: 'all', folderId: null });
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [openId, setOpenId] = useState<string | null>(null);
@@ -52,12 +60,14 @@ export function AssetLibrary({ projectId }: { projectId: string }) {
             current={filter.folderId}
             onSelect={(folderId) => setFilter({ ...filter, folderId })}
           />
-          <FolderActions
-            projectId={projectId}
-            folders={folders.data ?? []}
-            current={filter.folderId}
-            onCreated={(folderId) => setFilter({ ...filter, folderId })}
-          />
+          {mayChange && (
+            <FolderActions
+              projectId={projectId}
+              folders={folders.data ?? []}
+              current={filter.folderId}
+              onCreated={(folderId) => setFilter({ ...filter, folderId })}
+            />
+          )}
           {folders.isError && (
             <p role="alert" className="error">
               {errorText(folders.error)}
@@ -65,7 +75,7 @@ export function AssetLibrary({ projectId }: { projectId: string }) {
           )}
         </div>
         <section aria-label="Asset list">
-          <UploadZone projectId={projectId} folderId={filter.folderId || null} />
+          {mayChange && <UploadZone projectId={projectId} folderId={filter.folderId || null} />}
           {assets.isPending ? (
             <p role="status">Loading assets…</p>
           ) : assets.isError ? (
@@ -82,7 +92,9 @@ export function AssetLibrary({ projectId }: { projectId: string }) {
             />
           )}
         </section>
-        {open && <AssetDetail projectId={projectId} asset={open} onClose={() => setOpenId(null)} />}
+        {open && (
+          <AssetDetail projectId={projectId} asset={open} canChange={mayChange} onClose={() => setOpenId(null)} />
+        )}
       </div>
     </main>
   );

@@ -115,4 +115,26 @@ describe.skipIf(chromiumPath === null)('the asset library', () => {
     const anonymous = await fetch(`${stack.origin}${path}`);
     expect(anonymous.status).toBe(401);
   });
+
+  it('shows a Reviewer the assets without upload or changes, and the server refuses a forged upload', async () => {
+    const reviewer = await (await browser.newContext()).newPage();
+    await acceptInvitation(reviewer, await stack.invite('reviewer@example.com', 'reviewer'), password);
+    await reviewer.goto(assetsUrl);
+    await reviewer.getByRole('button', { name: /Harbour at dawn/ }).click();
+    await reviewer.getByText('Your role can view assets but not change them.').waitFor();
+    for (const name of ['Upload assets', 'New folder', 'Save', 'Replace', 'Delete'])
+      expect(await reviewer.getByRole('button', { name, exact: true }).count()).toBe(0);
+    const forged = await reviewer.evaluate(async (projectId) => {
+      const session = (await (await fetch('/app/api/session')).json()) as { csrf_token: string };
+      const response = await fetch(`/app/api/v2/projects/${projectId}/files/forged.txt`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'x-csrf-token': session.csrf_token },
+        body: 'forged',
+      });
+      return response.status;
+    }, stack.projectId);
+    expect(forged).toBe(403);
+    expect(await axeViolations(reviewer)).toEqual([]);
+    await reviewer.close();
+  });
 });

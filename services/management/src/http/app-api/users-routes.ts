@@ -1,13 +1,7 @@
 import { Router } from 'express';
-import { listProjectUsers, type CoreDeps } from '@lectern/core';
+import { appUserJson, listProjectUsers, type CoreDeps } from '@lectern/core';
 import { methodNotAllowed } from '../errors.ts';
 import { modelInput } from '../shared/model-input.ts';
-
-/** One person of the environment as the editor lists them. */
-export interface AppUserJson {
-  readonly id: string;
-  readonly email: string;
-}
 
 /**
  * `GET /app/api/projects/{projectId}/users` → `{users: [{id, email}]}`: the environment's active
@@ -21,10 +15,7 @@ export function appUsersRouter(core: CoreDeps): Router {
     .route('/users')
     .get(async (req, res) => {
       const users = await listProjectUsers(core, modelInput(req, res));
-      const body: { users: AppUserJson[] } = {
-        users: users.filter((u) => u.is_active).map((u) => ({ id: u.user_id, email: u.email })),
-      };
-      res.json(body);
+      res.json({ users: users.filter((u) => u.is_active).map(appUserJson) });
     })
     .all(methodNotAllowed);
   return router;

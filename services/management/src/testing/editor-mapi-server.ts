@@ -1,16 +1,18 @@
 /**
  * A Management API (and its assets origin) over an in-memory PGlite store, one project and its
- * management key, as a process of its own: `node apps/editor/test/real-mapi-server.ts` prints one
+ * management key, as a process of its own: `node services/management/src/testing/editor-mapi-server.ts` prints one
  * JSON line `{projectId, projectUrl, key}` when it listens and stops on SIGTERM or when its
- * stdin closes. The editor's component tests (happy-dom) talk to it over HTTP, so the server's
- * code runs in Node as in production, not through the test's browser-like module transform.
+ * stdin closes. The editor's component tests (happy-dom, apps/editor/test/real-mapi.ts) talk to
+ * it over HTTP, so the server's code runs in Node as in production, not through the test's
+ * browser-like module transform.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openFsBlobStore } from '@lectern/blob-fs';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
-import { buildAssetsApp, buildManagementApp, createAssetsServer, createManagementServer } from '@lectern/management';
+import { buildManagementApp, createManagementServer } from '../app.ts';
+import { buildAssetsApp, createAssetsServer } from '../assets-app.ts';
 import { openTestCore, seedProject } from '@lectern/testing';
 
 const core = await openTestCore();
