@@ -12,7 +12,14 @@ export interface Recorded {
   readonly headers: Record<string, string>;
 }
 
-export type Handler = (request: Recorded) => { status?: number; body?: unknown; headers?: Record<string, string> };
+export interface Answer {
+  readonly status?: number;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+/** Answers a request; a promise holds the answer back until the test lets it go. */
+export type Handler = (request: Recorded) => Answer | Promise<Answer>;
 
 export function fakeApi(routes: Record<string, Handler>) {
   const calls: Recorded[] = [];
@@ -25,7 +32,9 @@ export function fakeApi(routes: Record<string, Handler>) {
     const recorded = { method, path, body, headers };
     calls.push(recorded);
     const handler = routes[`${method} ${path}`];
-    const answer = handler ? handler(recorded) : { status: 404, body: { message: `No route ${method} ${path}` } };
+    const answer: Answer = handler
+      ? await handler(recorded)
+      : { status: 404, body: { message: `No route ${method} ${path}` } };
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,

@@ -36,8 +36,15 @@ export interface Paged {
   readonly pagination: { readonly continuation_token: string | null };
 }
 
-/** Every page of a paged MAPI list, following `x-continuation`. */
-export async function listAll<T, P extends Paged = Paged>(path: string, pick: (page: P) => readonly T[]): Promise<T[]> {
+/**
+ * Every page of a paged MAPI list, following `x-continuation`. `onMore` sees the items so far
+ * each time another page follows.
+ */
+export async function listAll<T, P extends Paged = Paged>(
+  path: string,
+  pick: (page: P) => readonly T[],
+  onMore?: (soFar: readonly T[]) => void,
+): Promise<T[]> {
   const out: T[] = [];
   let token: string | null = null;
   do {
@@ -46,15 +53,27 @@ export async function listAll<T, P extends Paged = Paged>(path: string, pick: (p
     });
     out.push(...pick(data));
     token = data.pagination.continuation_token;
+    if (token) onMore?.(out);
   } while (token);
   return out;
 }
 
-/** The project's assets, every page (the MAPI list has no search: the app filters what it holds). */
+/**
+ * The project's assets, every page (the MAPI list has no search: the app filters what it holds).
+ * On the first load each page is shown as it arrives; a refetch replaces the list once complete.
+ */
 export function useAssets(projectId: string, isEnabled = true) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: assetsKey(projectId),
-    queryFn: () => listAll(mapi(projectId, '/assets'), (p: Paged & { assets: AssetJson[] }) => p.assets),
+    queryFn: () => {
+      const isFirstLoad = queryClient.getQueryData(assetsKey(projectId)) === undefined;
+      return listAll(
+        mapi(projectId, '/assets'),
+        (p: Paged & { assets: AssetJson[] }) => p.assets,
+        isFirstLoad ? (soFar) => queryClient.setQueryData(assetsKey(projectId), [...soFar]) : undefined,
+      );
+    },
     enabled: isEnabled,
   });
 }

@@ -246,4 +246,31 @@ describe('Asset library', () => {
     for (const name of ['Upload assets', 'New folder', 'Save', 'Replace', 'Delete'])
       expect(screen.queryByRole('button', { name })).toBeNull();
   });
+
+  it('shows the first page of assets while the next ones load, following x-continuation', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const second = assetOf({ id: 'a2', file_name: 'second-page.png' });
+    const { calls } = fakeApi({
+      ...sessionRoute(['manage_content']),
+      'GET /v2/projects/p1/assets': async (r) => {
+        if (r.headers['x-continuation'] !== 'page-2')
+          return { body: { assets: [photo], pagination: { continuation_token: 'page-2', next_page: 'x' } } };
+        await gate;
+        return { body: { assets: [second], pagination: { continuation_token: null, next_page: null } } };
+      },
+      'GET /v2/projects/p1/folders': () => ({ body: { folders: [], last_modified: '' } }),
+    });
+    renderWithQuery(<AssetLibrary projectId="p1" />);
+    await screen.findByRole('button', { name: /Harbour photo/ });
+    expect(screen.getByText('Loading assets…')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /second-page\.png/ })).toBeNull();
+    release();
+    await screen.findByRole('button', { name: /second-page\.png/ });
+    expect(await screen.findByText('2 of 2 assets')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/v2/projects/p1/assets').map((c) => c.headers['x-continuation'])).toEqual([
+      undefined,
+      'page-2',
+    ]);
+  });
 });

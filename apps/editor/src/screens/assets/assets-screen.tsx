@@ -83,13 +83,18 @@ export function AssetLibrary({ projectId }: { projectId: string }) {
               {errorText(assets.error)}
             </p>
           ) : (
-            <AssetGrid
-              assets={shown}
-              selectedIds={selected}
-              mode="open"
-              view={view}
-              onActivate={(asset) => setOpenId(asset.id)}
-            />
+            <>
+              <p role="status" className="asset-meta">
+                {assets.isFetching ? 'Loading assets…' : `${shown.length} of ${assets.data.length} assets`}
+              </p>
+              <AssetGrid
+                assets={shown}
+                selectedIds={selected}
+                mode="open"
+                view={view}
+                onActivate={(asset) => setOpenId(asset.id)}
+              />
+            </>
           )}
         </section>
         {open && (
