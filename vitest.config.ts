@@ -102,6 +102,8 @@ export default defineConfig({
           include: ['apps/editor/**/*.test.{ts,tsx}'],
           exclude,
           globalSetup: ['apps/editor/test/setup-build.ts'],
+          // A screen in Chromium answers within a second or so; on a busy machine, more.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

@@ -50,6 +50,8 @@ export interface EditorStack {
   readonly origin: string;
   /** The app: `${origin}/app`. */
   readonly appUrl: string;
+  /** Every listener `lectern start` printed, by name (`delivery`, `preview`, `assets`…). */
+  readonly urls: Readonly<Record<string, string>>;
   readonly projectId: string;
   readonly managementKey: string;
   /** A Management API v2 call on the demo project with its management key. */
@@ -82,9 +84,13 @@ function run(args: readonly string[]): Promise<string> {
   });
 }
 
-/** Starts `lectern start --json` on a fresh data directory and waits for its summary line. */
-export async function startEditorStack(): Promise<EditorStack> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lectern-editor-'));
+/**
+ * Starts `lectern start --json` and waits for its summary line: on a fresh data directory with
+ * the demo project (removed by `stop`), or on `existing` (a data directory and the project to
+ * work on, kept).
+ */
+export async function startEditorStack(existing?: { dataDir: string; projectId: string }): Promise<EditorStack> {
+  const dataDir = existing?.dataDir ?? mkdtempSync(join(tmpdir(), 'lectern-editor-'));
   const child: ChildProcess = spawn(
     process.execPath,
     [cliPath, 'start', '--json', '--port-base', '0', '--data-dir', dataDir],
@@ -113,12 +119,13 @@ export async function startEditorStack(): Promise<EditorStack> {
     void exited.then((code) => reject(new Error(`lectern start exited (${code}) before it was ready:\n${stderr}`)));
   });
   const origin = summary.urls['management'] ?? '';
-  const projectId = summary.demo?.project_id ?? '';
+  const projectId = existing?.projectId ?? summary.demo?.project_id ?? '';
   const managementKey = summary.demo?.keys.find((k) => k.kind === 'management')?.api_key ?? '';
   return {
     dataDir,
     origin,
     appUrl: `${origin}/app`,
+    urls: summary.urls,
     projectId,
     managementKey,
     async mapi<T>(path: string, init: { method?: string; body?: unknown } = {}) {
@@ -141,7 +148,7 @@ export async function startEditorStack(): Promise<EditorStack> {
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!existing) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -195,9 +202,14 @@ export const screenshotDir =
     ? join(root, 'docs/editor/')
     : join(tmpdir(), 'lectern-editor-screenshots/');
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** The whole page, or with `fullPage: false` the viewport (a modal dialog over what is in view). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: `${screenshotDir}${name}.png`,
+    fullPage: options.fullPage ?? true,
+    animations: 'disabled',
+  });
 }
 
 /**

@@ -31,12 +31,17 @@ export async function listAll<T>(projectId: string, path: string, key: string): 
 /** Model data changes rarely: kept 5 minutes, refreshed on live change events like the rest. */
 const modelStaleTime = 5 * 60_000;
 
-export function useLanguages(projectId: string): UseQueryResult<Language[]> {
-  return useQuery({
+/** The languages query, for `useQuery` and for `queryClient.ensureQueryData` outside components. */
+export function languagesQuery(projectId: string) {
+  return {
     queryKey: ['model', projectId, 'languages'],
     queryFn: () => listAll<Language>(projectId, '/languages', 'languages'),
     staleTime: modelStaleTime,
-  });
+  };
+}
+
+export function useLanguages(projectId: string): UseQueryResult<Language[]> {
+  return useQuery(languagesQuery(projectId));
 }
 
 export function useContentTypes(projectId: string): UseQueryResult<ContentType[]> {

@@ -28,6 +28,14 @@ export interface Session {
 
 export const sessionQueryKey = ['session'] as const;
 
+/**
+ * Whether the person may change content in the project (their roles give `manage_content`): the
+ * app shows no enabled change to anyone else, and core refuses a forged one all the same.
+ */
+export function canManageContent(session: Session | null | undefined, projectId: string): boolean {
+  return session?.projects.find((p) => p.id === projectId)?.permissions.includes('manage_content') ?? false;
+}
+
 async function fetchSession(): Promise<Session | null> {
   try {
     const session = await api<Session>('/session');

@@ -156,9 +156,12 @@ export function insertTable(limits: RichTextLimits, rows = 3, columns = 3): Comm
     const row = () => nodes['table_row']!.create(null, Array.from({ length: columns }, cell));
     const table = nodes['table']!.create(null, Array.from({ length: rows }, row));
     return insertBlock(limits, table)(state, (tr) => {
-      // The cursor goes into the first cell, ready to type.
+      // The cursor goes into the first cell, ready to type. With an image or object selected, the
+      // table goes after it and the selection stays on it, so look past the selection's end.
       let cell = -1;
-      tr.doc.nodesBetween(tr.mapping.map(state.selection.from, -1), tr.selection.to, (node, pos) => {
+      const from = tr.mapping.map(state.selection.from, -1);
+      const to = Math.min(tr.doc.content.size, Math.max(tr.selection.to, from) + table.nodeSize);
+      tr.doc.nodesBetween(from, to, (node, pos) => {
         if (cell < 0 && node.type.name === 'table') cell = pos + 4;
         return cell < 0;
       });

@@ -111,7 +111,16 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
   const link = state === null ? null : linkAt(state);
   const close = () => {
     setDialog(null);
-    view?.focus();
+    // The closing dialog hands focus back with a plain focus() once it has gone, which puts the
+    // page's caret at the start of the text (and ProseMirror follows it; a gap cursor after an
+    // image was lost that way). Afterwards, the text takes its own selection back.
+    const held = view?.state.selection;
+    setTimeout(() => {
+      if (view === null || view.isDestroyed || held === undefined) return;
+      if (view.state.doc === held.$anchor.doc && !view.state.selection.eq(held))
+        view.dispatch(view.state.tr.setSelection(held));
+      view.focus();
+    }, 0);
   };
   const place = (node: Node) => {
     if (view !== null) insertBlock(limits, node)(view.state, view.dispatch);

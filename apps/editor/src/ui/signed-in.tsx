@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
-import { Redirect, useLocation, useSearch } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { Redirect, useLocation, useRoute, useSearch } from 'wouter';
+import { languagesQuery } from '../api/project-model.ts';
 import { useSession } from '../api/session.ts';
 
 /** A path inside the app that is safe to go to after sign-in (no other origin, no scheme). */
@@ -16,6 +18,14 @@ export function SignedIn({ children }: { children: ReactNode }) {
   const session = useSession();
   const [location] = useLocation();
   const search = useSearch();
+  // A project's screens need its languages before their first request: asked for beside the
+  // session, not after it (one round trip fewer before the inventory's first page).
+  const queryClient = useQueryClient();
+  const [, params] = useRoute<{ projectId: string }>('/p/:projectId/*?');
+  const projectId = params?.projectId;
+  useEffect(() => {
+    if (projectId) void queryClient.prefetchQuery(languagesQuery(projectId));
+  }, [projectId, queryClient]);
   if (session.isPending)
     return (
       <p className="page-narrow" role="status">

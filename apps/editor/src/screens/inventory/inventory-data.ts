@@ -1,7 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { itemJson } from '@lectern/core';
 import { mapi, request } from '../../api/client.ts';
-import type { Language } from '../../api/project-model.ts';
+import { languagesQuery, type Language } from '../../api/project-model.ts';
 
 /*
  * One page of the inventory: the references of `POST /items-with-variant/filter` (50 a page,
@@ -69,12 +69,12 @@ export function fallbackChain(language: Language, languages: readonly Language[]
   return chain;
 }
 
+/** The languages are read again (from the cache) only when some item lacks a variant. */
 export async function fetchInventoryPage(input: {
   projectId: string;
-  language: Language;
-  languages: readonly Language[];
   body: unknown;
   continuation: string | null;
+  languages: () => Promise<readonly Language[]>;
   signal?: AbortSignal;
 }): Promise<InventoryPage> {
   const found = await request<{ variants: Ref[]; pagination: { continuation_token: string | null } }>(
@@ -89,39 +89,43 @@ export async function fetchInventoryPage(input: {
   const data = await bulkGet(input.projectId, found.data.variants);
   const rows: InventoryRow[] = data.map((d) => ({ item: d.item, variant: d.variant ?? null, fallback: null }));
   let missing = rows.filter((r) => r.variant === null);
-  for (const language of fallbackChain(input.language, input.languages)) {
-    if (missing.length === 0) break;
-    const fallbacks = await bulkGet(
-      input.projectId,
-      missing.map((r) => ({ item: { id: r.item.id }, language: { id: language.id } })),
-    );
-    const byItem = new Map(fallbacks.flatMap((f) => (f.variant ? [[f.item.id, f.variant] as const] : [])));
-    missing = missing.filter((row) => {
-      const variant = byItem.get(row.item.id);
-      if (!variant) return true;
-      rows[rows.indexOf(row)] = { ...row, fallback: { language, variant } };
-      return false;
-    });
+  const languageId = found.data.variants[0]?.language.id;
+  if (missing.length > 0 && languageId) {
+    const languages = await input.languages();
+    const language = languages.find((l) => l.id === languageId);
+    for (const fallback of language ? fallbackChain(language, languages) : []) {
+      if (missing.length === 0) break;
+      const fallbacks = await bulkGet(
+        input.projectId,
+        missing.map((r) => ({ item: { id: r.item.id }, language: { id: fallback.id } })),
+      );
+      const byItem = new Map(fallbacks.flatMap((f) => (f.variant ? [[f.item.id, f.variant] as const] : [])));
+      missing = missing.filter((row) => {
+        const variant = byItem.get(row.item.id);
+        if (!variant) return true;
+        rows[rows.indexOf(row)] = { ...row, fallback: { language: fallback, variant } };
+        return false;
+      });
+    }
   }
   return { rows, next: found.data.pagination.continuation_token };
 }
 
 /** The page as a cached query; the previous page stays shown while the next one loads. */
-export function useInventoryPage(input: {
-  projectId: string;
-  language: Language | null;
-  languages: readonly Language[] | undefined;
-  body: unknown;
-  continuation: string | null;
-}) {
-  const { language, languages } = input;
+export function useInventoryPage(input: { projectId: string; body: unknown | null; continuation: string | null }) {
+  const queryClient = useQueryClient();
+  const { projectId, body, continuation } = input;
   return useQuery({
-    queryKey: ['inventory', input.projectId, language?.id ?? null, input.body, input.continuation],
-    queryFn: ({ signal }) => {
-      if (!language || !languages) throw new Error('The language is not known yet.');
-      return fetchInventoryPage({ ...input, language, languages, signal });
-    },
-    enabled: language !== null && languages !== undefined,
+    queryKey: ['inventory', projectId, body, continuation],
+    queryFn: ({ signal }) =>
+      fetchInventoryPage({
+        projectId,
+        body,
+        continuation,
+        signal,
+        languages: () => queryClient.ensureQueryData(languagesQuery(projectId)),
+      }),
+    enabled: body !== null,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
   });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams, useSearch } from 'wouter';
 import { useCollections, useContentTypes, useLanguages, useWorkflows, languageOf } from '../../api/project-model.ts';
-import { useSession } from '../../api/session.ts';
+import { canManageContent, useSession } from '../../api/session.ts';
 import { useInventoryPage } from './inventory-data.ts';
 import { InventoryFilters } from './inventory-filters.tsx';
 import { InventoryTable, stepNames, type InventoryLookups } from './inventory-table.tsx';
@@ -51,9 +51,13 @@ export function InventoryScreen() {
   const tokens = pages.key === viewKey ? pages.tokens : [null];
   const continuation = tokens[tokens.length - 1] ?? null;
 
+  // The language's codename is what the filter names; whether it is the default decides whether
+  // untranslated items are asked for (inventory-url.ts).
   const body =
-    language && session.data ? filterBody(view, { languageId: language.id, userId: session.data.user.id }) : null;
-  const page = useInventoryPage({ projectId, language, languages: languages.data, body, continuation });
+    session.data && language
+      ? filterBody(view, { languageCodename, isDefaultLanguage: language.is_default, userId: session.data.user.id })
+      : null;
+  const page = useInventoryPage({ projectId, body, continuation });
 
   const lookups: InventoryLookups = useMemo(
     () => ({
@@ -87,14 +91,16 @@ export function InventoryScreen() {
     <main className="inventory" aria-labelledby="inventory-heading">
       <div className="inventory-head">
         <h1 id="inventory-heading">Content inventory</h1>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={() => setCreating(true)}
-          disabled={!language || !types.data}
-        >
-          Create new
-        </button>
+        {canManageContent(session.data, projectId) && (
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => setCreating(true)}
+            disabled={!language || !types.data}
+          >
+            Create new
+          </button>
+        )}
       </div>
       <div className="inventory-tools">
         <form role="search" className="inventory-search" onSubmit={(e) => e.preventDefault()}>
@@ -119,8 +125,8 @@ export function InventoryScreen() {
       <p className="inventory-status" role="status">
         {page.isError
           ? `The items could not be loaded: ${page.error.message}`
-          : page.isPending
-            ? 'Loading items…'
+          : page.isPending || page.isPlaceholderData
+            ? `Loading page ${pageNumber}…`
             : `Page ${pageNumber}: ${rows.length} ${rows.length === 1 ? 'item' : 'items'}${page.data?.next ? '' : ' (last page)'}`}
       </p>
       <InventoryTable
@@ -151,7 +157,7 @@ export function InventoryScreen() {
           Next page
         </button>
       </nav>
-      {language && (
+      {language && canManageContent(session.data, projectId) && (
         <CreateItemDialog
           projectId={projectId}
           languageId={language.id}

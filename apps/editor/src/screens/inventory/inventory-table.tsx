@@ -70,7 +70,9 @@ export function InventoryTable(
         <thead>
           <tr>
             <SortableHeader {...props} column="name" label="Name" />
-            <th scope="col">Content type</th>
+            <th scope="col" className="col-type">
+              Content type
+            </th>
             <th scope="col" className="col-collection">
               Collection
             </th>
@@ -102,7 +104,7 @@ export function InventoryTable(
                     </div>
                   )}
                 </th>
-                <td>{lookups.types.get(row.item.type.id)?.name ?? '—'}</td>
+                <td className="col-type">{lookups.types.get(row.item.type.id)?.name ?? '—'}</td>
                 <td className="col-collection">
                   {lookups.collections.get(row.item.collection?.id ?? '')?.name ?? '—'}
                 </td>

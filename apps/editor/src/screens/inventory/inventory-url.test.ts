@@ -31,9 +31,9 @@ describe('the inventory view in the URL', () => {
 
   it('asks the filter route for exactly the chosen filters, grouped by workflow', () => {
     const view = { ...parseView(`q=%20news%20&steps=${workflowId}:${stepId}&contributors=none&sort=due_date&dir=asc`) };
-    expect(filterBody(view, { languageId: workflowId, userId: typeId })).toEqual({
+    expect(filterBody(view, { languageCodename: 'en-US', isDefaultLanguage: false, userId: typeId })).toEqual({
       filters: {
-        language: { id: workflowId },
+        language: { codename: 'en-US' },
         completion_statuses: ['unfinished', 'ready', 'not_translated', 'all_done'],
         search_phrase: 'news',
         workflow_steps: [{ workflow_identifier: { id: workflowId }, step_identifiers: [{ id: stepId }] }],
@@ -42,10 +42,12 @@ describe('the inventory view in the URL', () => {
       order: { by: 'due_date', direction: 'asc' },
     });
     expect(
-      filterBody({ ...defaultView, contributor: 'me' }, { languageId: workflowId, userId: typeId }).filters,
+      filterBody(
+        { ...defaultView, contributor: 'me' },
+        { languageCodename: 'en-US', isDefaultLanguage: true, userId: typeId },
+      ).filters,
     ).toEqual({
-      language: { id: workflowId },
-      completion_statuses: ['unfinished', 'ready', 'not_translated', 'all_done'],
+      language: { codename: 'en-US' },
       contributors: [{ id: typeId }],
     });
   });

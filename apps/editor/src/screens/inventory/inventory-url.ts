@@ -91,11 +91,18 @@ export function serializeView(view: InventoryView): string {
 /**
  * Every completion status: the filter then lists the items without a variant in the language too
  * (as Kontent.ai's inventory does, marked "Not translated"); without it, only existing variants.
+ * Asked in languages other than the default one only: there untranslated items are the point,
+ * while in the default language (where items are created) they are rare, and listing them costs
+ * the server a scan of every item for the default order (about 160 ms at 100,000 items on PGlite,
+ * against 10 ms without; bench:editor).
  */
 export const everyCompletionStatus = ['unfinished', 'ready', 'not_translated', 'all_done'] as const;
 
 /** The `POST /items-with-variant/filter` body of a view (empty arrays are not allowed there: left out). */
-export function filterBody(view: InventoryView, context: { languageId: string; userId: string }) {
+export function filterBody(
+  view: InventoryView,
+  context: { languageCodename: string; isDefaultLanguage: boolean; userId: string },
+) {
   const byWorkflow = new Map<string, string[]>();
   for (const pair of view.steps) {
     const [workflow = '', step = ''] = pair.split(':');
@@ -104,8 +111,8 @@ export function filterBody(view: InventoryView, context: { languageId: string; u
   const refs = (list: readonly string[]) => list.map((id) => ({ id }));
   return {
     filters: {
-      language: { id: context.languageId },
-      completion_statuses: [...everyCompletionStatus],
+      language: { codename: context.languageCodename },
+      ...(context.isDefaultLanguage ? {} : { completion_statuses: [...everyCompletionStatus] }),
       ...(view.search.trim() ? { search_phrase: view.search.trim() } : {}),
       ...(view.types.length ? { content_types: refs(view.types) } : {}),
       ...(view.collections.length ? { collections: refs(view.collections) } : {}),

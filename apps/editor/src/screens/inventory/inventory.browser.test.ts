@@ -115,6 +115,26 @@ describe.skipIf(chromiumPath === null)('the Content inventory', () => {
     expect((await stack.mapi(`/items/${itemId}/variants/codename/default`)).status).toBe(200);
   });
 
+  it('offers a reviewer no "Create new", and the server refuses the request forged anyway', async () => {
+    const reviewer = await (await browser.newContext()).newPage();
+    await acceptInvitation(reviewer, await stack.invite('reviewer@example.com', 'reviewer'), password);
+    await reviewer.goto(contentUrl);
+    await expect.poll(() => reviewer.locator('.inventory-status').textContent()).toMatch(/^Page 1: 50 items/);
+    expect(await reviewer.getByRole('button', { name: 'Create new' }).count()).toBe(0);
+    const forged = await reviewer.evaluate(async (projectId) => {
+      const session = (await (await fetch('/app/api/session')).json()) as { csrf_token: string };
+      const response = await fetch(`/app/api/v2/projects/${projectId}/items`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': session.csrf_token },
+        body: JSON.stringify({ name: 'Forged by a reviewer', type: { codename: 'note' } }),
+      });
+      return response.status;
+    }, stack.projectId);
+    expect(forged).toBe(403);
+    expect((await stack.mapi('/items/codename/forged_by_a_reviewer')).status).toBe(404);
+    await reviewer.context().close();
+  });
+
   it('marks items without a variant in the language "Not translated", with the fallback language shown', async () => {
     const created = await stack.mapi('/languages', {
       method: 'POST',
@@ -131,11 +151,14 @@ describe.skipIf(chromiumPath === null)('the Content inventory', () => {
 
   it('is used by keyboard: a filter opened and chosen, a column sorted', async () => {
     await page.goto(contentUrl);
+    await expect.poll(status).toMatch(/^Page 1: \d+ items/);
     await page.getByLabel('Search by name').focus();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Content types');
     await page.keyboard.press('Enter');
+    await page.getByRole('checkbox').first().waitFor();
     await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('checkbox');
     await page.keyboard.press('Space');
     await page.waitForURL(/types=/);
     await page.getByRole('button', { name: 'Last modified' }).focus();

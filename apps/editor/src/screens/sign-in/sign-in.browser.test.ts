@@ -122,6 +122,7 @@ describe.skipIf(chromiumPath === null)('signing in to the editor', () => {
     await page.keyboard.type(password);
     await page.keyboard.press('Enter');
     await page.waitForURL(contentUrl);
+    await expect.poll(() => page.getByRole('button', { name: 'Create new' }).isEnabled()).toBe(true);
     // The first stop is the skip link; it leads past the header to the screen.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');

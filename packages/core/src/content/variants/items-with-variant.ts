@@ -87,6 +87,13 @@ export async function bulkGetItemsWithVariant(
     problems.throwIfAny();
     const pairs: { item: ContentItemRecord; languageId: string }[] = [];
     const unresolved: { path: string; message: string }[] = [];
+    // Items named by id (the usual case: the filter's answer) are read in one query.
+    await lookups.preloadItems(
+      (raw as unknown[]).flatMap((pair) => {
+        const item = isRecord(pair) && isRecord(pair['item']) ? pair['item']['id'] : undefined;
+        return typeof item === 'string' ? [item] : [];
+      }),
+    );
     for (const [i, pair] of (raw as unknown[]).entries()) {
       const path = at('variants', i);
       const p = isRecord(pair) ? pair : {};
@@ -102,9 +109,14 @@ export async function bulkGetItemsWithVariant(
     problems.throwIfAny();
     if (unresolved.length > 0) throw new LecternError('BULK_GET_REFERENCES_INVALID', { problems: unresolved });
     const page = paginate(pairs, { continuation: input.continuation, pageSize: itemsWithVariantPageSize });
-    const found = await Promise.all(
-      page.items.map(async (p) => tx.variants.find(input.projectId, p.item.id, p.languageId)),
-    );
+    // The page's variants in one query per language.
+    const byPair = new Map<string, VariantRecord>();
+    for (const languageId of new Set(page.items.map((p) => p.languageId))) {
+      const itemIds = page.items.filter((p) => p.languageId === languageId).map((p) => p.item.id);
+      for (const v of await tx.variants.findManyInLanguage(input.projectId, languageId, itemIds))
+        byPair.set(`${v.itemId}|${languageId}`, v);
+    }
+    const found = page.items.map((p) => byPair.get(`${p.item.id}|${p.languageId}`) ?? null);
     const rendered = await variantsJson(
       found.filter((v): v is VariantRecord => v !== null),
       { lookups, version: 'v2' },
