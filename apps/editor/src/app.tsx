@@ -1,14 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { AcceptLinkScreen } from './screens/sign-in/accept-link-screen.tsx';
 import { SignInScreen } from './screens/sign-in/sign-in-screen.tsx';
 import { ProjectHome } from './screens/projects/project-home.tsx';
 import { ProjectsScreen } from './screens/projects/projects-screen.tsx';
 import { InventoryScreen } from './screens/inventory/inventory-screen.tsx';
-import { ItemScreen } from './screens/item/item-screen.tsx';
-import { AssetsScreen } from './screens/assets/assets-screen.tsx';
 import { AppFrame } from './ui/app-frame.tsx';
 import { NotFoundScreen } from './ui/not-found-screen.tsx';
 import { SignedIn } from './ui/signed-in.tsx';
+
+/*
+ * The item editor (with ProseMirror) and the asset library load on first use: the sign-in page and
+ * the inventory, where a day starts, need none of their code.
+ */
+const ItemScreen = lazy(async () => ({ default: (await import('./screens/item/item-screen.tsx')).ItemScreen }));
+const AssetsScreen = lazy(async () => ({ default: (await import('./screens/assets/assets-screen.tsx')).AssetsScreen }));
 
 /**
  * The app's routes, under /app. A project's screens carry the project and the language the
@@ -28,12 +34,14 @@ export function App() {
             <Route path="/p/:projectId" component={ProjectHome} />
             <Route path="/p/:projectId/:language/*?">
               <AppFrame>
-                <Switch>
-                  <Route path="/p/:projectId/:language/content" component={InventoryScreen} />
-                  <Route path="/p/:projectId/:language/items/:itemId" component={ItemScreen} />
-                  <Route path="/p/:projectId/:language/assets" component={AssetsScreen} />
-                  <Route component={NotFoundScreen} />
-                </Switch>
+                <Suspense fallback={<p role="status">Loading…</p>}>
+                  <Switch>
+                    <Route path="/p/:projectId/:language/content" component={InventoryScreen} />
+                    <Route path="/p/:projectId/:language/items/:itemId" component={ItemScreen} />
+                    <Route path="/p/:projectId/:language/assets" component={AssetsScreen} />
+                    <Route component={NotFoundScreen} />
+                  </Switch>
+                </Suspense>
               </AppFrame>
             </Route>
             <Route component={NotFoundScreen} />
