@@ -14,6 +14,7 @@ import {
   type Page,
 } from '../../model/shared/index.ts';
 import { contentEvents } from '../items/events.ts';
+import { assertPersonWorkflowAction } from '../workflow/person-workflow-rules.ts';
 import { readVariantMeta, readWorkflowTarget } from '../workflow/targets.ts';
 import { firstStepOf, isEditable, workflowFor } from '../workflow/workflow-state.ts';
 import { readElements } from './elements-reader.ts';
@@ -98,6 +99,13 @@ export async function upsertVariant(
       workflowId = workflow?.id ?? zeroId;
       stepId = workflow ? firstStepOf(workflow) : '';
     }
+    if (target && (target.workflowId !== workflowId || target.stepId !== stepId))
+      await assertPersonWorkflowAction(tx, {
+        actor: input.actor,
+        variant: { projectId: input.projectId, workflowId, stepId },
+        workflows: await lookups.workflows(),
+        action: { kind: 'move', ...target },
+      });
     // Values of non-localizable elements belong to the default language; other languages ignore them.
     const localized = new Map(
       [...(updates ?? new Map())].filter(

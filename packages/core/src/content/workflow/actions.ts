@@ -6,6 +6,7 @@ import type { UnitOfWork } from '../../ports/store.ts';
 import { loadExistingVariant, type VariantInput } from '../variants/load.ts';
 import { formatInstant, readTimeZone } from '../variants/value-rules.ts';
 import type { VariantRecord } from '../variants/variant-record.ts';
+import { assertPersonWorkflowAction, type PersonWorkflowAction } from './person-workflow-rules.ts';
 import { checkPublishable } from './required.ts';
 import { readVariantMeta, readWorkflowTarget } from './targets.ts';
 import { applyPublish, applyUnpublish, cancelJob, firstStepFor, saveTransition } from './transitions.ts';
@@ -44,6 +45,22 @@ export async function withVariant(
   });
 }
 
+/** The person rules of `person-workflow-rules.ts` for `action` on the loaded variant. */
+async function assertPersonMay(
+  tx: UnitOfWork,
+  input: ActionInput,
+  loaded: Awaited<ReturnType<typeof loadExistingVariant>>,
+  action: PersonWorkflowAction,
+): Promise<void> {
+  if (input.actor.type !== 'person') return;
+  await assertPersonWorkflowAction(tx, {
+    actor: input.actor,
+    variant: loaded.variant,
+    workflows: await loaded.lookups.workflows(),
+    action,
+  });
+}
+
 /**
  * PUT …/publish (reference §2.4): without a body publishes the latest version now; with
  * `scheduled_to` moves it to Scheduled and leaves a job for the scheduler. Required elements and
@@ -57,6 +74,7 @@ export async function publishVariant(deps: CoreDeps, input: ActionInput): Promis
         message: 'The language variant is already published. Create a new version to change it.',
       });
     const schedule = isEmptyBody(input.body) ? null : readSchedule(input.body, now);
+    await assertPersonMay(tx, input, loaded, { kind: 'publish' });
     const problems = new Problems();
     checkPublishable(loaded.type.elements, v.elements, problems);
     problems.throwIfAny(
@@ -90,6 +108,7 @@ export async function unpublishVariant(deps: CoreDeps, input: ActionInput): Prom
     const schedule = isEmptyBody(input.body) ? null : readSchedule(input.body, now);
     if (!v.published && !(schedule && v.stepId === systemStepIds.scheduled))
       throw new LecternError('UNPUBLISH_NOT_PUBLISHED');
+    await assertPersonMay(tx, input, loaded, { kind: 'unpublish' });
     if (!schedule) return applyUnpublish(tx, loaded, now);
     if (v.schedule.publish_time !== null && Date.parse(v.schedule.publish_time) >= schedule.at.getTime())
       throw new LecternError('INVALID_REQUEST_BODY', {
@@ -165,6 +184,7 @@ export async function createNewVersion(deps: CoreDeps, input: ActionInput): Prom
   await withVariant(deps, input, async (tx, loaded, now) => {
     const v = loaded.variant;
     if (v.stepId !== systemStepIds.published) throw new LecternError('NEW_VERSION_NOT_PUBLISHED');
+    await assertPersonMay(tx, input, loaded, { kind: 'new_version' });
     const next: VariantRecord = { ...v, stepId: await firstStepFor(loaded) };
     await saveTransition(tx, loaded, next, { operation: 'new_version', channels: ['delivery_preview'], at: now });
   });
@@ -193,6 +213,7 @@ export async function changeWorkflow(deps: CoreDeps, input: ActionInput): Promis
     const meta = isRecord(input.body) ? await readVariantMeta(loaded.lookups, input.body, problems) : {};
     problems.throwIfAny();
     if (!target) return;
+    await assertPersonMay(tx, input, loaded, { kind: 'move', ...target });
     const next: VariantRecord = {
       ...v,
       workflowId: target.workflowId,
