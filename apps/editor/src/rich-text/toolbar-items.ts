@@ -71,8 +71,8 @@ export function toolbarGroups({ state, view, limits, isReadOnly, openDialog }: T
       mark('strong', 'Bold', 'B', 'Ctrl+B'),
       mark('em', 'Italic', 'I', 'Ctrl+I'),
       mark('code', 'Code', '</>', 'Ctrl+`'),
-      mark('sub', 'Subscript', 'x₂', 'Ctrl+,'),
-      mark('sup', 'Superscript', 'x²', 'Ctrl+.'),
+      mark('sub', 'Subscript', 'Sub', 'Ctrl+,'),
+      mark('sup', 'Superscript', 'Sup', 'Ctrl+.'),
     ],
     [
       tool('ul', 'Bulleted list', '• List', toggleList(limits, 'bullet_list'), {
