@@ -8,6 +8,7 @@ import { InventoryTable, stepNames, type InventoryLookups } from './inventory-ta
 import { filterBody, parseView, serializeView, type InventoryView, type SortColumn } from './inventory-url.ts';
 import { CreateItemDialog } from './create-item-dialog.tsx';
 import '../../styles/inventory.css';
+import { useUsers } from '../../workflow/workflow-api.ts';
 
 /** How long the search waits after the last key before it asks the server. */
 const searchDebounceMs = 300;
@@ -58,6 +59,7 @@ export function InventoryScreen() {
       ? filterBody(view, { languageCodename, isDefaultLanguage: language.is_default, userId: session.data.user.id })
       : null;
   const page = useInventoryPage({ projectId, body, continuation });
+  const users = useUsers(projectId);
 
   const lookups: InventoryLookups = useMemo(
     () => ({
@@ -65,8 +67,9 @@ export function InventoryScreen() {
       collections: new Map((collections.data ?? []).map((c) => [c.id, c])),
       steps: stepNames(workflows.data),
       userId: session.data?.user.id ?? '',
+      userEmails: new Map((users.data ?? []).map((u) => [u.id, u.email])),
     }),
-    [types.data, collections.data, workflows.data, session.data],
+    [types.data, collections.data, workflows.data, session.data, users.data],
   );
   const [isCreating, setCreating] = useState(false);
 

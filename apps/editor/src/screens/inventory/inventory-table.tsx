@@ -9,6 +9,8 @@ export interface InventoryLookups {
   /** Step id → its name, across every workflow (and the system steps: Published, Scheduled, Archived). */
   readonly steps: ReadonlyMap<string, string>;
   readonly userId: string;
+  /** The environment's users by id (their e-mail addresses); contributors not among them show by id. */
+  readonly userEmails?: ReadonlyMap<string, string>;
 }
 
 /** Step names by id, from every workflow. */
@@ -47,10 +49,12 @@ function SortableHeader(props: SortProps & { column: SortColumn; label: string; 
   );
 }
 
-function contributorsText(row: InventoryRow, userId: string): string {
+function contributorsText(row: InventoryRow, lookups: InventoryLookups): string {
   const list = row.variant?.contributors ?? [];
   if (list.length === 0) return '—';
-  return list.map((c) => (c.id === userId ? 'You' : `User ${c.id.slice(0, 8)}`)).join(', ');
+  return list
+    .map((c) => (c.id === lookups.userId ? 'You' : (lookups.userEmails?.get(c.id) ?? `User ${c.id.slice(0, 8)}`)))
+    .join(', ');
 }
 
 /** The inventory's table: one row per item, its variant in the chosen language (or its fallback). */
@@ -109,7 +113,7 @@ export function InventoryTable(
                   {lookups.collections.get(row.item.collection?.id ?? '')?.name ?? '—'}
                 </td>
                 <td>{stepId ? <span className="step">{lookups.steps.get(stepId) ?? 'Unknown step'}</span> : '—'}</td>
-                <td className="col-contributors">{contributorsText(row, lookups.userId)}</td>
+                <td className="col-contributors">{contributorsText(row, lookups)}</td>
                 <td>
                   <DateCell value={variant?.last_modified ?? row.item.last_modified} />
                 </td>
