@@ -36,6 +36,7 @@ export async function startTestManagement(
     Pick<
       ManagementAppOptions & AssetsAppOptions,
       | 'rateLimits'
+      | 'personRateLimits'
       | 'maxFileBytes'
       | 'isAssetFileOptionalOnUpdate'
       | 'trustedProxies'
@@ -94,6 +95,7 @@ export async function startTestManagement(
     ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
     // Tests send bursts; the rate-limit test sets its own limits.
     rateLimits: options.rateLimits ?? { perSecond: 1_000_000, perMinute: 1_000_000, perHour: 1_000_000 },
+    ...(options.personRateLimits ? { personRateLimits: options.personRateLimits } : {}),
   });
   const listening = await listen(createManagementServer(app), { host: '127.0.0.1', port: 0 });
   const { projectId, keys } = await seedProject(core, ['management']);
