@@ -115,6 +115,8 @@ describe.skipIf(chromiumPath === null)('signing in to the editor', () => {
   it('signs in and reaches the inventory by keyboard alone', async () => {
     const page = await newPage();
     await page.goto(`${stack.appUrl}/sign-in`);
+    // The form is rendered once the app's script has run (after the load event, under load).
+    await page.getByLabel('E-mail').waitFor();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('sign-in-email');
     await page.keyboard.type(email);
