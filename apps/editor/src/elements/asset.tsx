@@ -4,6 +4,7 @@ import type { ElementProps } from './element-props.ts';
 import { useFormScope } from './element-props.ts';
 import { AssetPicker } from '../ui/asset-picker.tsx';
 import { useAsset, type AssetJson } from './queries.ts';
+import { ListEntryActions, type ListEntryProps } from './list-entry-actions.tsx';
 
 /** What a type's asset element allows, against one asset: messages for what it breaks. */
 export function assetProblems(element: ElementProps['element'], asset: AssetJson): string[] {
@@ -24,15 +25,7 @@ export function assetProblems(element: ElementProps['element'], asset: AssetJson
   return out;
 }
 
-function AssetRow(props: {
-  assetId: string;
-  index: number;
-  count: number;
-  element: ElementProps['element'];
-  isReadOnly: boolean;
-  onMove: (by: -1 | 1) => void;
-  onRemove: () => void;
-}) {
+function AssetRow(props: ListEntryProps & { assetId: string; element: ElementProps['element'] }) {
   const { projectId } = useFormScope();
   const asset = useAsset(projectId, props.assetId);
   const name = asset.data ? asset.data.title || asset.data.file_name : asset.isError ? 'Missing asset' : 'Loading…';
@@ -52,29 +45,7 @@ function AssetRow(props: {
           {p}
         </span>
       ))}
-      {props.isReadOnly ? null : (
-        <span className="element-list-actions">
-          <button
-            type="button"
-            disabled={props.index === 0}
-            onClick={() => props.onMove(-1)}
-            aria-label={`Move ${name} up`}
-          >
-            Up
-          </button>
-          <button
-            type="button"
-            disabled={props.index === props.count - 1}
-            onClick={() => props.onMove(1)}
-            aria-label={`Move ${name} down`}
-          >
-            Down
-          </button>
-          <button type="button" onClick={props.onRemove} aria-label={`Remove ${name}`}>
-            Remove
-          </button>
-        </span>
-      )}
+      <ListEntryActions {...props} name={name} />
     </li>
   );
 }

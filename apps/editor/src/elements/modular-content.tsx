@@ -5,15 +5,9 @@ import type { ElementProps } from './element-props.ts';
 import { useFormScope } from './element-props.ts';
 import { ItemPicker } from './item-picker.tsx';
 import { useItem, useTypes } from './queries.ts';
+import { ListEntryActions, type ListEntryProps } from './list-entry-actions.tsx';
 
-function LinkedRow(props: {
-  itemId: string;
-  index: number;
-  count: number;
-  isReadOnly: boolean;
-  onMove: (by: -1 | 1) => void;
-  onRemove: () => void;
-}) {
+function LinkedRow(props: ListEntryProps & { itemId: string }) {
   const { projectId, language } = useFormScope();
   const item = useItem(projectId, props.itemId);
   const types = useTypes(projectId);
@@ -29,29 +23,7 @@ function LinkedRow(props: {
         <span className="element-list-name">{name}</span>
       )}
       {typeName ? <span className="element-note">{typeName}</span> : null}
-      {props.isReadOnly ? null : (
-        <span className="element-list-actions">
-          <button
-            type="button"
-            disabled={props.index === 0}
-            onClick={() => props.onMove(-1)}
-            aria-label={`Move ${name} up`}
-          >
-            Up
-          </button>
-          <button
-            type="button"
-            disabled={props.index === props.count - 1}
-            onClick={() => props.onMove(1)}
-            aria-label={`Move ${name} down`}
-          >
-            Down
-          </button>
-          <button type="button" onClick={props.onRemove} aria-label={`Remove ${name}`}>
-            Remove
-          </button>
-        </span>
-      )}
+      <ListEntryActions {...props} name={name} />
     </li>
   );
 }
