@@ -19,6 +19,20 @@ const byRole: Record<string, readonly Permission[]> = {
   reviewer: [],
 };
 
+/**
+ * The role ids of `userId` in the project, from its `project_user` document: null when the user was
+ * never invited, none when inactive.
+ */
+export async function roleIdsOfUser(
+  tx: UnitOfWork,
+  input: { projectId: string; userId: string },
+): Promise<ReadonlySet<string> | null> {
+  const doc = await tx.model.find<ProjectUserBody>(input.projectId, 'project_user', { id: input.userId });
+  if (!doc) return null;
+  if (!doc.body.is_active) return new Set();
+  return new Set(doc.body.collection_groups.flatMap((g) => g.roles.map((r) => r.id)));
+}
+
 /** The permissions of `userId` in the project (all for no user: an operator-issued key without owner). */
 export async function permissionsOfUser(
   tx: UnitOfWork,
@@ -26,14 +40,11 @@ export async function permissionsOfUser(
 ): Promise<Permission[]> {
   const all = [...(byRole['project-manager'] ?? [])];
   if (input.userId === null) return all;
-  const doc = await tx.model.find<ProjectUserBody>(input.projectId, 'project_user', { id: input.userId });
-  if (!doc) return all;
+  const roles = await roleIdsOfUser(tx, { projectId: input.projectId, userId: input.userId });
+  if (roles === null) return all;
   const out = new Set<Permission>();
-  if (!doc.body.is_active) return [];
-  for (const group of doc.body.collection_groups)
-    for (const role of group.roles)
-      for (const [key, permissions] of Object.entries(byRole))
-        if (roleId(input.projectId, key) === role.id) for (const p of permissions) out.add(p);
+  for (const [key, permissions] of Object.entries(byRole))
+    if (roles.has(roleId(input.projectId, key))) for (const p of permissions) out.add(p);
   return [...out];
 }
 

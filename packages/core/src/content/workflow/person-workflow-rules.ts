@@ -3,7 +3,7 @@ import type { Actor } from '../../domain/actor.ts';
 import { systemStepIds } from '../../model/defaults.ts';
 import { roleId } from '../../model/settings/roles.ts';
 import type { WorkflowRecord } from '../../model/workflows/workflow-body.ts';
-import type { ProjectUserBody } from '../../operations/project-users.ts';
+import { roleIdsOfUser } from '../../operations/permissions.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import type { VariantRecord } from '../variants/variant-record.ts';
 
@@ -31,8 +31,7 @@ interface Roles {
 }
 
 async function rolesOf(tx: UnitOfWork, projectId: string, userId: string): Promise<Roles> {
-  const doc = await tx.model.find<ProjectUserBody>(projectId, 'project_user', { id: userId });
-  const ids = new Set(doc?.body.collection_groups.flatMap((g) => g.roles.map((r) => r.id)) ?? []);
+  const ids = (await roleIdsOfUser(tx, { projectId, userId })) ?? new Set<string>();
   return { ids, isProjectManager: ids.has(roleId(projectId, 'project-manager')) };
 }
 
