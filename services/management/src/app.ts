@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import express, { type Express, type Router } from 'express';
+import express, { type Express, type RequestHandler, type Router } from 'express';
 import { toManagementError } from '@lectern/errors';
 import { answerClientErrorsOf, jsonNestingProblem, parserMaxHeaderBytes, type Readiness } from '@lectern/http-kit';
 import { adminRouter } from './http/admin/routes.ts';
@@ -153,30 +153,37 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   const personRateLimits = options.personRateLimits ?? scaledRateLimits(rateLimits, 5);
   const v2 = managementV2Routers(options, services, files);
   const v1 = [v1ItemsRouter(services), v1AssetsRouter(files)];
-  for (const [version, routers] of [
-    ['v1', v1],
-    ['v2', v2],
-  ] as const) {
+  /** `routers` under `path`, behind `auth` and the rate limit of whoever it lets in. */
+  const mountProject = ({
+    path,
+    auth,
+    limits,
+    routers,
+  }: {
+    path: string;
+    auth: RequestHandler<{ projectId: string }>;
+    limits: RateLimits;
+    routers: readonly Router[];
+  }) => {
     const project = express.Router({ mergeParams: true });
-    project.use(requireManagementKey(options.core));
-    project.use(rateLimit(options.core, rateLimits));
+    project.use(auth);
+    project.use(rateLimit(options.core, limits));
     for (const router of routers) project.use(router);
-    app.use(`/${version}/projects/:projectId`, project);
-  }
-
-  // The editor (issue 28): the same v2 routes for a signed-in person, and its own session routes.
-  const appProject = express.Router({ mergeParams: true });
-  appProject.use(requirePersonSession(options.core));
-  appProject.use(rateLimit(options.core, personRateLimits));
-  for (const router of v2) appProject.use(router);
-  app.use('/app/api/v2/projects/:projectId', appProject);
-  // The app's own project routes (e.g. the change stream), behind the same session check.
-  const appOwn = express.Router({ mergeParams: true });
-  appOwn.use(requirePersonSession(options.core));
-  appOwn.use(rateLimit(options.core, personRateLimits));
-  if (options.changes) appOwn.use(changesRouter({ changes: options.changes }));
-  appOwn.use(appUsersRouter(options.core));
-  app.use('/app/api/projects/:projectId', appOwn);
+    app.use(path, project);
+  };
+  const keyAuth = requireManagementKey(options.core);
+  mountProject({ path: '/v1/projects/:projectId', auth: keyAuth, limits: rateLimits, routers: v1 });
+  mountProject({ path: '/v2/projects/:projectId', auth: keyAuth, limits: rateLimits, routers: v2 });
+  // The editor (issue 28): the same v2 routes for a signed-in person, and the app's own project
+  // routes (the change stream, the environment's users) behind the same session check.
+  const personAuth = requirePersonSession(options.core);
+  mountProject({ path: '/app/api/v2/projects/:projectId', auth: personAuth, limits: personRateLimits, routers: v2 });
+  mountProject({
+    path: '/app/api/projects/:projectId',
+    auth: personAuth,
+    limits: personRateLimits,
+    routers: [...(options.changes ? [changesRouter({ changes: options.changes })] : []), appUsersRouter(options.core)],
+  });
   app.use(
     '/app/api',
     appApiRouter({
