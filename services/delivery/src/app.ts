@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { CoreDeps, DeliveryIndexReader, Signals } from '@lectern/core';
 import { toDeliveryError } from '@lectern/errors';
 import { createFastifyService, type Logger, type ProcessMetrics, type Readiness } from '@lectern/http-kit';
-import { createDeliveryContext, registerDeliveryRoutes, type DeliveryHttpOptions } from './http/register-routes.ts';
+import { createDeliveryContext, type DeliveryHttpOptions } from '@lectern/read-path';
+import { registerDeliveryRoutes } from './http/register-routes.ts';
 
 /** Published content (Delivery API) or unpublished content (Delivery Preview API): fixed per listener. */
 export type DeliveryChannel = 'production' | 'preview';

@@ -2,8 +2,9 @@ import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
 import { createProcessMetrics, createReadiness, listenStep, runServiceMain } from '@lectern/http-kit';
 import { deliveryIndexProblem, openReachableDeliveryIndex } from '@lectern/index-elasticsearch';
 import { openPostgresStore } from '@lectern/store-sql';
+import { deliveryHttpOptions } from '@lectern/read-path';
 import { buildDeliveryApp } from './app.ts';
-import { deliveryHttpOptions, deliverySettings } from './settings.ts';
+import { deliverySettings } from './settings.ts';
 
 await runServiceMain({
   name: 'delivery',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CoreDeps, DeliveryChannel, DeliveryIndexReader, Signals } from '@lectern/core';
-import { createDeliveryContext, type DeliveryHttpOptions } from '@lectern/delivery';
+import { createDeliveryContext, type DeliveryHttpOptions } from '@lectern/read-path';
 import { LecternError, toDeliveryError } from '@lectern/errors';
 import { createFastifyService, type Logger, type ProcessMetrics, type Readiness } from '@lectern/http-kit';
 import { defaultPageSize, graphqlDefaults, type GraphqlOptions } from './graphql-options.ts';

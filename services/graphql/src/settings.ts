@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { deliveryIndexSettings } from '@lectern/index-elasticsearch';
 import { envBoolean, port, sharedSettings, wholeNumber, type ConfigOf, type Setting } from '@lectern/config';
-import { deliveryLimitSettings, type DeliveryHttpOptions } from '@lectern/delivery';
+import { deliveryLimitSettings, type DeliveryHttpOptions } from '@lectern/read-path';
 import type { GraphqlOptions } from './graphql-options.ts';
 
 /**

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { randomIds, startBackgroundTasks, startScheduler, systemClock, type CoreDeps } from '@lectern/core';
-import { buildDeliveryApp, deliveryHttpOptions } from '@lectern/delivery';
+import { buildDeliveryApp } from '@lectern/delivery';
+import { deliveryHttpOptions } from '@lectern/read-path';
 import { buildGraphqlApp, graphqlOptions } from '@lectern/graphql';
 import {
   createLogger,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envBoolean, port, sharedSettings, type Setting } from '@lectern/config';
 import { serverSettings } from '@lectern/http-kit';
-import { deliveryLimitSettings } from '@lectern/delivery';
+import { deliveryLimitSettings } from '@lectern/read-path';
 import { graphqlLimitSettings } from '@lectern/graphql';
 import { recsEmbeddingSettings } from '@lectern/recs-sql';
 import { defaultPgliteSharedBuffersMib } from '@lectern/store-sql';

@@ -1,15 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { type DeliveryContext, serveFromCache } from '@lectern/read-path';
 import { registerAssetRoutes } from './assets/routes.ts';
 import { registerItemRoutes } from './items/routes.ts';
 import { registerLanguageRoutes } from './languages/routes.ts';
 import { registerSyncRoutes } from './sync/routes.ts';
-import type { DeliveryContext } from './shared/delivery-context.ts';
-import { serveFromCache } from './shared/serve.ts';
 import { registerTaxonomyRoutes } from './taxonomies/routes.ts';
 import { registerTypeRoutes } from './types/routes.ts';
-
-export { createDeliveryContext, type DeliveryContext } from './shared/delivery-context.ts';
-export type { DeliveryHttpOptions } from './shared/http-options.ts';
 
 /** Every Delivery content route of one listener (SPEC 4.3; reference 1.2). */
 export function registerDeliveryRoutes(app: FastifyInstance, ctx: DeliveryContext): void {

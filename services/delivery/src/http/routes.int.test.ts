@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createLogger, createProcessMetrics, createReadiness } from '@lectern/http-kit';
 import type { Signals } from '@lectern/core';
+import type { DeliveryHttpOptions } from '@lectern/read-path';
 import {
   memorySignals,
   openTestCore,
@@ -12,7 +13,6 @@ import {
   type TestCore,
 } from '@lectern/testing';
 import { buildDeliveryApp } from '../app.ts';
-import type { DeliveryHttpOptions } from './shared/http-options.ts';
 import { MemoryIndex } from './testing/memory-index.ts';
 import { fillSample, makeItem, makeVariant } from './testing/sample-content.ts';
 

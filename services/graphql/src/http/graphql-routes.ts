@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isUuid } from '@lectern/core';
 import { LecternError } from '@lectern/errors';
-import { serve, serveFromCache, languageChain, type DeliveryContext } from '@lectern/delivery';
+import { serve, serveFromCache, languageChain, type DeliveryContext } from '@lectern/read-path';
 import type { ResolvedGraphqlOptions } from '../graphql-options.ts';
 import { runQuery } from '../execute/run-query.ts';
 import type { ConsumptionLimiter } from '../limits/consumption-limiter.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isUuid } from '@lectern/core';
+import type { DeliveryContext } from '@lectern/read-path';
 import { serveUsedIn } from '../content/used-in.ts';
-import type { DeliveryContext } from '../shared/delivery-context.ts';
 
 /**
  * GET /{project}/assets/{asset codename}/used-in (reference: the path names the asset by codename).

@@ -1,7 +1,6 @@
 import type { ItemFilter } from '@lectern/core';
+import { invalidQuery, type ReadScope } from '@lectern/read-path';
 import { arrayOperators } from '../query/parse-query.ts';
-import { invalidQuery } from '../query/raw-query.ts';
-import type { ReadScope } from '../shared/serve.ts';
 
 /** Element kinds whose value is a list (SPEC 4.3 rule 5; custom: a stringified array of strings). */
 const arrayKinds = new Set(['modular_content', 'subpages', 'multiple_choice', 'taxonomy', 'custom']);

@@ -1,7 +1,6 @@
 import type { DeliveryItem, IndexedVariant, ItemFilter, TypeElements } from '@lectern/core';
+import { languageChain, type ReadScope } from '@lectern/read-path';
 import type { ParsedQuery } from '../query/parse-query.ts';
-import { languageChain } from '../shared/languages.ts';
-import type { ReadScope } from '../shared/serve.ts';
 import { checkArrayOperators } from './array-operators.ts';
 import { assembleModularContent } from './modular-content.ts';
 import { projectItem } from './project-elements.ts';

@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DeliveryIndexReader, ItemFilter } from '@lectern/core';
+import { type DeliveryContext, serve } from '@lectern/read-path';
 import { parseQuery } from '../query/parse-query.ts';
 import { profiles } from '../query/profiles.ts';
 import { readContinuation, writeContinuation } from '../shared/continuation.ts';
-import type { DeliveryContext } from '../shared/delivery-context.ts';
-import { serve } from '../shared/serve.ts';
 import { matchesAll } from './match-filter.ts';
 
 type UsedInTarget = Parameters<DeliveryIndexReader['usedIn']>[0]['target'];

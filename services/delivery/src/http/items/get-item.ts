@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LecternError } from '@lectern/errors';
+import { type DeliveryContext, serve } from '@lectern/read-path';
 import { prepareItemRead, renderItems } from '../content/read-items.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import { profiles } from '../query/profiles.ts';
-import type { DeliveryContext } from '../shared/delivery-context.ts';
-import { serve } from '../shared/serve.ts';
 
 /** GET /{project}/items/{codename}: `{item, modular_content}`; 404 (error_code 100) when missing. */
 export async function getItem(ctx: DeliveryContext, request: FastifyRequest, reply: FastifyReply) {

@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ItemFilter } from '@lectern/core';
+import { type DeliveryContext, serve } from '@lectern/read-path';
 import { prepareItemRead, renderItems } from '../content/read-items.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import { profiles } from '../query/profiles.ts';
 import { readContinuation, writeContinuation } from '../shared/continuation.ts';
-import type { DeliveryContext } from '../shared/delivery-context.ts';
-import { serve } from '../shared/serve.ts';
 
 /**
  * GET /{project}/items-feed: every matching item, paged by `X-Continuation`; `modular_content`

@@ -3,9 +3,8 @@ import { maxResponseItems, responseTooLarge } from '../content/modular-content.t
 import { prepareItemRead, renderItems } from '../content/read-items.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import { profiles } from '../query/profiles.ts';
-import type { DeliveryContext } from '../shared/delivery-context.ts';
 import { nextPageUrl, type Pagination } from '../shared/pagination.ts';
-import { serve } from '../shared/serve.ts';
+import { type DeliveryContext, serve } from '@lectern/read-path';
 
 /** GET /{project}/items (SPEC 4.3). */
 export async function listItems(ctx: DeliveryContext, request: FastifyRequest, reply: FastifyReply) {

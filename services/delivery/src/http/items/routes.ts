@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { serveUsedIn } from '../content/used-in.ts';
-import type { DeliveryContext } from '../shared/delivery-context.ts';
 import { getItem } from './get-item.ts';
 import { itemsFeed } from './items-feed.ts';
 import { listItems } from './list-items.ts';
+import type { DeliveryContext } from '@lectern/read-path';
 
 export function registerItemRoutes(app: FastifyInstance, ctx: DeliveryContext): void {
   app.get('/:projectId/items', (request, reply) => listItems(ctx, request, reply));

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { matchesAll, propertyValue } from '../content/match-filter.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import { profiles } from '../query/profiles.ts';
-import type { DeliveryContext } from '../shared/delivery-context.ts';
 import { pageOf } from '../shared/pagination.ts';
-import { serve } from '../shared/serve.ts';
+import { type DeliveryContext, serve } from '@lectern/read-path';
 
 /** GET /{project}/languages: active languages, the default first unless `order` says otherwise. */
 export function registerLanguageRoutes(app: FastifyInstance, ctx: DeliveryContext): void {

@@ -1,5 +1,6 @@
 import { filterOperators, type FilterOperator, type ItemFilter, type ItemOrder } from '@lectern/core';
-import { invalidQuery, splitRawQuery } from './raw-query.ts';
+import { invalidQuery } from '@lectern/read-path';
+import { splitRawQuery } from './raw-query.ts';
 
 export type StandardParam =
   'language' | 'elements' | 'excludeElements' | 'order' | 'depth' | 'skip' | 'limit' | 'includeTotalCount';

@@ -1,4 +1,4 @@
-import { LecternError } from '@lectern/errors';
+import { invalidQuery } from '@lectern/read-path';
 
 /** One `key=value` pair of a query string, percent-decoded; `value` is null when the pair has no `=`. */
 export interface RawParam {
@@ -8,10 +8,6 @@ export interface RawParam {
 
 /** The longest query string accepted (SPEC 8 caps URLs at 2,000 characters; some slack for encoding). */
 const maxQueryLength = 8_000;
-
-export function invalidQuery(message: string): LecternError {
-  return new LecternError('INVALID_QUERY', { problems: [{ message }] });
-}
 
 function decode(text: string): string {
   try {

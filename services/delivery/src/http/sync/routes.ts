@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LecternError } from '@lectern/errors';
-import type { DeliveryContext } from '../shared/delivery-context.ts';
-import { projectIdOf } from '../shared/serve.ts';
+import { type DeliveryContext, projectIdOf } from '@lectern/read-path';
 import { readSyncPage } from './sync-page.ts';
 import { readSyncToken, writeSyncToken } from './sync-token.ts';
 

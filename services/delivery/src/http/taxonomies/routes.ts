@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { LecternError } from '@lectern/errors';
+import { type DeliveryContext, serve } from '@lectern/read-path';
 import { parseQuery } from '../query/parse-query.ts';
 import { profiles } from '../query/profiles.ts';
-import type { DeliveryContext } from '../shared/delivery-context.ts';
 import { pageOf } from '../shared/pagination.ts';
-import { serve } from '../shared/serve.ts';
 
 /** Taxonomy groups (reference 1.2 rows 10–11); a missing group is 404 with error_code 104. */
 export function registerTaxonomyRoutes(app: FastifyInstance, ctx: DeliveryContext): void {

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { LecternError } from '@lectern/errors';
+import { type DeliveryContext, serve, type ReadScope } from '@lectern/read-path';
 import { projectElements } from '../content/project-elements.ts';
 import { parseQuery } from '../query/parse-query.ts';
 import { profiles } from '../query/profiles.ts';
-import type { DeliveryContext } from '../shared/delivery-context.ts';
 import { pageOf } from '../shared/pagination.ts';
-import { serve, type ReadScope } from '../shared/serve.ts';
 
 type TypeJson = Record<string, unknown> & { system?: { codename?: string }; elements?: Record<string, unknown> };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@lectern/config';
-import { httpDefaults } from './http/shared/http-options.ts';
-import { deliveryHttpOptions, deliveryLimitSettings } from './settings.ts';
+import { httpDefaults } from './http-options.ts';
+import { deliveryHttpOptions, deliveryLimitSettings } from './limit-settings.ts';
 
 const load = (env: Record<string, string>) => loadConfig({ settings: deliveryLimitSettings, env });
 

@@ -1,5 +1,5 @@
+import { invalidQuery } from './invalid-query.ts';
 import type { ReadScope } from './serve.ts';
-import { invalidQuery } from '../query/raw-query.ts';
 
 /**
  * The languages to read, in order: the requested one (the default when none) and its fallbacks from
