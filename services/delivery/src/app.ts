@@ -14,7 +14,7 @@ export interface DeliveryAppOptions {
   readonly core: CoreDeps;
   /** The delivery index this listener reads; null: content endpoints answer 503. */
   readonly index?: DeliveryIndexReader | null;
-  /** Rate limits, wait bound, cache sizes, feed page size (defaults: SPEC 8 and `http-options.ts`). */
+  /** Rate limits, wait bound, cache sizes, feed page size (defaults: SPEC 8 and `@lectern/read-path`). */
   readonly http?: DeliveryHttpOptions;
   /**
    * Change signals of the store (`SqlStore.signals`): they advance the watermarks and sequences
