@@ -24,7 +24,7 @@ export interface ModelAt {
   languages(): Promise<IndexedLanguage[]>;
 }
 
-/** What every Delivery route handler shares: one per listener (channel). */
+/** What every Delivery and GraphQL route handler shares: one per listener (API and channel). */
 export interface DeliveryContext {
   readonly channel: DeliveryChannel;
   readonly core: CoreDeps;
