@@ -2,7 +2,7 @@ import { LecternError, type ValidationProblem } from '@lectern/errors';
 import type { ModelRecord } from '../../domain/model-record.ts';
 import type { CoreDeps } from '../../deps.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
-import { zeroId } from '../defaults.ts';
+import { zeroId } from '../system-ids.ts';
 import {
   assertModelAccess,
   at,
