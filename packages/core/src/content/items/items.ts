@@ -18,7 +18,7 @@ import { ContentLookups } from '../variants/lookups.ts';
 import { requireItem } from '../variants/load.ts';
 import { contentEvents } from './events.ts';
 import { defaultCollectionId, readItemFields, uniqueItemCodename, type ItemFields } from './item-body.ts';
-import { itemJson, type ContentItemRecord } from './item-record.ts';
+import { itemJson, type ContentItemJson, type ContentItemRecord } from './item-record.ts';
 
 export interface ItemInput extends ModelInput {
   readonly version?: 'v1' | 'v2';
@@ -29,7 +29,7 @@ async function render(
   item: ContentItemRecord,
   version: 'v1' | 'v2',
   lookups = new ContentLookups(tx, item.projectId),
-) {
+): Promise<ContentItemJson> {
   const spaces = version === 'v2' ? await lookups.spacesOf(item.collectionId) : [];
   return itemJson(item, { version, spaces });
 }
@@ -53,7 +53,7 @@ async function appendItemEvents(tx: UnitOfWork, operation: string, item: Content
 export async function listItems(
   deps: CoreDeps,
   input: ItemInput & { continuation?: Continuation | undefined },
-): Promise<Page<Record<string, unknown>>> {
+): Promise<Page<ContentItemJson>> {
   assertModelAccess(input.actor, input.projectId);
   const list = { name: 'items', scope: [input.projectId], keyLength: 1 };
   const after = keysetAfter(list, input.continuation);
@@ -66,7 +66,7 @@ export async function listItems(
   });
 }
 
-export async function getItem(deps: CoreDeps, input: ItemInput & { key: RecordKey }): Promise<Record<string, unknown>> {
+export async function getItem(deps: CoreDeps, input: ItemInput & { key: RecordKey }): Promise<ContentItemJson> {
   assertModelAccess(input.actor, input.projectId);
   return deps.store.transaction(async (tx) =>
     render(tx, await requireItem(tx, input.projectId, input.key), input.version ?? 'v2'),
@@ -116,7 +116,7 @@ async function createItem(
 }
 
 /** POST /items (SPEC 4.1): 201 with the new item. An external id gives the item its derived id. */
-export async function addItem(deps: CoreDeps, input: ItemInput & { body: unknown }): Promise<Record<string, unknown>> {
+export async function addItem(deps: CoreDeps, input: ItemInput & { body: unknown }): Promise<ContentItemJson> {
   assertMayChange(input.actor, input.projectId, 'manage_content');
   const version = input.version ?? 'v2';
   return deps.store.transaction(async (tx) => {
@@ -135,7 +135,7 @@ export async function addItem(deps: CoreDeps, input: ItemInput & { body: unknown
 export async function upsertItem(
   deps: CoreDeps,
   input: ItemInput & { key: RecordKey; body: unknown },
-): Promise<{ item: Record<string, unknown>; isCreated: boolean }> {
+): Promise<{ item: ContentItemJson; isCreated: boolean }> {
   assertMayChange(input.actor, input.projectId, 'manage_content');
   const version = input.version ?? 'v2';
   return deps.store.transaction(async (tx) => {

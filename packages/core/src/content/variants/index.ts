@@ -16,4 +16,13 @@ export {
   type VariantSchedule,
 } from './variant-record.ts';
 export { bulkGetItemsWithVariant, filterItemsWithVariant } from './items-with-variant.ts';
+export type {
+  AnyVariantJson,
+  ComponentJson,
+  ElementValueJson,
+  IdJson,
+  ItemWithVariantJson,
+  VariantJson,
+  VariantJsonV1,
+} from './variant-wire.ts';
 export type { CompletionRule, ElementCheck, VariantQuery, VariantQueryKey, VariantQueryPage } from './variant-query.ts';
