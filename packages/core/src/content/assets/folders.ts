@@ -16,6 +16,7 @@ import {
   type ModelInput,
   type Reference,
   opNameOf,
+  readOperations,
 } from '../../model/shared/index.ts';
 import { isAbsent, operationMessage, readExternalId, readName } from '../../model/collections/model-fields.ts';
 import type { AssetFolder, AssetFolderTree } from './asset-record.ts';
@@ -230,14 +231,11 @@ export async function modifyAssetFolders(
   assertMayChange(input.actor, input.projectId, 'manage_content');
   return deps.store.transaction(async (tx) => {
     const current = await loadTree(tx, input.projectId, true);
+    const operations = readOperations(input.operations);
     const problems = new Problems();
-    if (!Array.isArray(input.operations) || input.operations.length === 0) {
-      problems.add(undefined, 'The body must be a non-empty array of operations.');
-      problems.throwIfAny();
-    }
     const all = current.folders.map(toDraft);
     const removed: string[] = [];
-    for (const [i, op] of (input.operations as unknown[]).entries()) {
+    for (const [i, op] of operations.entries()) {
       const path = `[${i}]`;
       const msg = (text: string) => operationMessage(i, text);
       const name = isRecord(op) ? opNameOf(op['op'], ['addInto', 'addinto', 'rename', 'remove']) : '';

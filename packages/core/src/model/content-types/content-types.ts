@@ -1,7 +1,7 @@
 import { LecternError } from '@lectern/errors';
 import type { RecordKey } from '../../domain/model-record.ts';
 import type { CoreDeps } from '../../deps.ts';
-import { assertMayChange, assertModelAccess, type ModelInput } from '../shared/index.ts';
+import { assertModelAccess, type ModelInput } from '../shared/index.ts';
 import {
   createDefinition,
   deleteDefinition,
@@ -42,13 +42,11 @@ export async function modifyContentType(
   deps: CoreDeps,
   input: ModelInput & { key: RecordKey; operations: unknown },
 ): Promise<ContentTypeRecord> {
-  assertMayChange(input.actor, input.projectId, 'manage_model');
   return (await modifyDefinition(deps, input, contentType)) as ContentTypeRecord;
 }
 
 /** DELETE /types/{…}; refused while content items of the type exist. */
 export async function deleteContentType(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
-  assertMayChange(input.actor, input.projectId, 'manage_model');
   await deleteDefinition(deps, input, contentType, async (tx, record) => {
     const users = await tx.items.ofType(input.projectId, record.id, 4);
     if (users.count > 0) {

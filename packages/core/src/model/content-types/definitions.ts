@@ -3,6 +3,7 @@ import type { ModelRecord, RecordKey } from '../../domain/model-record.ts';
 import type { CoreDeps } from '../../deps.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import {
+  assertMayChange,
   checkCodename,
   describeReference,
   generateCodename,
@@ -137,6 +138,7 @@ export async function modifyDefinition(
   input: ModelInput & { key: RecordKey; operations: unknown },
   spec: DefinitionKind,
 ): Promise<ModelRecord<DefinitionBody>> {
+  assertMayChange(input.actor, input.projectId, 'manage_model');
   const { projectId } = input;
   const parsed = new Problems();
   const ops = parseOperations(input.operations, parsed);
@@ -210,6 +212,7 @@ export async function deleteDefinition(
   spec: DefinitionKind,
   assertUnused: (tx: UnitOfWork, record: ModelRecord<DefinitionBody>) => Promise<void> = async () => {},
 ): Promise<void> {
+  assertMayChange(input.actor, input.projectId, 'manage_model');
   await deps.store.transaction(async (tx) => {
     const current = await requireDefinition<DefinitionBody>(tx, {
       projectId: input.projectId,

@@ -1,7 +1,7 @@
 import { LecternError } from '@lectern/errors';
 import type { RecordKey } from '../../domain/model-record.ts';
 import type { CoreDeps } from '../../deps.ts';
-import { assertMayChange, assertModelAccess, type ModelInput } from '../shared/index.ts';
+import { assertModelAccess, type ModelInput } from '../shared/index.ts';
 import {
   createDefinition,
   deleteDefinition,
@@ -35,13 +35,11 @@ export async function modifySnippet(
   deps: CoreDeps,
   input: ModelInput & { key: RecordKey; operations: unknown },
 ): Promise<SnippetRecord> {
-  assertMayChange(input.actor, input.projectId, 'manage_model');
   return (await modifyDefinition(deps, input, snippet)) as SnippetRecord;
 }
 
 /** DELETE /snippets/{…}; refused while a content type uses the snippet. */
 export async function deleteSnippet(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
-  assertMayChange(input.actor, input.projectId, 'manage_model');
   await deleteDefinition(deps, input, snippet, async (tx, record) => {
     // Type writers lock the rows of the snippets they use, so the row lock held here suffices.
     const types = await tx.model.list<ContentTypeBody>(input.projectId, 'content_type');

@@ -16,7 +16,7 @@ export {
 export { at, isRecord, Problems } from './problems.ts';
 export { describeReference, readReference, recordKeyOf, type Reference } from './reference.ts';
 export { characterCount, findUnstorableStrings, unstorableText, type UnstorableString } from './text.ts';
-export { opNameOf } from './patch-op.ts';
+export { opNameOf, readOperations } from './patch-op.ts';
 export {
   checkPattern,
   matchPattern,

@@ -23,6 +23,7 @@ import {
   type ModelInput,
   writeModel,
   createModel,
+  readOperations,
 } from '../shared/index.ts';
 
 /*
@@ -153,14 +154,11 @@ export async function modifySpace(
 ): Promise<SpaceRecord> {
   return writeModel(deps, input, 'space', async (tx) => {
     const current = await requireSpace(tx, input.projectId, input.key, true);
+    const operations = readOperations(input.operations);
     const problems = new Problems();
-    if (!Array.isArray(input.operations) || input.operations.length === 0) {
-      problems.add(undefined, 'The body must be a non-empty array of operations.');
-      problems.throwIfAny();
-    }
     let codename = current.codename;
     const body: SpaceBody = { ...current.body };
-    for (const [i, op] of (input.operations as unknown[]).entries()) {
+    for (const [i, op] of operations.entries()) {
       const path = `[${i}]`;
       if (!isRecord(op) || op['op'] !== 'replace') {
         problems.add(at(path, 'op'), operationMessage(i, 'spaces support only the "replace" operation (lower case).'));
