@@ -55,7 +55,17 @@ function* walk(
   }
 }
 
-function folderJson(f: AssetFolder): Record<string, unknown> {
+/** An asset folder as the Management API answers it (management-sdk-js `fake-list-asset-folders.json`). */
+export interface AssetFolderJson {
+  readonly id: string;
+  readonly name: string;
+  readonly codename: string;
+  /** Only when set. */
+  readonly external_id?: string;
+  readonly folders: AssetFolderJson[];
+}
+
+function folderJson(f: AssetFolder): AssetFolderJson {
   return {
     id: f.id,
     name: f.name,
