@@ -29,7 +29,7 @@ export interface DefinitionKind {
   readonly notFound: ErrorCode;
 }
 
-type DefinitionBody = ContentTypeBody | SnippetBody;
+export type DefinitionBody = ContentTypeBody | SnippetBody;
 
 export async function requireDefinition<B extends DefinitionBody>(
   tx: UnitOfWork,
