@@ -3,6 +3,7 @@ import type { ModelRecord, RecordKey } from '../../domain/model-record.ts';
 import type { CoreDeps } from '../../deps.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import {
+  deleteModel,
   assertMayChange,
   checkCodename,
   describeReference,
@@ -212,15 +213,10 @@ export async function deleteDefinition(
   spec: DefinitionKind,
   assertUnused: (tx: UnitOfWork, record: ModelRecord<DefinitionBody>) => Promise<void> = async () => {},
 ): Promise<void> {
-  assertMayChange(input.actor, input.projectId, 'manage_model');
-  await deps.store.transaction(async (tx) => {
-    const current = await requireDefinition<DefinitionBody>(tx, {
-      projectId: input.projectId,
-      spec,
-      key: input.key,
-      isForUpdate: true,
-    });
-    await assertUnused(tx, current);
-    await commitModel(tx, 'delete', current, deps.clock.now());
+  await deleteModel(deps, input, {
+    kind: spec.kind,
+    require: (tx) =>
+      requireDefinition<DefinitionBody>(tx, { projectId: input.projectId, spec, key: input.key, isForUpdate: true }),
+    assertUnused,
   });
 }

@@ -3,7 +3,7 @@ import type { CoreDeps } from '../../deps.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import { readName, requireModel } from '../collections/model-fields.ts';
 import {
-  assertMayChange,
+  deleteModel,
   assertModelAccess,
   at,
   checkCodename,
@@ -221,9 +221,8 @@ export async function modifyCustomApp(
 }
 
 export async function deleteCustomApp(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
-  assertMayChange(input.actor, input.projectId, 'manage_environment');
-  await deps.store.transaction(async (tx) => {
-    const current = await requireApp(tx, input.projectId, input.key, true);
-    await commitModel(tx, 'delete', current, deps.clock.now());
+  await deleteModel(deps, input, {
+    kind: 'custom_app',
+    require: (tx) => requireApp(tx, input.projectId, input.key, true),
   });
 }

@@ -1,6 +1,7 @@
 export { assertMayChange, assertModelAccess, writeModel, type ModelInput } from './access.ts';
 export { checkCodename, codenameMax, generateCodename } from './codename.ts';
 export { commitModel, createModel, modelEvent } from './events.ts';
+export { deleteModel } from './delete-model.ts';
 export { idFromExternalId } from './external-id.ts';
 export {
   defaultPageSize,

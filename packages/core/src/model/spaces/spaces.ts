@@ -9,7 +9,7 @@ import {
   resolveModelReferences,
 } from '../collections/model-fields.ts';
 import {
-  assertMayChange,
+  deleteModel,
   assertModelAccess,
   at,
   checkCodename,
@@ -202,9 +202,8 @@ export async function modifySpace(
 }
 
 export async function deleteSpace(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
-  assertMayChange(input.actor, input.projectId, 'manage_model');
-  await deps.store.transaction(async (tx) => {
-    const current = await requireSpace(tx, input.projectId, input.key, true);
-    await commitModel(tx, 'delete', current, deps.clock.now());
+  await deleteModel(deps, input, {
+    kind: 'space',
+    require: (tx) => requireSpace(tx, input.projectId, input.key, true),
   });
 }
