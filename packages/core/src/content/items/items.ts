@@ -115,16 +115,30 @@ async function createItem(
   return item;
 }
 
-/** POST /items (SPEC 4.1): 201 with the new item. An external id gives the item its derived id. */
-export async function addItem(deps: CoreDeps, input: ItemInput & { body: unknown }): Promise<ContentItemJson> {
+/**
+ * A write of an item from a request body: the permission check, then one transaction that takes
+ * the project's item lock (codename checks see every committed item) and reads the body's fields.
+ */
+async function writeItem<T>(
+  deps: CoreDeps,
+  input: ItemInput & { body: unknown },
+  work: (tx: UnitOfWork, read: { fields: ItemFields; problems: Problems; version: 'v1' | 'v2' }) => Promise<T>,
+): Promise<T> {
   assertMayChange(input.actor, input.projectId, 'manage_content');
   const version = input.version ?? 'v2';
   return deps.store.transaction(async (tx) => {
     await tx.items.lock(input.projectId);
     const problems = new Problems();
     const fields = await readItemFields(tx, { projectId: input.projectId, body: input.body, version, problems });
-    return render(tx, await createItem(deps, tx, input, fields, problems), version);
+    return work(tx, { fields, problems, version });
   });
+}
+
+/** POST /items (SPEC 4.1): 201 with the new item. An external id gives the item its derived id. */
+export async function addItem(deps: CoreDeps, input: ItemInput & { body: unknown }): Promise<ContentItemJson> {
+  return writeItem(deps, input, async (tx, { fields, problems, version }) =>
+    render(tx, await createItem(deps, tx, input, fields, problems), version),
+  );
 }
 
 /**
@@ -136,12 +150,7 @@ export async function upsertItem(
   deps: CoreDeps,
   input: ItemInput & { key: RecordKey; body: unknown },
 ): Promise<{ item: ContentItemJson; isCreated: boolean }> {
-  assertMayChange(input.actor, input.projectId, 'manage_content');
-  const version = input.version ?? 'v2';
-  return deps.store.transaction(async (tx) => {
-    await tx.items.lock(input.projectId);
-    const problems = new Problems();
-    const fields = await readItemFields(tx, { projectId: input.projectId, body: input.body, version, problems });
+  return writeItem(deps, input, async (tx, { fields, problems, version }) => {
     const current = await tx.items.find(input.projectId, input.key, { isForUpdate: true });
     if (!current) {
       if (!('externalId' in input.key)) {

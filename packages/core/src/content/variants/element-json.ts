@@ -2,7 +2,7 @@ import type { ElementBody } from '../../model/content-types/model.ts';
 import { emptyRichText } from '../rich-text/index.ts';
 import type { ContentLookups } from './lookups.ts';
 import type { StoredComponent, StoredElements, StoredElementValue } from './variant-record.ts';
-import type { ComponentJson, ElementValueJson } from './variant-wire.ts';
+import type { ComponentJson, ElementsJsonV1, ElementValueJson } from './variant-wire.ts';
 
 const listKinds = new Set(['multiple_choice', 'asset', 'modular_content', 'subpages', 'taxonomy']);
 
@@ -73,8 +73,8 @@ export async function elementsJsonV2(
 }
 
 /** The v1 `elements` object: raw values keyed by element codename (snippet elements prefixed). */
-export function elementsJsonV1(defs: readonly ElementBody[], stored: StoredElements): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+export function elementsJsonV1(defs: readonly ElementBody[], stored: StoredElements): ElementsJsonV1 {
+  const out: ElementsJsonV1 = {};
   for (const def of defs) {
     const v = stored[def.id] ?? emptyValue(def);
     out[def.codename] =

@@ -19,6 +19,7 @@ export { bulkGetItemsWithVariant, filterItemsWithVariant } from './items-with-va
 export type {
   AnyVariantJson,
   ComponentJson,
+  ElementsJsonV1,
   ElementValueJson,
   IdJson,
   ItemWithVariantJson,

@@ -52,9 +52,15 @@ export interface VariantJson {
   readonly note: string | null;
 }
 
-/** A v1 variant: raw values keyed by element codename (snippet elements prefixed). */
+/**
+ * The `elements` of a v1 variant: raw values (a string, a number, null or a list of references)
+ * keyed by element codename, snippet elements `<snippet>__<element>`.
+ */
+export type ElementsJsonV1 = Record<string, unknown>;
+
+/** A v1 variant. */
 export interface VariantJsonV1 {
-  readonly elements: Record<string, unknown>;
+  readonly elements: ElementsJsonV1;
   readonly item: IdJson;
   readonly language: IdJson;
   readonly last_modified: string;
