@@ -56,14 +56,14 @@ function* walk(
 }
 
 /** An asset folder as the Management API answers it (management-sdk-js `fake-list-asset-folders.json`). */
-export interface AssetFolderJson {
+export type AssetFolderJson = {
   readonly id: string;
   readonly name: string;
   readonly codename: string;
   /** Only when set. */
   readonly external_id?: string;
   readonly folders: AssetFolderJson[];
-}
+};
 
 function folderJson(f: AssetFolder): AssetFolderJson {
   return {

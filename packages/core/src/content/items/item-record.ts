@@ -16,7 +16,7 @@ export interface ContentItemRecord {
  * The Management API form of an item (reference §2.2; fields as management-sdk-js
  * `view-content-item.json` and `fake-bulk-get-items-with-variants.json` have them).
  */
-export interface ContentItemJson {
+export type ContentItemJson = {
   readonly id: string;
   readonly name: string;
   readonly codename: string;
@@ -29,7 +29,7 @@ export interface ContentItemJson {
   /** Only when set. */
   readonly external_id?: string;
   readonly last_modified: string;
-}
+};
 
 /**
  * The Management API form of an item. v2 always carries `collection` and `spaces` (the SDK reads

@@ -5,26 +5,27 @@ import type { VariantSchedule } from './variant-record.ts';
  * The Management API forms of a language variant (reference §2.3; v1: §7.1), field names as the
  * recorded responses have them (management-sdk-js `fake-view-language-variant.json`,
  * `fake-list-language-variants-of-content-type-with-components.json`, management-sdk-net
- * `LanguageVariantsPage2.json`, `fake-bulk-get-items-with-variants.json`).
+ * `LanguageVariantsPage2.json`, `fake-bulk-get-items-with-variants.json`). Object types rather
+ * than interfaces, so a caller may still read one as a `Record<string, unknown>`.
  */
 
 /** A reference by id, as the Management API answers one. */
-export interface IdJson {
+export type IdJson = {
   readonly id: string;
-}
+};
 
 /** A rich text component: its values are those of its own type's elements. */
-export interface ComponentJson {
+export type ComponentJson = {
   readonly id: string;
   readonly type: IdJson;
   readonly elements: ElementValueJson[];
-}
+};
 
 /**
  * One entry of a v2 variant's `elements`: the value (its form depends on the element's kind:
  * a string, a number, null or a list of references) and the kind's own extra properties.
  */
-export interface ElementValueJson {
+export type ElementValueJson = {
   readonly element: IdJson;
   readonly value: unknown;
   /** date_time */
@@ -35,10 +36,10 @@ export interface ElementValueJson {
   readonly searchable_value?: string | null;
   /** rich_text */
   readonly components?: ComponentJson[];
-}
+};
 
 /** A v2 variant. */
-export interface VariantJson {
+export type VariantJson = {
   readonly elements: ElementValueJson[];
   readonly workflow: { readonly workflow_identifier: IdJson; readonly step_identifier: IdJson };
   /** The step again, in the form the v1 API and older SDKs read. */
@@ -50,7 +51,7 @@ export interface VariantJson {
   readonly due_date: { readonly value: string | null };
   readonly contributors: IdJson[];
   readonly note: string | null;
-}
+};
 
 /**
  * The `elements` of a v1 variant: raw values (a string, a number, null or a list of references)
@@ -59,18 +60,18 @@ export interface VariantJson {
 export type ElementsJsonV1 = Record<string, unknown>;
 
 /** A v1 variant. */
-export interface VariantJsonV1 {
+export type VariantJsonV1 = {
   readonly elements: ElementsJsonV1;
   readonly item: IdJson;
   readonly language: IdJson;
   readonly last_modified: string;
-}
+};
 
 /** A variant in the API version asked for. */
 export type AnyVariantJson = VariantJson | VariantJsonV1;
 
 /** One entry of `POST /items-with-variant/bulk-get`: the item, and its variant when it has one. */
-export interface ItemWithVariantJson {
+export type ItemWithVariantJson = {
   readonly item: ContentItemJson;
   readonly variant?: VariantJson;
-}
+};

@@ -45,6 +45,14 @@ function withPerson(contributors: readonly { id: string }[], actor: Actor): read
  */
 export async function upsertVariant(
   deps: CoreDeps,
+  input: VariantInput & { version?: 'v2'; body: unknown },
+): Promise<{ variant: VariantJson; isCreated: boolean }>;
+export async function upsertVariant(
+  deps: CoreDeps,
+  input: VariantInput & { body: unknown },
+): Promise<{ variant: AnyVariantJson; isCreated: boolean }>;
+export async function upsertVariant(
+  deps: CoreDeps,
   input: VariantInput & { body: unknown },
 ): Promise<{ variant: AnyVariantJson; isCreated: boolean }> {
   const version = input.version ?? 'v2';
@@ -142,6 +150,14 @@ export async function upsertVariant(
 /** One variant: its latest version, or with `isPublished` its published one (404 code 122 when none). */
 export async function getVariant(
   deps: CoreDeps,
+  input: VariantInput & { version?: 'v2'; isPublished?: boolean },
+): Promise<VariantJson>;
+export async function getVariant(
+  deps: CoreDeps,
+  input: VariantInput & { isPublished?: boolean },
+): Promise<AnyVariantJson>;
+export async function getVariant(
+  deps: CoreDeps,
   input: VariantInput & { isPublished?: boolean },
 ): Promise<AnyVariantJson> {
   return deps.store.transaction(async (tx) => {
@@ -169,6 +185,14 @@ export async function deleteVariant(deps: CoreDeps, input: VariantInput): Promis
 }
 
 /** Every variant of an item (a bare array in the API). */
+export async function listVariantsOfItem(
+  deps: CoreDeps,
+  input: ModelInput & { itemKey: RecordKey; version?: 'v2' },
+): Promise<VariantJson[]>;
+export async function listVariantsOfItem(
+  deps: CoreDeps,
+  input: ModelInput & { itemKey: RecordKey; version?: 'v1' | 'v2' },
+): Promise<AnyVariantJson[]>;
 export async function listVariantsOfItem(
   deps: CoreDeps,
   input: ModelInput & { itemKey: RecordKey; version?: 'v1' | 'v2' },

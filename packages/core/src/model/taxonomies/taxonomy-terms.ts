@@ -34,14 +34,14 @@ export const termCodenameMax = 200;
 export const taxonomyNameMax = 200;
 
 /** A taxonomy term as the Management API answers it (management-sdk-js `fake-get-taxonomy.json`). */
-export interface TaxonomyTermJson {
+export type TaxonomyTermJson = {
   readonly id: string;
   readonly name: string;
   readonly codename: string;
   /** Only when set. */
   readonly external_id?: string;
   readonly terms: TaxonomyTermJson[];
-}
+};
 
 function termJson(t: TaxonomyTermBody): TaxonomyTermJson {
   return {
