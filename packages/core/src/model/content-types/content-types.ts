@@ -5,22 +5,21 @@ import type { ModelInput } from '../shared/index.ts';
 import { definitionOperations } from './definition-operations.ts';
 import type { ContentTypeBody } from './model.ts';
 
+/*
+ * Content types: list (creation order), get, add (POST /types, reference §2.5: `{name, codename?,
+ * external_id?, content_groups?, elements}`), modify (PATCH with path-based operations, §6.1).
+ */
 const contentTypes = definitionOperations<ContentTypeBody>({
   kind: 'content_type',
   label: 'content type',
   notFound: 'CONTENT_TYPE_NOT_FOUND',
 });
-
-/** Every content type of the project, in creation order. */
-export const listContentTypes = contentTypes.list;
-
-export const getContentType = contentTypes.get;
-
-/** POST /types (reference §2.5): `{name, codename?, external_id?, content_groups?, elements}`. */
-export const addContentType = contentTypes.add;
-
-/** PATCH /types/{…} with path-based operations (reference §6.1). */
-export const modifyContentType = contentTypes.modify;
+export const {
+  list: listContentTypes,
+  get: getContentType,
+  add: addContentType,
+  modify: modifyContentType,
+} = contentTypes;
 
 /** DELETE /types/{…}; refused while content items of the type exist. */
 export async function deleteContentType(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {

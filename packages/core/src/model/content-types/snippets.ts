@@ -5,21 +5,16 @@ import type { ModelInput } from '../shared/index.ts';
 import { definitionOperations } from './definition-operations.ts';
 import type { ContentTypeBody, SnippetBody } from './model.ts';
 
+/*
+ * Content type snippets: list (creation order), get, add (POST /snippets: `{name, codename?,
+ * external_id?, elements}`; no snippet or URL slug elements), modify (PATCH, as types).
+ */
 const snippets = definitionOperations<SnippetBody>({
   kind: 'snippet',
   label: 'content type snippet',
   notFound: 'SNIPPET_NOT_FOUND',
 });
-
-/** Every content type snippet of the project, in creation order. */
-export const listSnippets = snippets.list;
-
-export const getSnippet = snippets.get;
-
-/** POST /snippets: `{name, codename?, external_id?, elements}`; no snippet or URL slug elements. */
-export const addSnippet = snippets.add;
-
-export const modifySnippet = snippets.modify;
+export const { list: listSnippets, get: getSnippet, add: addSnippet, modify: modifySnippet } = snippets;
 
 /** DELETE /snippets/{…}; refused while a content type uses the snippet. */
 export async function deleteSnippet(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
