@@ -9,7 +9,7 @@ import type {
   PendingUploadRepository,
 } from '@lectern/core';
 import type { AssetsTable, BinaryFilesTable, Database, StoredAssetFolder } from './schema.ts';
-import { inKeyOrder, keyedPage, positionOf } from './keyset.ts';
+import { isDeleted, projectRows, whereRow } from './project-rows.ts';
 
 function toFile(row: Selectable<BinaryFilesTable>): BinaryFileRecord {
   return {
@@ -44,12 +44,7 @@ export function binaryFileRepository(db: Kysely<Database>): BinaryFileRepository
         .execute();
     },
     async get(projectId, id) {
-      const row = await db
-        .selectFrom('binary_files')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await whereRow(db.selectFrom('binary_files').selectAll(), projectId, id).executeTakeFirst();
       return row ? toFile(row) : null;
     },
     async getMany(projectId, ids) {
@@ -97,34 +92,11 @@ function assetValues(r: AssetRecord): Omit<Insertable<AssetsTable>, 'project_id'
 
 export function assetRepository(db: Kysely<Database>): AssetRepository {
   const select = (projectId: string) => db.selectFrom('assets').selectAll().where('project_id', '=', projectId);
+  const rows = projectRows(db, { select, map: toAsset });
   return {
-    async page(projectId, { after, limit }) {
-      let query = select(projectId);
-      if (after) query = query.where('position', '>', after[0] ?? 0);
-      const rows = await inKeyOrder(db, () =>
-        query
-          .orderBy('position')
-          .limit(limit + 1)
-          .execute(),
-      );
-      return keyedPage(rows, { limit, keyOf: (r) => [positionOf(r)], map: toAsset });
-    },
-    async find(projectId, key, options = {}) {
-      let query = select(projectId);
-      if ('id' in key) query = query.where('id', '=', key.id);
-      else if ('codename' in key) query = query.where('codename', '=', key.codename);
-      else query = query.where('external_id', '=', key.externalId);
-      const row = await (options.isForUpdate ? query.forUpdate() : query).executeTakeFirst();
-      return row ? toAsset(row) : null;
-    },
-    async findMany(projectId, ids) {
-      if (ids.length === 0) return [];
-      return (
-        await select(projectId)
-          .where('id', 'in', [...ids])
-          .execute()
-      ).map(toAsset);
-    },
+    page: rows.page,
+    find: rows.find,
+    findMany: rows.findMany,
     async findByFile(projectId, fileId) {
       const row = await select(projectId).where('file_id', '=', fileId).executeTakeFirst();
       return row ? toAsset(row) : null;
@@ -145,21 +117,9 @@ export function assetRepository(db: Kysely<Database>): AssetRepository {
         .execute();
     },
     async update(r) {
-      await db
-        .updateTable('assets')
-        .set(assetValues(r))
-        .where('project_id', '=', r.projectId)
-        .where('id', '=', r.id)
-        .execute();
+      await whereRow(db.updateTable('assets').set(assetValues(r)), r.projectId, r.id).execute();
     },
-    async delete(projectId, id) {
-      const result = await db
-        .deleteFrom('assets')
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    delete: (projectId, id) => isDeleted(whereRow(db.deleteFrom('assets'), projectId, id)),
     async moveToRoot(projectId, folderIds, at) {
       if (folderIds.length === 0) return [];
       const rows = await db

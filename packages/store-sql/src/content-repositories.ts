@@ -10,6 +10,7 @@ import type {
 import type { ContentItemsTable, ContentVariantsTable, Database, ScheduledJobsTable } from './schema.ts';
 import { inKeyOrder, keyedPage, positionOf } from './keyset.ts';
 import { filterVariantPage } from './variant-filter-query.ts';
+import { firstRow, isDeleted, positionPage, projectRows, whereRow } from './project-rows.ts';
 
 function toItem(row: Selectable<ContentItemsTable>): ContentItemRecord {
   return {
@@ -35,27 +36,13 @@ export function contentItemRepository(db: Kysely<Database>): ContentItemReposito
     sitemap_locations: JSON.stringify(r.sitemapLocations),
     last_modified: r.lastModified,
   });
+  const rows = projectRows(db, {
+    select: (projectId: string) => db.selectFrom('content_items').selectAll().where('project_id', '=', projectId),
+    map: toItem,
+  });
   return {
-    async list(projectId) {
-      const rows = await db
-        .selectFrom('content_items')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .orderBy('position')
-        .execute();
-      return rows.map(toItem);
-    },
-    async page(projectId, { after, limit }) {
-      let query = db.selectFrom('content_items').selectAll().where('project_id', '=', projectId);
-      if (after) query = query.where('position', '>', after[0] ?? 0);
-      const rows = await inKeyOrder(db, () =>
-        query
-          .orderBy('position')
-          .limit(limit + 1)
-          .execute(),
-      );
-      return keyedPage(rows, { limit, keyOf: (r) => [positionOf(r)], map: toItem });
-    },
+    list: rows.list,
+    page: rows.page,
     async ofType(projectId, typeId, sampleSize) {
       const ofType = db.selectFrom('content_items').where('project_id', '=', projectId).where('type_id', '=', typeId);
       const count = await ofType.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
@@ -71,24 +58,8 @@ export function contentItemRepository(db: Kysely<Database>): ContentItemReposito
         .execute();
       return rows.map((r) => r.collection_id);
     },
-    async find(projectId, key, options = {}) {
-      let query = db.selectFrom('content_items').selectAll().where('project_id', '=', projectId);
-      if ('id' in key) query = query.where('id', '=', key.id);
-      else if ('codename' in key) query = query.where('codename', '=', key.codename);
-      else query = query.where('external_id', '=', key.externalId);
-      const row = await (options.isForUpdate ? query.forUpdate() : query).executeTakeFirst();
-      return row ? toItem(row) : null;
-    },
-    async findMany(projectId, ids) {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .selectFrom('content_items')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .where('id', 'in', [...ids])
-        .execute();
-      return rows.map(toItem);
-    },
+    find: rows.find,
+    findMany: rows.findMany,
     async codenamesStartingWith(projectId, prefix) {
       const rows = await db
         .selectFrom('content_items')
@@ -105,21 +76,9 @@ export function contentItemRepository(db: Kysely<Database>): ContentItemReposito
         .execute();
     },
     async update(r) {
-      await db
-        .updateTable('content_items')
-        .set(values(r))
-        .where('project_id', '=', r.projectId)
-        .where('id', '=', r.id)
-        .execute();
+      await whereRow(db.updateTable('content_items').set(values(r)), r.projectId, r.id).execute();
     },
-    async delete(projectId, id) {
-      const result = await db
-        .deleteFrom('content_items')
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    delete: (projectId, id) => isDeleted(whereRow(db.deleteFrom('content_items'), projectId, id)),
     async lock(projectId) {
       await sql`select pg_advisory_xact_lock(hashtext(${`${projectId}/content_item`}))`.execute(db);
     },
@@ -172,8 +131,10 @@ export function variantRepository(db: Kysely<Database>): VariantRepository {
     db.selectFrom('content_variants').select(variantColumns).where('content_variants.project_id', '=', projectId);
   return {
     async find(projectId, itemId, languageId, options = {}) {
-      const query = select(projectId).where('item_id', '=', itemId).where('language_id', '=', languageId);
-      const row = await (options.isForUpdate ? query.forUpdate() : query).executeTakeFirst();
+      const row = await firstRow(
+        select(projectId).where('item_id', '=', itemId).where('language_id', '=', languageId),
+        options,
+      );
       return row ? toVariant(row) : null;
     },
     async listByItem(projectId, itemId) {
@@ -210,31 +171,16 @@ export function variantRepository(db: Kysely<Database>): VariantRepository {
       }
       return Number((await query.executeTakeFirstOrThrow()).count);
     },
-    async pageByType(projectId, typeId, { after, limit }) {
-      let query = select(projectId).where('type_id', '=', typeId);
-      if (after) query = query.where('position', '>', after[0] ?? 0);
-      const rows = await inKeyOrder(db, () =>
-        query
-          .orderBy('position')
-          .limit(limit + 1)
-          .execute(),
-      );
-      return keyedPage(rows, { limit, keyOf: (r) => [positionOf(r)], map: toVariant });
+    pageByType(projectId, typeId, request) {
+      return positionPage(db, { query: select(projectId).where('type_id', '=', typeId), request, map: toVariant });
     },
-    async pageWithComponentsOfType(projectId, typeId, { after, limit }) {
+    pageWithComponentsOfType(projectId, typeId, request) {
       // A walk of the project's variants in position order, testing each latest version with a
       // JSON path over its rich text components (nested ones too); it stops once the page is full.
-      let query = select(projectId).where(
+      const query = select(projectId).where(
         sql<boolean>`jsonb_path_exists(content_variants.body, '$.elements.**.components[*] ? (@.type.id == $t)', jsonb_build_object('t', ${typeId}::text))`,
       );
-      if (after) query = query.where('position', '>', after[0] ?? 0);
-      const rows = await inKeyOrder(db, () =>
-        query
-          .orderBy('position')
-          .limit(limit + 1)
-          .execute(),
-      );
-      return keyedPage(rows, { limit, keyOf: (r) => [positionOf(r)], map: toVariant });
+      return positionPage(db, { query, request, map: toVariant });
     },
     async pageByCollections(projectId, collectionIds, { after, limit }) {
       // One query per collection from the token's one on, each an index walk in position order
@@ -279,15 +225,14 @@ export function variantRepository(db: Kysely<Database>): VariantRepository {
         .onConflict((oc) => oc.columns(['project_id', 'item_id', 'language_id']).doUpdateSet(values))
         .execute();
     },
-    async delete(projectId, itemId, languageId) {
-      const result = await db
-        .deleteFrom('content_variants')
-        .where('project_id', '=', projectId)
-        .where('item_id', '=', itemId)
-        .where('language_id', '=', languageId)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    delete: (projectId, itemId, languageId) =>
+      isDeleted(
+        db
+          .deleteFrom('content_variants')
+          .where('project_id', '=', projectId)
+          .where('item_id', '=', itemId)
+          .where('language_id', '=', languageId),
+      ),
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ModelKind, ModelRecord, ModelRepository, RateLimitRepository, RecordKey } from '@lectern/core';
 import type { Database, ModelObjectsTable } from './schema.ts';
+import { firstRow, isDeleted, whereKey, whereRow } from './project-rows.ts';
 
 function toRecord<B extends object>(row: Selectable<ModelObjectsTable>): ModelRecord<B> {
   return {
@@ -15,24 +16,16 @@ function toRecord<B extends object>(row: Selectable<ModelObjectsTable>): ModelRe
 }
 
 export function modelRepository(db: Kysely<Database>): ModelRepository {
+  const select = (projectId: string, kind: ModelKind) =>
+    db.selectFrom('model_objects').selectAll().where('project_id', '=', projectId).where('kind', '=', kind);
   return {
     async list<B extends object>(projectId: string, kind: ModelKind) {
-      const rows = await db
-        .selectFrom('model_objects')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .where('kind', '=', kind)
-        .orderBy('position')
-        .execute();
+      const rows = await select(projectId, kind).orderBy('position').execute();
       return rows.map((r) => toRecord<B>(r));
     },
     async findMany<B extends object>(projectId: string, kind: ModelKind, ids: readonly string[]) {
       if (ids.length === 0) return [];
-      const rows = await db
-        .selectFrom('model_objects')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .where('kind', '=', kind)
+      const rows = await select(projectId, kind)
         .where('id', 'in', [...ids])
         .execute();
       return rows.map((r) => toRecord<B>(r));
@@ -43,15 +36,7 @@ export function modelRepository(db: Kysely<Database>): ModelRepository {
       key: RecordKey,
       options: { isForUpdate?: boolean } = {},
     ) {
-      let query = db
-        .selectFrom('model_objects')
-        .selectAll()
-        .where('project_id', '=', projectId)
-        .where('kind', '=', kind);
-      if ('id' in key) query = query.where('id', '=', key.id);
-      else if ('codename' in key) query = query.where('codename', '=', key.codename);
-      else query = query.where('external_id', '=', key.externalId);
-      const row = await (options.isForUpdate ? query.forUpdate() : query).executeTakeFirst();
+      const row = await firstRow(whereKey(select(projectId, kind), key), options);
       return row ? toRecord<B>(row) : null;
     },
     async insert(r) {
@@ -69,28 +54,20 @@ export function modelRepository(db: Kysely<Database>): ModelRepository {
         .execute();
     },
     async update(r) {
-      await db
-        .updateTable('model_objects')
-        .set({
-          codename: r.codename,
-          external_id: r.externalId,
-          body: JSON.stringify(r.body),
-          last_modified: r.lastModified,
-        })
-        .where('project_id', '=', r.projectId)
-        .where('kind', '=', r.kind)
-        .where('id', '=', r.id)
-        .execute();
+      const values = {
+        codename: r.codename,
+        external_id: r.externalId,
+        body: JSON.stringify(r.body),
+        last_modified: r.lastModified,
+      };
+      await whereRow(
+        db.updateTable('model_objects').set(values).where('kind', '=', r.kind),
+        r.projectId,
+        r.id,
+      ).execute();
     },
-    async delete(projectId, kind, id) {
-      const result = await db
-        .deleteFrom('model_objects')
-        .where('project_id', '=', projectId)
-        .where('kind', '=', kind)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
-    },
+    delete: (projectId, kind, id) =>
+      isDeleted(whereRow(db.deleteFrom('model_objects').where('kind', '=', kind), projectId, id)),
     async lockKind(projectId, kind) {
       await sql`select pg_advisory_xact_lock(hashtext(${`${projectId}/${kind}`}))`.execute(db);
     },

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { WebhookFormat, WebhookHealth, WebhookRecord, WebhookRepository } from '@lectern/core';
 import type { Database, WebhooksTable } from './schema.ts';
+import { firstRow, isDeleted, isUpdated, whereRow } from './project-rows.ts';
 
 /** A timestamp column as a Date (null stays null). */
 export const date = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
@@ -56,9 +57,7 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
         .execute();
     },
     async get(projectId, id, options = {}) {
-      let query = db.selectFrom('webhooks').selectAll().where('project_id', '=', projectId).where('id', '=', id);
-      if (options.isForUpdate) query = query.forUpdate();
-      const row = await query.executeTakeFirst();
+      const row = await firstRow(whereRow(db.selectFrom('webhooks').selectAll(), projectId, id), options);
       return row ? toWebhook(row) : null;
     },
     async list(projectId) {
@@ -71,47 +70,30 @@ export function webhookRepository(db: Kysely<Database>): WebhookRepository {
       return rows.map(toWebhook);
     },
     async updateRegistration(projectId, id, r) {
-      const result = await db
-        .updateTable('webhooks')
-        .set({
-          name: r.name,
-          url: r.url,
-          secret: r.secret,
-          headers: JSON.stringify(r.headers),
-          triggers: JSON.stringify(r.triggers),
-          is_enabled: r.isEnabled,
-          last_modified: r.lastModified,
-          from_seq: r.fromSeq,
-          reset_requested_at: r.resetRequestedAt,
-        })
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      const values = {
+        name: r.name,
+        url: r.url,
+        secret: r.secret,
+        headers: JSON.stringify(r.headers),
+        triggers: JSON.stringify(r.triggers),
+        is_enabled: r.isEnabled,
+        last_modified: r.lastModified,
+        from_seq: r.fromSeq,
+        reset_requested_at: r.resetRequestedAt,
+      };
+      return isUpdated(whereRow(db.updateTable('webhooks').set(values), projectId, id));
     },
     async updateHealth(projectId, id, h) {
-      const result = await db
-        .updateTable('webhooks')
-        .set({
-          health: h.health,
-          failing_since: h.failingSince,
-          last_accepted_at: h.lastAcceptedAt,
-          reset_handled_at: h.resetHandledAt,
-          failure_mailed_at: h.failureMailedAt,
-        })
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      const values = {
+        health: h.health,
+        failing_since: h.failingSince,
+        last_accepted_at: h.lastAcceptedAt,
+        reset_handled_at: h.resetHandledAt,
+        failure_mailed_at: h.failureMailedAt,
+      };
+      return isUpdated(whereRow(db.updateTable('webhooks').set(values), projectId, id));
     },
-    async delete(projectId, id) {
-      // Notifications and their attempts go by cascade.
-      const result = await db
-        .deleteFrom('webhooks')
-        .where('project_id', '=', projectId)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numDeletedRows) === 1;
-    },
+    // Notifications and their attempts go by cascade.
+    delete: (projectId, id) => isDeleted(whereRow(db.deleteFrom('webhooks'), projectId, id)),
   };
 }

@@ -2,7 +2,7 @@ import { LecternError } from '@lectern/errors';
 import type { ModelRecord, RecordKey } from '../domain/model-record.ts';
 import type { CoreDeps } from '../deps.ts';
 import type { UnitOfWork } from '../ports/store.ts';
-import { zeroId } from './defaults.ts';
+import { zeroId } from './system-ids.ts';
 import {
   assertModelAccess,
   at,
@@ -16,6 +16,7 @@ import {
   recordKeyOf,
   type ModelInput,
   writeModel,
+  readOperations,
 } from './shared/index.ts';
 
 /** Stored body of a language (SPEC 4.2, reference §2.7). */
@@ -189,13 +190,10 @@ export async function modifyLanguage(
 ): Promise<LanguageRecord> {
   return writeModel(deps, input, 'language', async (tx) => {
     const current = await requireLanguage(tx, input.projectId, input.key, true);
+    const operations = readOperations(input.operations);
     const problems = new Problems();
-    if (!Array.isArray(input.operations) || input.operations.length === 0) {
-      problems.add(undefined, 'The body must be a non-empty array of operations.');
-      problems.throwIfAny();
-    }
     let next: LanguageRecord = { ...current, body: { ...current.body } };
-    for (const [i, op] of (input.operations as unknown[]).entries()) {
+    for (const [i, op] of operations.entries()) {
       const path = `[${i}]`;
       if (!isRecord(op) || op['op'] !== 'replace') {
         problems.add(

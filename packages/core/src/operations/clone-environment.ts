@@ -8,6 +8,7 @@ import { isRoleId } from '../model/settings/roles.ts';
 import { settingId } from '../model/settings/setting-store.ts';
 import type { UnitOfWork } from '../ports/store.ts';
 import { createApiKey } from './api-keys.ts';
+import { appendProjectEvent } from './project-events.ts';
 
 /*
  * Environments (reference §2.1): an environment is a project; the environments cloned from one
@@ -103,19 +104,12 @@ export async function startClone(
       createdAt: now,
     });
     await tx.model.insert(settingRecord(project.id, 'environment_group', { root: await groupOf(tx, source.id) }, now));
-    await tx.outbox.append(
-      project.id,
-      [
-        {
-          objectKind: 'project',
-          operation: 'create',
-          objectId: project.id,
-          channel: 'management',
-          payload: { name: project.name },
-        },
-      ],
-      now,
-    );
+    await appendProjectEvent(tx, {
+      projectId: project.id,
+      operation: 'create',
+      payload: { name: project.name },
+      at: now,
+    });
     return { source, project, email: user?.email ?? null };
   });
   const issue = async (kind: 'management' | 'delivery_primary' | 'preview_primary') =>

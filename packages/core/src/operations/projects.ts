@@ -3,6 +3,7 @@ import type { Actor } from '../domain/actor.ts';
 import type { Project } from '../domain/project.ts';
 import type { CoreDeps } from '../deps.ts';
 import { assertMayChange } from '../model/shared/index.ts';
+import { appendProjectEvent } from './project-events.ts';
 import { requireOperator } from './require-operator.ts';
 import { isUuid } from '../domain/uuid.ts';
 import { seedDefaultModel } from '../model/defaults.ts';
@@ -36,19 +37,12 @@ export async function createProject(
   return deps.store.transaction(async (tx) => {
     await tx.projects.insert(project);
     await seedDefaultModel(tx, { projectId: project.id, now: project.createdAt });
-    await tx.outbox.append(
-      project.id,
-      [
-        {
-          objectKind: 'project',
-          operation: 'create',
-          objectId: project.id,
-          channel: 'management',
-          payload: { name: project.name },
-        },
-      ],
-      project.createdAt,
-    );
+    await appendProjectEvent(tx, {
+      projectId: project.id,
+      operation: 'create',
+      payload: { name: project.name },
+      at: project.createdAt,
+    });
     return project;
   });
 }
@@ -102,19 +96,12 @@ export async function renameEnvironment(
   return deps.store.transaction(async (tx) => {
     const updated = await tx.projects.update(input.projectId, { environment });
     if (!updated) throw new LecternError('PROJECT_NOT_FOUND');
-    await tx.outbox.append(
-      updated.id,
-      [
-        {
-          objectKind: 'project',
-          operation: 'update',
-          objectId: updated.id,
-          channel: 'management',
-          payload: { environment },
-        },
-      ],
-      deps.clock.now(),
-    );
+    await appendProjectEvent(tx, {
+      projectId: updated.id,
+      operation: 'update',
+      payload: { environment },
+      at: deps.clock.now(),
+    });
     return updated;
   });
 }
@@ -131,11 +118,12 @@ export async function updateProject(
   return deps.store.transaction(async (tx) => {
     const updated = await tx.projects.update(input.projectId, changes);
     if (!updated) throw new LecternError('PROJECT_NOT_FOUND');
-    await tx.outbox.append(
-      updated.id,
-      [{ objectKind: 'project', operation: 'update', objectId: updated.id, channel: 'management', payload: changes }],
-      deps.clock.now(),
-    );
+    await appendProjectEvent(tx, {
+      projectId: updated.id,
+      operation: 'update',
+      payload: changes,
+      at: deps.clock.now(),
+    });
     return updated;
   });
 }

@@ -13,8 +13,8 @@ import { languagesQuery, type Language } from '../../api/project-model.ts';
 export type Item = ReturnType<typeof itemJson>;
 
 /**
- * The fields of a Management API v2 variant the inventory shows (the server renders variants as
- * an untyped record, `variantJson`; these names are the reference's, §2.3).
+ * The fields of a Management API v2 variant the inventory shows: a subset of core's `VariantJson`
+ * (reference §2.3), the workflow ones optional so a row can be built without them.
  */
 export interface VariantSummary {
   readonly item: { readonly id: string };

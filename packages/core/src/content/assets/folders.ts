@@ -16,6 +16,7 @@ import {
   type ModelInput,
   type Reference,
   opNameOf,
+  readOperations,
 } from '../../model/shared/index.ts';
 import { isAbsent, operationMessage, readExternalId, readName } from '../../model/collections/model-fields.ts';
 import type { AssetFolder, AssetFolderTree } from './asset-record.ts';
@@ -54,7 +55,17 @@ function* walk(
   }
 }
 
-function folderJson(f: AssetFolder): Record<string, unknown> {
+/** An asset folder as the Management API answers it (management-sdk-js `fake-list-asset-folders.json`). */
+export type AssetFolderJson = {
+  readonly id: string;
+  readonly name: string;
+  readonly codename: string;
+  /** Only when set. */
+  readonly external_id?: string;
+  readonly folders: AssetFolderJson[];
+};
+
+function folderJson(f: AssetFolder): AssetFolderJson {
   return {
     id: f.id,
     name: f.name,
@@ -230,14 +241,11 @@ export async function modifyAssetFolders(
   assertMayChange(input.actor, input.projectId, 'manage_content');
   return deps.store.transaction(async (tx) => {
     const current = await loadTree(tx, input.projectId, true);
+    const operations = readOperations(input.operations);
     const problems = new Problems();
-    if (!Array.isArray(input.operations) || input.operations.length === 0) {
-      problems.add(undefined, 'The body must be a non-empty array of operations.');
-      problems.throwIfAny();
-    }
     const all = current.folders.map(toDraft);
     const removed: string[] = [];
-    for (const [i, op] of (input.operations as unknown[]).entries()) {
+    for (const [i, op] of operations.entries()) {
       const path = `[${i}]`;
       const msg = (text: string) => operationMessage(i, text);
       const name = isRecord(op) ? opNameOf(op['op'], ['addInto', 'addinto', 'rename', 'remove']) : '';

@@ -19,7 +19,13 @@ export {
   upsertAsset,
   type AssetView,
 } from './assets.ts';
-export { addAssetFolders, assetFoldersJson, listAssetFolders, modifyAssetFolders } from './folders.ts';
+export {
+  addAssetFolders,
+  assetFoldersJson,
+  listAssetFolders,
+  modifyAssetFolders,
+  type AssetFolderJson,
+} from './folders.ts';
 export {
   addRendition,
   getRendition,

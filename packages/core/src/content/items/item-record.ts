@@ -13,10 +13,32 @@ export interface ContentItemRecord {
 }
 
 /**
+ * The Management API form of an item (reference §2.2; fields as management-sdk-js
+ * `view-content-item.json` and `fake-bulk-get-items-with-variants.json` have them).
+ */
+export type ContentItemJson = {
+  readonly id: string;
+  readonly name: string;
+  readonly codename: string;
+  readonly type: { readonly id: string };
+  /** v2 only. */
+  readonly collection?: { readonly id: string };
+  /** v2 only: the spaces of the item's collection. */
+  readonly spaces?: { readonly id: string }[];
+  readonly sitemap_locations: { readonly id: string }[];
+  /** Only when set. */
+  readonly external_id?: string;
+  readonly last_modified: string;
+};
+
+/**
  * The Management API form of an item. v2 always carries `collection` and `spaces` (the SDK reads
  * both without null checks); v1 has neither. `external_id` only when set.
  */
-export function itemJson(r: ContentItemRecord, options: { version: 'v1' | 'v2'; spaces: readonly string[] }) {
+export function itemJson(
+  r: ContentItemRecord,
+  options: { version: 'v1' | 'v2'; spaces: readonly string[] },
+): ContentItemJson {
   return {
     id: r.id,
     name: r.name,

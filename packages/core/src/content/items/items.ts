@@ -18,7 +18,7 @@ import { ContentLookups } from '../variants/lookups.ts';
 import { requireItem } from '../variants/load.ts';
 import { contentEvents } from './events.ts';
 import { defaultCollectionId, readItemFields, uniqueItemCodename, type ItemFields } from './item-body.ts';
-import { itemJson, type ContentItemRecord } from './item-record.ts';
+import { itemJson, type ContentItemJson, type ContentItemRecord } from './item-record.ts';
 
 export interface ItemInput extends ModelInput {
   readonly version?: 'v1' | 'v2';
@@ -29,7 +29,7 @@ async function render(
   item: ContentItemRecord,
   version: 'v1' | 'v2',
   lookups = new ContentLookups(tx, item.projectId),
-) {
+): Promise<ContentItemJson> {
   const spaces = version === 'v2' ? await lookups.spacesOf(item.collectionId) : [];
   return itemJson(item, { version, spaces });
 }
@@ -53,7 +53,7 @@ async function appendItemEvents(tx: UnitOfWork, operation: string, item: Content
 export async function listItems(
   deps: CoreDeps,
   input: ItemInput & { continuation?: Continuation | undefined },
-): Promise<Page<Record<string, unknown>>> {
+): Promise<Page<ContentItemJson>> {
   assertModelAccess(input.actor, input.projectId);
   const list = { name: 'items', scope: [input.projectId], keyLength: 1 };
   const after = keysetAfter(list, input.continuation);
@@ -66,7 +66,7 @@ export async function listItems(
   });
 }
 
-export async function getItem(deps: CoreDeps, input: ItemInput & { key: RecordKey }): Promise<Record<string, unknown>> {
+export async function getItem(deps: CoreDeps, input: ItemInput & { key: RecordKey }): Promise<ContentItemJson> {
   assertModelAccess(input.actor, input.projectId);
   return deps.store.transaction(async (tx) =>
     render(tx, await requireItem(tx, input.projectId, input.key), input.version ?? 'v2'),
@@ -115,16 +115,30 @@ async function createItem(
   return item;
 }
 
-/** POST /items (SPEC 4.1): 201 with the new item. An external id gives the item its derived id. */
-export async function addItem(deps: CoreDeps, input: ItemInput & { body: unknown }): Promise<Record<string, unknown>> {
+/**
+ * A write of an item from a request body: the permission check, then one transaction that takes
+ * the project's item lock (codename checks see every committed item) and reads the body's fields.
+ */
+async function writeItem<T>(
+  deps: CoreDeps,
+  input: ItemInput & { body: unknown },
+  work: (tx: UnitOfWork, read: { fields: ItemFields; problems: Problems; version: 'v1' | 'v2' }) => Promise<T>,
+): Promise<T> {
   assertMayChange(input.actor, input.projectId, 'manage_content');
   const version = input.version ?? 'v2';
   return deps.store.transaction(async (tx) => {
     await tx.items.lock(input.projectId);
     const problems = new Problems();
     const fields = await readItemFields(tx, { projectId: input.projectId, body: input.body, version, problems });
-    return render(tx, await createItem(deps, tx, input, fields, problems), version);
+    return work(tx, { fields, problems, version });
   });
+}
+
+/** POST /items (SPEC 4.1): 201 with the new item. An external id gives the item its derived id. */
+export async function addItem(deps: CoreDeps, input: ItemInput & { body: unknown }): Promise<ContentItemJson> {
+  return writeItem(deps, input, async (tx, { fields, problems, version }) =>
+    render(tx, await createItem(deps, tx, input, fields, problems), version),
+  );
 }
 
 /**
@@ -135,13 +149,8 @@ export async function addItem(deps: CoreDeps, input: ItemInput & { body: unknown
 export async function upsertItem(
   deps: CoreDeps,
   input: ItemInput & { key: RecordKey; body: unknown },
-): Promise<{ item: Record<string, unknown>; isCreated: boolean }> {
-  assertMayChange(input.actor, input.projectId, 'manage_content');
-  const version = input.version ?? 'v2';
-  return deps.store.transaction(async (tx) => {
-    await tx.items.lock(input.projectId);
-    const problems = new Problems();
-    const fields = await readItemFields(tx, { projectId: input.projectId, body: input.body, version, problems });
+): Promise<{ item: ContentItemJson; isCreated: boolean }> {
+  return writeItem(deps, input, async (tx, { fields, problems, version }) => {
     const current = await tx.items.find(input.projectId, input.key, { isForUpdate: true });
     if (!current) {
       if (!('externalId' in input.key)) {

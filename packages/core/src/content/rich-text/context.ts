@@ -1,6 +1,6 @@
 import type { DefaultTreeAdapterTypes } from 'parse5';
 import type { Problems } from '../../model/shared/problems.ts';
-import type { RichTextRefs } from './index.ts';
+import type { RichTextRefs } from './rich-text-types.ts';
 
 export type Parse5Node = DefaultTreeAdapterTypes.ChildNode;
 export type Parse5Element = DefaultTreeAdapterTypes.Element;

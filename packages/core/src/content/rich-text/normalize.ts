@@ -1,7 +1,7 @@
 import { parseFragment, type ParserError } from 'parse5';
 import { createContext } from './context.ts';
 import { convertTopLevel } from './convert.ts';
-import type { NormalizeRichTextOptions, RichTextResult } from './index.ts';
+import type { NormalizeRichTextOptions, RichTextResult } from './rich-text-types.ts';
 import { serializeRichText, type RichTextNode } from './serialize.ts';
 
 /** The stored and returned form of an empty rich text value (reference §3.1, recorded responses). */

@@ -9,7 +9,6 @@ import {
   type Reference,
 } from '../../model/shared/index.ts';
 import { readRenditionRefs } from '../assets/rendition-query.ts';
-import { readRichTextValue } from './rich-text-value.ts';
 import type { StoredElementValue } from './variant-record.ts';
 import { customMax, textMax, type ValueContext } from './value-context.ts';
 import { checkCountLimit, checkRegex, checkTextLength, readDateTime, readTimeZone } from './value-rules.ts';
@@ -20,7 +19,7 @@ type Limit = { value: number; condition: 'at_most' | 'exactly' | 'at_least' } | 
  * Reads one element value of a request against its definition (reference §3.1) and returns it in
  * stored form, or null after recording problems. `entry` holds `value` and the kind's extra
  * properties (`mode`, `display_timezone`, `components`, `searchable_value`); `path` names the
- * value in the request.
+ * value in the request. Rich text values, which nest elements, are `readRichTextValue`'s.
  */
 export async function readElementValue(
   def: ElementBody,
@@ -66,8 +65,6 @@ export async function readElementValue(
     }
     case 'url_slug':
       return readUrlSlug(def, entry, path, ctx);
-    case 'rich_text':
-      return readRichTextValue(def, entry, path, ctx);
     case 'multiple_choice': {
       const options = (def['options'] ?? []) as { id: string; codename: string; external_id?: string }[];
       const ids = readRefs(value, path, ctx, (ref, p) => {

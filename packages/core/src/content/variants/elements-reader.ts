@@ -1,8 +1,9 @@
 import type { ElementBody } from '../../model/content-types/model.ts';
 import { at, describeReference, isRecord, readReference, type Reference } from '../../model/shared/index.ts';
 import { readElementValue } from './element-values.ts';
+import { readRichTextValue } from './rich-text-value.ts';
 import type { StoredElementValue } from './variant-record.ts';
-import type { ValueContext } from './value-context.ts';
+import type { ElementsReader } from './value-context.ts';
 
 function findDef(defs: readonly ElementBody[], ref: Reference): ElementBody | undefined {
   return defs.find(
@@ -19,12 +20,7 @@ function findDef(defs: readonly ElementBody[], ref: Reference): ElementBody | un
  * element codename (snippet elements `<snippet>__<element>`). Returns the values by element id,
  * or null when any is invalid (every problem recorded). Unknown elements are problems.
  */
-export async function readElements(options: {
-  defs: readonly ElementBody[];
-  raw: unknown;
-  path: string;
-  ctx: ValueContext;
-}): Promise<Map<string, StoredElementValue> | null> {
+export const readElements: ElementsReader = async (options) => {
   const { defs, raw, path, ctx } = options;
   const before = ctx.problems.count;
   const out = new Map<string, StoredElementValue>();
@@ -72,8 +68,11 @@ export async function readElements(options: {
       continue;
     }
     seen.add(def.id);
-    const value = await readElementValue(def, entry, valuePath, ctx);
+    const value =
+      def.type === 'rich_text'
+        ? await readRichTextValue(def, entry, valuePath, { ctx, readElements })
+        : await readElementValue(def, entry, valuePath, ctx);
     if (value) out.set(def.id, value);
   }
   return ctx.problems.count === before ? out : null;
-}
+};

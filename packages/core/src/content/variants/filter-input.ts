@@ -5,6 +5,7 @@ import type { SpaceBody } from '../../model/spaces/spaces.ts';
 import { at, isRecord, Problems, readReference, recordKeyOf, type Reference } from '../../model/shared/index.ts';
 import type { TaxonomyBody } from '../../model/taxonomies/index.ts';
 import type { ContentLookups } from './lookups.ts';
+import { publishingStates, type PublishingState } from './variant-query.ts';
 
 /*
  * The body of `POST /items-with-variant/filter` (reference §3.3) read into ids. Every filter is
@@ -13,9 +14,7 @@ import type { ContentLookups } from './lookups.ts';
  */
 
 export const completionStatuses = ['unfinished', 'ready', 'completed', 'not_translated', 'all_done'] as const;
-export const publishingStates = ['published', 'unpublished', 'not_published_yet'] as const;
 export type CompletionStatus = (typeof completionStatuses)[number];
-export type PublishingState = (typeof publishingStates)[number];
 
 export interface VariantFilter {
   languageId: string;

@@ -16,4 +16,14 @@ export {
   type VariantSchedule,
 } from './variant-record.ts';
 export { bulkGetItemsWithVariant, filterItemsWithVariant } from './items-with-variant.ts';
+export type {
+  AnyVariantJson,
+  ComponentJson,
+  ElementsJsonV1,
+  ElementValueJson,
+  IdJson,
+  ItemWithVariantJson,
+  VariantJson,
+  VariantJsonV1,
+} from './variant-wire.ts';
 export type { CompletionRule, ElementCheck, VariantQuery, VariantQueryKey, VariantQueryPage } from './variant-query.ts';

@@ -20,6 +20,7 @@ import { ContentLookups } from './lookups.ts';
 import { variantsJson } from './variant-json.ts';
 import type { VariantRecord } from './variant-record.ts';
 import type { VariantQuery } from './variant-query.ts';
+import type { ItemWithVariantJson } from './variant-wire.ts';
 import { buildVariantQuery } from './variant-query-build.ts';
 
 /*
@@ -75,7 +76,7 @@ export async function filterItemsWithVariant(
 export async function bulkGetItemsWithVariant(
   deps: CoreDeps,
   input: ModelInput & { body: unknown; continuation?: Continuation | undefined },
-): Promise<Page<Record<string, unknown>>> {
+): Promise<Page<ItemWithVariantJson>> {
   assertModelAccess(input.actor, input.projectId);
   return deps.store.transaction(async (tx) => {
     const lookups = new ContentLookups(tx, input.projectId);
@@ -121,7 +122,7 @@ export async function bulkGetItemsWithVariant(
       found.filter((v): v is VariantRecord => v !== null),
       { lookups, version: 'v2' },
     );
-    const data: Record<string, unknown>[] = [];
+    const data: ItemWithVariantJson[] = [];
     let next = 0;
     for (const [i, p] of page.items.entries()) {
       const item = itemJson(p.item, { version: 'v2', spaces: await lookups.spacesOf(p.item.collectionId) });

@@ -2,9 +2,8 @@ import { isUuid } from '../../domain/uuid.ts';
 import type { ElementBody } from '../../model/content-types/model.ts';
 import { at, idFromExternalId, isRecord, readReference, recordKeyOf } from '../../model/shared/index.ts';
 import { emptyRichText, normalizeRichText, type RichTextRefs } from '../rich-text/index.ts';
-import { readElements } from './elements-reader.ts';
 import type { StoredComponent, StoredElementValue } from './variant-record.ts';
-import { maxComponentDepth, type ValueContext } from './value-context.ts';
+import { maxComponentDepth, type ElementsReader, type ValueContext } from './value-context.ts';
 import { checkTextLength } from './value-rules.ts';
 
 /** Codenames named in the HTML (`data-codename`, `data-item-codename`, `data-asset-codename`). */
@@ -75,14 +74,16 @@ function textOf(html: string): string {
 /**
  * A rich text value (SPEC 2.4): the HTML through `normalizeRichText`, and the `components` array,
  * each component's values read against its own type. Every component object in the HTML needs
- * its component and every component its object; components nest at most six levels.
+ * its component and every component its object; components nest at most six levels. Components'
+ * elements are read with `readElements`, passed in (it calls back here for nested rich text).
  */
 export async function readRichTextValue(
   def: ElementBody,
   entry: Record<string, unknown>,
   path: string,
-  ctx: ValueContext,
+  readers: { ctx: ValueContext; readElements: ElementsReader },
 ): Promise<StoredElementValue | null> {
+  const { ctx } = readers;
   const { problems } = ctx;
   const before = problems.count;
   const html = entry['value'];
@@ -106,7 +107,7 @@ export async function readRichTextValue(
       problems.add(path, 'Components in rich text are available in Management API v2 only.');
     return problems.count === before ? { value: result.html, components: [] } : null;
   }
-  const read = await readComponents(def, rawComponents, at(entryPath, 'components'), ctx);
+  const read = await readComponents(def, rawComponents, at(entryPath, 'components'), readers);
   if (read) {
     const placed = new Set(result.componentIds);
     for (const [i, id] of read.ids.entries())
@@ -123,7 +124,7 @@ async function readComponents(
   def: ElementBody,
   value: unknown,
   path: string,
-  ctx: ValueContext,
+  { ctx, readElements }: { ctx: ValueContext; readElements: ElementsReader },
 ): Promise<{ components: StoredComponent[]; ids: (string | null)[] } | null> {
   if (value === undefined || value === null) return { components: [], ids: [] };
   if (!Array.isArray(value)) {

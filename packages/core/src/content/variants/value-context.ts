@@ -1,5 +1,7 @@
+import type { ElementBody } from '../../model/content-types/model.ts';
 import { Problems } from '../../model/shared/index.ts';
 import type { ContentLookups } from './lookups.ts';
+import type { StoredElementValue } from './variant-record.ts';
 
 /** Problems that also count, so a reader can tell whether its own checks added any. */
 export class CountingProblems extends Problems {
@@ -37,6 +39,17 @@ export interface ValueContext {
   /** Asset ids referenced by id (they must exist when asset lookups are available). */
   readonly assetChecks: { id: string; path: string }[];
 }
+
+/**
+ * Reads the `elements` of a variant or component request (`readElements` in elements-reader.ts).
+ * Rich text values receive it to read their components' elements, which nest.
+ */
+export type ElementsReader = (options: {
+  defs: readonly ElementBody[];
+  raw: unknown;
+  path: string;
+  ctx: ValueContext;
+}) => Promise<Map<string, StoredElementValue> | null>;
 
 /** Components nest at most six levels (SPEC 2.4 rule 8, SPEC 8). */
 export const maxComponentDepth = 6;

@@ -3,6 +3,7 @@ import { systemStepIds, zeroId } from '../../model/defaults.ts';
 import { elementsJsonV1, elementsJsonV2 } from './element-json.ts';
 import type { ContentLookups } from './lookups.ts';
 import type { StoredComponent, StoredElements, VariantRecord } from './variant-record.ts';
+import type { AnyVariantJson, VariantJson, VariantJsonV1 } from './variant-wire.ts';
 
 /**
  * Non-localizable elements hold one value for all languages: the default language's (of the same
@@ -34,22 +35,24 @@ async function withSharedValues(
 export async function variantJson(
   v: VariantRecord,
   options: { lookups: ContentLookups; version: 'v1' | 'v2'; isPublished?: boolean },
-): Promise<Record<string, unknown>> {
+): Promise<AnyVariantJson> {
   const type = await options.lookups.type({ id: v.typeId });
   const defs = type?.elements ?? [];
   const published = options.isPublished ? v.published : null;
   const elements = await withSharedValues(v, defs, published?.elements ?? v.elements, options);
   const lastModified = published ? published.lastModified : v.lastModified.toISOString();
-  if (options.version === 'v1')
-    return {
+  if (options.version === 'v1') {
+    const v1: VariantJsonV1 = {
       elements: elementsJsonV1(defs, elements),
       item: { id: v.itemId },
       language: { id: v.languageId },
       last_modified: lastModified,
     };
+    return v1;
+  }
   const workflowId = published?.workflowId ?? v.workflowId;
   const stepId = published ? systemStepIds.published : v.stepId;
-  return {
+  const v2: VariantJson = {
     elements: await elementsJsonV2(defs, elements, options.lookups),
     workflow: { workflow_identifier: { id: workflowId }, step_identifier: { id: stepId } },
     workflow_step: { id: stepId },
@@ -61,6 +64,7 @@ export async function variantJson(
     contributors: v.contributors.map((c) => ({ id: c.id })),
     note: v.note,
   };
+  return v2;
 }
 
 /** Ids of the types of the rich text components in `elements`, nested ones too. */
@@ -82,8 +86,16 @@ function componentTypeIds(elements: StoredElements, out: Set<string>): Set<strin
  */
 export async function variantsJson(
   variants: readonly VariantRecord[],
+  options: { lookups: ContentLookups; version: 'v2' },
+): Promise<VariantJson[]>;
+export async function variantsJson(
+  variants: readonly VariantRecord[],
   options: { lookups: ContentLookups; version: 'v1' | 'v2' },
-): Promise<Record<string, unknown>[]> {
+): Promise<AnyVariantJson[]>;
+export async function variantsJson(
+  variants: readonly VariantRecord[],
+  options: { lookups: ContentLookups; version: 'v1' | 'v2' },
+): Promise<AnyVariantJson[]> {
   const { lookups } = options;
   const typeIds = new Set(variants.map((v) => v.typeId));
   for (const v of variants) componentTypeIds(v.elements, typeIds);

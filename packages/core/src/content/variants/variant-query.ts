@@ -1,11 +1,12 @@
-import type { PublishingState } from './filter-input.ts';
-
 /*
  * The inventory query as the store runs it: the body of `POST /items-with-variant/filter` resolved
  * into ids and into the few rules of the content model it depends on (what makes a variant
  * complete, where a taxonomy group's terms are stored), so the store can answer it with one
  * indexed query whatever the project's size.
  */
+
+export const publishingStates = ['published', 'unpublished', 'not_published_yet'] as const;
+export type PublishingState = (typeof publishingStates)[number];
 
 /** A publish-time check of one element (see workflow/required.ts `checkPublishable`). */
 export type ElementCheck =

@@ -24,6 +24,7 @@ import { defaultValues, idsIn, mergeElements, verifyReferences } from './merge.t
 import { CountingProblems, type ValueContext } from './value-context.ts';
 import { noSchedule, type VariantRecord } from './variant-record.ts';
 import { variantJson, variantsJson } from './variant-json.ts';
+import type { AnyVariantJson, VariantJson } from './variant-wire.ts';
 
 export type { VariantInput } from './load.ts';
 
@@ -44,8 +45,16 @@ function withPerson(contributors: readonly { id: string }[], actor: Actor): read
  */
 export async function upsertVariant(
   deps: CoreDeps,
+  input: VariantInput & { version?: 'v2'; body: unknown },
+): Promise<{ variant: VariantJson; isCreated: boolean }>;
+export async function upsertVariant(
+  deps: CoreDeps,
   input: VariantInput & { body: unknown },
-): Promise<{ variant: Record<string, unknown>; isCreated: boolean }> {
+): Promise<{ variant: AnyVariantJson; isCreated: boolean }>;
+export async function upsertVariant(
+  deps: CoreDeps,
+  input: VariantInput & { body: unknown },
+): Promise<{ variant: AnyVariantJson; isCreated: boolean }> {
   const version = input.version ?? 'v2';
   return deps.store.transaction(async (tx) => {
     const { lookups, item, language, type, variant } = await loadVariant(tx, input, { isForUpdate: true });
@@ -141,8 +150,16 @@ export async function upsertVariant(
 /** One variant: its latest version, or with `isPublished` its published one (404 code 122 when none). */
 export async function getVariant(
   deps: CoreDeps,
+  input: VariantInput & { version?: 'v2'; isPublished?: boolean },
+): Promise<VariantJson>;
+export async function getVariant(
+  deps: CoreDeps,
   input: VariantInput & { isPublished?: boolean },
-): Promise<Record<string, unknown>> {
+): Promise<AnyVariantJson>;
+export async function getVariant(
+  deps: CoreDeps,
+  input: VariantInput & { isPublished?: boolean },
+): Promise<AnyVariantJson> {
   return deps.store.transaction(async (tx) => {
     const { lookups, variant } = await loadExistingVariant(tx, input, { isForUpdate: false });
     if (input.isPublished && !variant.published) throw new LecternError('VARIANT_NOT_PUBLISHED');
@@ -170,8 +187,16 @@ export async function deleteVariant(deps: CoreDeps, input: VariantInput): Promis
 /** Every variant of an item (a bare array in the API). */
 export async function listVariantsOfItem(
   deps: CoreDeps,
+  input: ModelInput & { itemKey: RecordKey; version?: 'v2' },
+): Promise<VariantJson[]>;
+export async function listVariantsOfItem(
+  deps: CoreDeps,
   input: ModelInput & { itemKey: RecordKey; version?: 'v1' | 'v2' },
-): Promise<Record<string, unknown>[]> {
+): Promise<AnyVariantJson[]>;
+export async function listVariantsOfItem(
+  deps: CoreDeps,
+  input: ModelInput & { itemKey: RecordKey; version?: 'v1' | 'v2' },
+): Promise<AnyVariantJson[]> {
   assertModelAccess(input.actor, input.projectId);
   return deps.store.transaction(async (tx) => {
     const item = await requireItem(tx, input.projectId, input.itemKey);
@@ -198,7 +223,7 @@ export async function listVariantsBy(
     continuation?: Continuation | undefined;
     pageSize?: number;
   },
-): Promise<Page<Record<string, unknown>>> {
+): Promise<Page<VariantJson>> {
   assertModelAccess(input.actor, input.projectId);
   return deps.store.transaction(async (tx) => {
     const kind = input.by === 'components' ? 'content_type' : input.by;

@@ -2,7 +2,7 @@ import { LecternError, type ValidationProblem } from '@lectern/errors';
 import type { ModelRecord } from '../../domain/model-record.ts';
 import type { CoreDeps } from '../../deps.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
-import { zeroId } from '../defaults.ts';
+import { zeroId } from '../system-ids.ts';
 import {
   assertModelAccess,
   at,
@@ -196,16 +196,6 @@ function applyOne(options: {
   }
 }
 
-function problemsOf(problems: Problems): ValidationProblem[] {
-  try {
-    problems.throwIfAny();
-    return [];
-  } catch (error) {
-    if (error instanceof LecternError) return [...error.problems];
-    throw error;
-  }
-}
-
 /** PATCH `/collections`: operations apply in order, all or none; answers the whole list. */
 export async function setCollections(
   deps: CoreDeps,
@@ -235,7 +225,7 @@ export async function setCollections(
           problems.add(`[${index}]`, operationMessage(index, `The codename '${e.codename}' is already used.`));
         taken.add(e.codename);
       }
-      const found = problemsOf(problems);
+      const found = problems.list;
       if (found.length === 0) entries = next;
       else all.push(...found);
     }

@@ -1,55 +1,29 @@
 import { LecternError } from '@lectern/errors';
 import type { RecordKey } from '../../domain/model-record.ts';
 import type { CoreDeps } from '../../deps.ts';
-import { assertMayChange, assertModelAccess, type ModelInput } from '../shared/index.ts';
-import {
-  createDefinition,
-  deleteDefinition,
-  modifyDefinition,
-  requireDefinition,
-  type DefinitionKind,
-} from './definitions.ts';
-import type { ContentTypeBody, ContentTypeRecord } from './model.ts';
+import type { ModelInput } from '../shared/index.ts';
+import { definitionOperations } from './definition-operations.ts';
+import type { ContentTypeBody } from './model.ts';
 
-const contentType: DefinitionKind = { kind: 'content_type', label: 'content type', notFound: 'CONTENT_TYPE_NOT_FOUND' };
-
-/** Every content type of the project, in creation order. */
-export async function listContentTypes(deps: CoreDeps, input: ModelInput): Promise<ContentTypeRecord[]> {
-  assertModelAccess(input.actor, input.projectId);
-  return deps.store.transaction((tx) => tx.model.list<ContentTypeBody>(input.projectId, 'content_type'));
-}
-
-export async function getContentType(
-  deps: CoreDeps,
-  input: ModelInput & { key: RecordKey },
-): Promise<ContentTypeRecord> {
-  assertModelAccess(input.actor, input.projectId);
-  return deps.store.transaction((tx) =>
-    requireDefinition<ContentTypeBody>(tx, { projectId: input.projectId, spec: contentType, key: input.key }),
-  );
-}
-
-/** POST /types (reference §2.5): `{name, codename?, external_id?, content_groups?, elements}`. */
-export async function addContentType(
-  deps: CoreDeps,
-  input: ModelInput & { body: unknown },
-): Promise<ContentTypeRecord> {
-  return (await createDefinition(deps, input, contentType)) as ContentTypeRecord;
-}
-
-/** PATCH /types/{…} with path-based operations (reference §6.1). */
-export async function modifyContentType(
-  deps: CoreDeps,
-  input: ModelInput & { key: RecordKey; operations: unknown },
-): Promise<ContentTypeRecord> {
-  assertMayChange(input.actor, input.projectId, 'manage_model');
-  return (await modifyDefinition(deps, input, contentType)) as ContentTypeRecord;
-}
+/*
+ * Content types: list (creation order), get, add (POST /types, reference §2.5: `{name, codename?,
+ * external_id?, content_groups?, elements}`), modify (PATCH with path-based operations, §6.1).
+ */
+const contentTypes = definitionOperations<ContentTypeBody>({
+  kind: 'content_type',
+  label: 'content type',
+  notFound: 'CONTENT_TYPE_NOT_FOUND',
+});
+export const {
+  list: listContentTypes,
+  get: getContentType,
+  add: addContentType,
+  modify: modifyContentType,
+} = contentTypes;
 
 /** DELETE /types/{…}; refused while content items of the type exist. */
 export async function deleteContentType(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
-  assertMayChange(input.actor, input.projectId, 'manage_model');
-  await deleteDefinition(deps, input, contentType, async (tx, record) => {
+  await contentTypes.delete(deps, input, async (tx, record) => {
     const users = await tx.items.ofType(input.projectId, record.id, 4);
     if (users.count > 0) {
       const named = users.sample

@@ -3,6 +3,8 @@ import type { ModelRecord, RecordKey } from '../../domain/model-record.ts';
 import type { CoreDeps } from '../../deps.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import {
+  deleteModel,
+  assertMayChange,
   checkCodename,
   describeReference,
   generateCodename,
@@ -28,7 +30,7 @@ export interface DefinitionKind {
   readonly notFound: ErrorCode;
 }
 
-type DefinitionBody = ContentTypeBody | SnippetBody;
+export type DefinitionBody = ContentTypeBody | SnippetBody;
 
 export async function requireDefinition<B extends DefinitionBody>(
   tx: UnitOfWork,
@@ -137,6 +139,7 @@ export async function modifyDefinition(
   input: ModelInput & { key: RecordKey; operations: unknown },
   spec: DefinitionKind,
 ): Promise<ModelRecord<DefinitionBody>> {
+  assertMayChange(input.actor, input.projectId, 'manage_model');
   const { projectId } = input;
   const parsed = new Problems();
   const ops = parseOperations(input.operations, parsed);
@@ -210,14 +213,10 @@ export async function deleteDefinition(
   spec: DefinitionKind,
   assertUnused: (tx: UnitOfWork, record: ModelRecord<DefinitionBody>) => Promise<void> = async () => {},
 ): Promise<void> {
-  await deps.store.transaction(async (tx) => {
-    const current = await requireDefinition<DefinitionBody>(tx, {
-      projectId: input.projectId,
-      spec,
-      key: input.key,
-      isForUpdate: true,
-    });
-    await assertUnused(tx, current);
-    await commitModel(tx, 'delete', current, deps.clock.now());
+  await deleteModel(deps, input, {
+    kind: spec.kind,
+    require: (tx) =>
+      requireDefinition<DefinitionBody>(tx, { projectId: input.projectId, spec, key: input.key, isForUpdate: true }),
+    assertUnused,
   });
 }

@@ -1,29 +1,10 @@
 import type { ModelRecord } from '../../domain/model-record.ts';
 import { at, describeReference, isRecord, readReference, type Problems, type Reference } from '../shared/index.ts';
 import { isAbsent, readBytes, readChoice, readLimit, readTextLength, readValidationRegex } from './fields.ts';
-import type { ModelLookups } from './lookups.ts';
-import type { ElementType, SnippetRecord } from './model.ts';
+import type { KindContext, KindResult } from './kind-result.ts';
+import type { ElementType } from './model.ts';
 import { readOptions } from './options.ts';
 import { readReferenceList, readRichText, readTypeList } from './rich-text.ts';
-
-/** What a kind reader found besides the kind's own properties. */
-export interface KindResult {
-  readonly props: Record<string, unknown>;
-  /** Name to use when none is sent (taxonomy: the group's name). */
-  readonly defaultName?: string;
-  /** Codename the element always has (snippet element: the snippet's codename). */
-  readonly fixedCodename?: string;
-  /** Resolved once every element is known (url_slug, custom). */
-  readonly dependsOn?: { element: Reference; snippet: Reference | null };
-  readonly allowedElements?: Reference[];
-  readonly usedSnippet?: SnippetRecord;
-}
-
-export interface KindContext {
-  readonly lookups: ModelLookups;
-  /** Ids stored before this request: references to them are kept without a lookup. */
-  readonly trusted: ReadonlySet<string>;
-}
 
 type Raw = Record<string, unknown>;
 

@@ -1,26 +1,13 @@
 import { isUuid } from '../../domain/uuid.ts';
 import { at, checkCodename, codenameMax, generateCodename, isRecord, type Problems } from '../shared/index.ts';
-import { readKindProperties, type KindResult } from './element-kinds.ts';
+import { readKindProperties } from './element-kinds.ts';
 import { isAbsent, readBoolean, readExternalId, readName, readNullableString } from './fields.ts';
 import { readGroups, resolveGroup } from './groups.ts';
 import type { IdAssigner } from './ids.ts';
 import type { ModelLookups } from './lookups.ts';
 import { elementTypes, type ContentGroupBody, type ElementBody, type ElementType } from './model.ts';
+import type { ReadElement } from './read-element.ts';
 import { resolveElementReferences } from './references.ts';
-
-/** What is read before the whole set of elements is known. */
-export interface ReadElement {
-  readonly path: string;
-  readonly id: string;
-  readonly type: ElementType;
-  readonly isFresh: boolean;
-  readonly common: Record<string, unknown>;
-  readonly externalId: string | undefined;
-  readonly name: string | null;
-  codename: string | null;
-  readonly kind: KindResult;
-  contentGroup: { id: string } | undefined;
-}
 
 export interface DefinitionInput {
   readonly lookups: ModelLookups;

@@ -1,6 +1,6 @@
 import type { ModelRecord } from '../../domain/model-record.ts';
 import { at, describeReference, type Problems, type Reference } from '../shared/index.ts';
-import type { ReadElement } from './elements.ts';
+import type { ReadElement } from './read-element.ts';
 import type { IdAssigner } from './ids.ts';
 import type { ElementBody, SnippetRecord } from './model.ts';
 

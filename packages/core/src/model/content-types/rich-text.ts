@@ -1,6 +1,6 @@
 import { at, readReference, type Problems, type Reference } from '../shared/index.ts';
 import { isAbsent, readAllowedList, readBytes, readChoice, readLimit, readTextLength } from './fields.ts';
-import type { KindContext, KindResult } from './element-kinds.ts';
+import type { KindContext, KindResult } from './kind-result.ts';
 
 type Raw = Record<string, unknown>;
 

@@ -1,48 +1,24 @@
 import { LecternError } from '@lectern/errors';
 import type { RecordKey } from '../../domain/model-record.ts';
 import type { CoreDeps } from '../../deps.ts';
-import { assertMayChange, assertModelAccess, type ModelInput } from '../shared/index.ts';
-import {
-  createDefinition,
-  deleteDefinition,
-  modifyDefinition,
-  requireDefinition,
-  type DefinitionKind,
-} from './definitions.ts';
-import type { ContentTypeBody, SnippetBody, SnippetRecord } from './model.ts';
+import type { ModelInput } from '../shared/index.ts';
+import { definitionOperations } from './definition-operations.ts';
+import type { ContentTypeBody, SnippetBody } from './model.ts';
 
-const snippet: DefinitionKind = { kind: 'snippet', label: 'content type snippet', notFound: 'SNIPPET_NOT_FOUND' };
-
-/** Every content type snippet of the project, in creation order. */
-export async function listSnippets(deps: CoreDeps, input: ModelInput): Promise<SnippetRecord[]> {
-  assertModelAccess(input.actor, input.projectId);
-  return deps.store.transaction((tx) => tx.model.list<SnippetBody>(input.projectId, 'snippet'));
-}
-
-export async function getSnippet(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<SnippetRecord> {
-  assertModelAccess(input.actor, input.projectId);
-  return deps.store.transaction((tx) =>
-    requireDefinition<SnippetBody>(tx, { projectId: input.projectId, spec: snippet, key: input.key }),
-  );
-}
-
-/** POST /snippets: `{name, codename?, external_id?, elements}`; no snippet or URL slug elements. */
-export async function addSnippet(deps: CoreDeps, input: ModelInput & { body: unknown }): Promise<SnippetRecord> {
-  return (await createDefinition(deps, input, snippet)) as SnippetRecord;
-}
-
-export async function modifySnippet(
-  deps: CoreDeps,
-  input: ModelInput & { key: RecordKey; operations: unknown },
-): Promise<SnippetRecord> {
-  assertMayChange(input.actor, input.projectId, 'manage_model');
-  return (await modifyDefinition(deps, input, snippet)) as SnippetRecord;
-}
+/*
+ * Content type snippets: list (creation order), get, add (POST /snippets: `{name, codename?,
+ * external_id?, elements}`; no snippet or URL slug elements), modify (PATCH, as types).
+ */
+const snippets = definitionOperations<SnippetBody>({
+  kind: 'snippet',
+  label: 'content type snippet',
+  notFound: 'SNIPPET_NOT_FOUND',
+});
+export const { list: listSnippets, get: getSnippet, add: addSnippet, modify: modifySnippet } = snippets;
 
 /** DELETE /snippets/{…}; refused while a content type uses the snippet. */
 export async function deleteSnippet(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
-  assertMayChange(input.actor, input.projectId, 'manage_model');
-  await deleteDefinition(deps, input, snippet, async (tx, record) => {
+  await snippets.delete(deps, input, async (tx, record) => {
     // Type writers lock the rows of the snippets they use, so the row lock held here suffices.
     const types = await tx.model.list<ContentTypeBody>(input.projectId, 'content_type');
     const users = types.filter((t) =>

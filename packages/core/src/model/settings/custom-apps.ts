@@ -3,7 +3,7 @@ import type { CoreDeps } from '../../deps.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import { readName, requireModel } from '../collections/model-fields.ts';
 import {
-  assertMayChange,
+  deleteModel,
   assertModelAccess,
   at,
   checkCodename,
@@ -14,6 +14,7 @@ import {
   readReference,
   writeModel,
   type ModelInput,
+  readOperations,
 } from '../shared/index.ts';
 import { roleId, isRoleId } from './roles.ts';
 
@@ -167,14 +168,11 @@ export async function modifyCustomApp(
 ): Promise<CustomAppRecord> {
   return writeModel(deps, input, 'custom_app', async (tx) => {
     const current = await requireApp(tx, input.projectId, input.key, true);
+    const operations = readOperations(input.operations);
     const problems = new Problems();
-    if (!Array.isArray(input.operations) || input.operations.length === 0) {
-      problems.add(undefined, 'The body must be a non-empty array of operations.');
-      problems.throwIfAny();
-    }
     let codename = current.codename;
     const body: CustomAppBody = { ...current.body, allowed_roles: [...current.body.allowed_roles] };
-    for (const [i, op] of (input.operations as unknown[]).entries()) {
+    for (const [i, op] of operations.entries()) {
       const path = `[${i}]`;
       const value = isRecord(op) ? op['value'] : undefined;
       const valuePath = at(path, 'value');
@@ -223,9 +221,8 @@ export async function modifyCustomApp(
 }
 
 export async function deleteCustomApp(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
-  assertMayChange(input.actor, input.projectId, 'manage_environment');
-  await deps.store.transaction(async (tx) => {
-    const current = await requireApp(tx, input.projectId, input.key, true);
-    await commitModel(tx, 'delete', current, deps.clock.now());
+  await deleteModel(deps, input, {
+    kind: 'custom_app',
+    require: (tx) => requireApp(tx, input.projectId, input.key, true),
   });
 }

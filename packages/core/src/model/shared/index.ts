@@ -1,6 +1,7 @@
 export { assertMayChange, assertModelAccess, writeModel, type ModelInput } from './access.ts';
 export { checkCodename, codenameMax, generateCodename } from './codename.ts';
 export { commitModel, createModel, modelEvent } from './events.ts';
+export { deleteModel } from './delete-model.ts';
 export { idFromExternalId } from './external-id.ts';
 export {
   defaultPageSize,
@@ -16,7 +17,7 @@ export {
 export { at, isRecord, Problems } from './problems.ts';
 export { describeReference, readReference, recordKeyOf, type Reference } from './reference.ts';
 export { characterCount, findUnstorableStrings, unstorableText, type UnstorableString } from './text.ts';
-export { opNameOf } from './patch-op.ts';
+export { opNameOf, readOperations } from './patch-op.ts';
 export {
   checkPattern,
   matchPattern,

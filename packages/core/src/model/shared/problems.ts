@@ -11,6 +11,11 @@ export class Problems {
     this.#list.push(path === undefined || path === '' ? { message } : { path, message });
   }
 
+  /** The problems collected so far. */
+  get list(): ValidationProblem[] {
+    return [...this.#list];
+  }
+
   get isEmpty(): boolean {
     return this.#list.length === 0;
   }

@@ -9,7 +9,7 @@ import {
   resolveModelReferences,
 } from '../collections/model-fields.ts';
 import {
-  assertMayChange,
+  deleteModel,
   assertModelAccess,
   at,
   checkCodename,
@@ -23,6 +23,7 @@ import {
   type ModelInput,
   writeModel,
   createModel,
+  readOperations,
 } from '../shared/index.ts';
 
 /*
@@ -153,14 +154,11 @@ export async function modifySpace(
 ): Promise<SpaceRecord> {
   return writeModel(deps, input, 'space', async (tx) => {
     const current = await requireSpace(tx, input.projectId, input.key, true);
+    const operations = readOperations(input.operations);
     const problems = new Problems();
-    if (!Array.isArray(input.operations) || input.operations.length === 0) {
-      problems.add(undefined, 'The body must be a non-empty array of operations.');
-      problems.throwIfAny();
-    }
     let codename = current.codename;
     const body: SpaceBody = { ...current.body };
-    for (const [i, op] of (input.operations as unknown[]).entries()) {
+    for (const [i, op] of operations.entries()) {
       const path = `[${i}]`;
       if (!isRecord(op) || op['op'] !== 'replace') {
         problems.add(at(path, 'op'), operationMessage(i, 'spaces support only the "replace" operation (lower case).'));
@@ -204,9 +202,8 @@ export async function modifySpace(
 }
 
 export async function deleteSpace(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
-  assertMayChange(input.actor, input.projectId, 'manage_model');
-  await deps.store.transaction(async (tx) => {
-    const current = await requireSpace(tx, input.projectId, input.key, true);
-    await commitModel(tx, 'delete', current, deps.clock.now());
+  await deleteModel(deps, input, {
+    kind: 'space',
+    require: (tx) => requireSpace(tx, input.projectId, input.key, true),
   });
 }

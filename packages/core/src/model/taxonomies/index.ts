@@ -5,4 +5,5 @@ export {
   type TaxonomyBody,
   type TaxonomyRecord,
   type TaxonomyTermBody,
+  type TaxonomyTermJson,
 } from './taxonomy-terms.ts';

@@ -4,7 +4,7 @@ import type { CoreDeps } from '../../deps.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import { isAbsent, readExternalId, readName, requireModel } from '../collections/model-fields.ts';
 import {
-  assertMayChange,
+  deleteModel,
   assertModelAccess,
   checkCodename,
   idFromExternalId,
@@ -139,9 +139,8 @@ export async function modifyTaxonomy(
 
 /** Deletes a group. Content keeps its (now dangling) term references, as in Kontent.ai. */
 export async function deleteTaxonomy(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
-  assertMayChange(input.actor, input.projectId, 'manage_model');
-  await deps.store.transaction(async (tx) => {
-    const current = await requireTaxonomy(tx, input.projectId, input.key, true);
-    await commitModel(tx, 'delete', current, deps.clock.now());
+  await deleteModel(deps, input, {
+    kind: 'taxonomy',
+    require: (tx) => requireTaxonomy(tx, input.projectId, input.key, true),
   });
 }

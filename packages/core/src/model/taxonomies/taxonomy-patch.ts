@@ -1,4 +1,4 @@
-import { LecternError, type ValidationProblem } from '@lectern/errors';
+import type { ValidationProblem } from '@lectern/errors';
 import { operationMessage, readLooseReference, readName } from '../collections/model-fields.ts';
 import { at, checkCodename, isRecord, opNameOf, Problems, type Reference } from '../shared/index.ts';
 import {
@@ -59,21 +59,11 @@ export function applyTaxonomyOperations(options: {
         problems,
         report: (message) => problems.add(`[${index}]`, operationMessage(index, message)),
       });
-    const found = problemsOf(problems);
+    const found = problems.list;
     if (found.length === 0) draft = next;
     else all.push(...found);
   }
   return { draft, problems: all };
-}
-
-function problemsOf(problems: Problems): ValidationProblem[] {
-  try {
-    problems.throwIfAny();
-    return [];
-  } catch (error) {
-    if (error instanceof LecternError) return [...error.problems];
-    throw error;
-  }
 }
 
 function optionalReference(value: unknown, path: string, problems: Problems): Reference | null {

@@ -33,7 +33,17 @@ export const termKind = 'taxonomy_term';
 export const termCodenameMax = 200;
 export const taxonomyNameMax = 200;
 
-function termJson(t: TaxonomyTermBody): Record<string, unknown> {
+/** A taxonomy term as the Management API answers it (management-sdk-js `fake-get-taxonomy.json`). */
+export type TaxonomyTermJson = {
+  readonly id: string;
+  readonly name: string;
+  readonly codename: string;
+  /** Only when set. */
+  readonly external_id?: string;
+  readonly terms: TaxonomyTermJson[];
+};
+
+function termJson(t: TaxonomyTermBody): TaxonomyTermJson {
   return {
     id: t.id,
     name: t.name,

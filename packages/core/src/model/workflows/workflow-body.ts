@@ -2,7 +2,7 @@ import type { ModelRecord } from '../../domain/model-record.ts';
 import { isUuid } from '../../domain/uuid.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import { isAbsent, readName, resolveModelReferences } from '../collections/model-fields.ts';
-import { systemStepIds } from '../defaults.ts';
+import { systemStepIds } from '../system-ids.ts';
 import { at, checkCodename, generateCodename, isRecord, type Problems } from '../shared/index.ts';
 
 /** A user-defined workflow step, in wire form (reference §2.10). */

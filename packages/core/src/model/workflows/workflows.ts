@@ -5,7 +5,7 @@ import type { UnitOfWork } from '../../ports/store.ts';
 import { requireModel } from '../collections/model-fields.ts';
 import { systemStepIds, zeroId } from '../defaults.ts';
 import {
-  assertMayChange,
+  deleteModel,
   assertModelAccess,
   commitModel,
   Problems,
@@ -163,16 +163,17 @@ export async function updateWorkflow(
 }
 
 export async function deleteWorkflow(deps: CoreDeps, input: ModelInput & { key: RecordKey }): Promise<void> {
-  assertMayChange(input.actor, input.projectId, 'manage_model');
-  await deps.store.transaction(async (tx) => {
-    const current = await requireWorkflow(tx, input.projectId, input.key, true);
-    if (current.id === zeroId) throw new LecternError('DEFAULT_WORKFLOW_NOT_DELETABLE');
-    const holding = await tx.variants.countInWorkflow(input.projectId, current.id);
-    if (holding > 0)
-      throw new LecternError('INVALID_REQUEST_BODY', {
-        message: `The workflow '${current.codename}' is used by ${holding} language variant(s) and cannot be deleted. Move those variants to another workflow first.`,
-      });
-    await commitModel(tx, 'delete', current, deps.clock.now());
+  await deleteModel(deps, input, {
+    kind: 'workflow',
+    require: (tx) => requireWorkflow(tx, input.projectId, input.key, true),
+    assertUnused: async (tx, current) => {
+      if (current.id === zeroId) throw new LecternError('DEFAULT_WORKFLOW_NOT_DELETABLE');
+      const holding = await tx.variants.countInWorkflow(input.projectId, current.id);
+      if (holding > 0)
+        throw new LecternError('INVALID_REQUEST_BODY', {
+          message: `The workflow '${current.codename}' is used by ${holding} language variant(s) and cannot be deleted. Move those variants to another workflow first.`,
+        });
+    },
   });
 }
 
