@@ -2,11 +2,12 @@ import {
   deliverySlots,
   isOneOf,
   webhookActions,
+  webhookActionsField,
   type ChangeEvent,
   type DeliverySlot,
-  type TaxonomyAction,
   type WebhookAction,
   type WebhookEvent,
+  type WebhookObjectType,
 } from '@lectern/core';
 
 /** What a current-format notification says happened (delivery-apis.md §4.1). */
@@ -26,17 +27,30 @@ const stepMoves = new Set([
   'cancel_scheduled_unpublish',
 ]);
 
-/** The action of a create, update or delete of a content type or language. */
-const modelActions: Readonly<Record<string, WebhookAction<'content_type' | 'language'>>> = {
-  create: 'created',
-  update: 'changed',
-  delete: 'deleted',
-};
-const assetActions: Readonly<Record<string, WebhookAction<'asset'>>> = {
-  create: 'created',
-  update: 'metadata_changed',
-  delete: 'deleted',
-};
+/**
+ * The actions of a create, update or delete of an object of type `T`. An update may name its
+ * actions in the event (`webhook_actions`, core's change-actions.ts: a language activated is
+ * `created`, an asset's file replaced `changed`, a taxonomy's new term `term_created`, …); an
+ * event written before that field existed stands for the update action given here, as it did.
+ */
+function actionsOf<T extends WebhookObjectType>(
+  event: ChangeEvent,
+  objectType: T,
+  actions: { readonly create: WebhookAction<T>; readonly update: WebhookAction<T>; readonly delete: WebhookAction<T> },
+): WebhookAction<T>[] {
+  const allowed: readonly WebhookAction<T>[] = webhookActions[objectType];
+  if (event.operation === 'create') return [actions.create];
+  if (event.operation === 'delete') return [actions.delete];
+  if (event.operation !== 'update') return [];
+  const listed = event.payload[webhookActionsField];
+  if (!Array.isArray(listed)) return [actions.update];
+  return listed.filter((a): a is WebhookAction<T> => isOneOf(allowed, a));
+}
+
+/** Both slots: model objects and assets are the same in published and preview data. */
+function inBothSlots(event: WebhookEvent): NotificationKind[] {
+  return deliverySlots.map((slot) => ({ ...event, slot }));
+}
 
 /**
  * The notifications a Lectern change event stands for, by object type, action and delivery slot
@@ -52,40 +66,28 @@ export function notificationKinds(event: ChangeEvent): NotificationKind[] {
       // Item metadata (name, codename, collection) is shown in both slots.
       if (channelSlot === null) return [];
       return [{ objectType: 'content_item', action: 'metadata_changed', slot: channelSlot }];
-    case 'asset': {
+    case 'asset':
       // Assets are identical in both slots; Lectern writes one event per channel.
-      const action = assetActions[event.operation];
-      return channelSlot === null || action === undefined ? [] : [{ objectType: 'asset', action, slot: channelSlot }];
-    }
+      if (channelSlot === null) return [];
+      return actionsOf(event, 'asset', { create: 'created', update: 'metadata_changed', delete: 'deleted' }).map(
+        (action) => ({ objectType: 'asset', action, slot: channelSlot }),
+      );
     case 'content_type':
-    case 'language': {
-      // Model objects are the same in both slots.
-      const objectType = event.objectKind;
-      const action = modelActions[event.operation];
-      return action === undefined ? [] : deliverySlots.map((slot) => ({ objectType, action, slot }));
-    }
+      return actionsOf(event, 'content_type', { create: 'created', update: 'changed', delete: 'deleted' }).flatMap(
+        (action) => inBothSlots({ objectType: 'content_type', action }),
+      );
+    case 'language':
+      return actionsOf(event, 'language', { create: 'created', update: 'changed', delete: 'deleted' }).flatMap(
+        (action) => inBothSlots({ objectType: 'language', action }),
+      );
     case 'taxonomy':
-      return taxonomyActionsOf(event).flatMap((action) =>
-        deliverySlots.map((slot) => ({ objectType: 'taxonomy' as const, action, slot })),
+      return actionsOf(event, 'taxonomy', { create: 'created', update: 'metadata_changed', delete: 'deleted' }).flatMap(
+        (action) => inBothSlots({ objectType: 'taxonomy', action }),
       );
     default:
       // Open input: `objectKind` is any kind of change event, also of kinds no webhook notifies.
       return [];
   }
-}
-
-/**
- * A group created or deleted is one action; a change names its actions in the event
- * (`taxonomy_actions`, see core's taxonomy-changes.ts). An event written before that field
- * existed stands for `metadata_changed`, as it did then.
- */
-function taxonomyActionsOf(event: ChangeEvent): TaxonomyAction[] {
-  if (event.operation === 'create') return ['created'];
-  if (event.operation === 'delete') return ['deleted'];
-  if (event.operation !== 'update') return [];
-  const listed = event.payload['taxonomy_actions'];
-  if (!Array.isArray(listed)) return ['metadata_changed'];
-  return listed.filter((a): a is TaxonomyAction => isOneOf(webhookActions.taxonomy, a));
 }
 
 function variantKinds(operation: string, slot: DeliverySlot | null): NotificationKind[] {

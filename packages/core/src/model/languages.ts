@@ -2,6 +2,7 @@ import { LecternError } from '@lectern/errors';
 import type { ModelRecord, RecordKey } from '../domain/model-record.ts';
 import type { CoreDeps } from '../deps.ts';
 import type { UnitOfWork } from '../ports/store.ts';
+import { languageActions, webhookActionsField } from '../webhooks/change-actions.ts';
 import { zeroId } from './defaults.ts';
 import {
   assertModelAccess,
@@ -236,7 +237,10 @@ export async function modifyLanguage(
     checkLanguageSet(all, next, problems, (p) => p);
     problems.throwIfAny();
     next = { ...next, lastModified: deps.clock.now() };
-    await commitModel(tx, 'update', next);
+    // The event names the webhook actions the change stands for (activated: created, …).
+    await commitModel(tx, 'update', next, next.lastModified, {
+      [webhookActionsField]: languageActions(current, next),
+    });
     return next;
   });
 }

@@ -15,7 +15,7 @@ import {
   writeModel,
   createModel,
 } from '../shared/index.ts';
-import { taxonomyActions } from '../../webhooks/taxonomy-changes.ts';
+import { taxonomyActions, webhookActionsField } from '../../webhooks/change-actions.ts';
 import { applyTaxonomyOperations } from './taxonomy-patch.ts';
 import {
   allTerms,
@@ -134,8 +134,8 @@ export async function modifyTaxonomy(
       lastModified: deps.clock.now(),
     };
     // The event names the webhook actions the change stands for (term_created, terms_moved, …).
-    const actions = taxonomyActions({ ...current.body, codename: current.codename }, { ...draft });
-    await commitModel(tx, 'update', next, next.lastModified, { taxonomy_actions: actions });
+    const actions = taxonomyActions({ ...current.body, codename: current.codename }, draft);
+    await commitModel(tx, 'update', next, next.lastModified, { [webhookActionsField]: actions });
     return next;
   });
 }

@@ -1,4 +1,14 @@
-import type { TaxonomyAction } from './webhook-vocabulary.ts';
+import type { TaxonomyAction, WebhookAction } from './webhook-vocabulary.ts';
+
+/*
+ * Which webhook actions a change of an object stands for, where one write may stand for several
+ * (Kontent.ai's webhooks reference, "Webhook triggers and events" of Learn's webhooks page). The
+ * write puts them in its change event's payload as `webhook_actions`; the webhooks service reads
+ * them there (the event has no before and after to compare).
+ */
+
+/** The payload field naming the actions. */
+export const webhookActionsField = 'webhook_actions';
 
 /** What of a taxonomy group a change is judged on: its name, codename and term tree. */
 export interface TaxonomyShape {
@@ -63,4 +73,55 @@ export function taxonomyActions(before: TaxonomyShape, after: TaxonomyShape): Ta
     terms_moved: isMoved,
   };
   return (Object.keys(found) as (keyof typeof found)[]).filter((action) => found[action]);
+}
+
+/** What of a language a change is judged on. */
+export interface LanguageShape {
+  readonly codename: string;
+  readonly body: {
+    readonly name: string;
+    readonly is_active: boolean;
+    readonly fallback_language: { readonly id: string };
+  };
+}
+
+/**
+ * Language events: activating → `created`, deactivating → `deleted`, renaming, a new codename or
+ * fallback → `changed` (a change of nothing is `changed`, as any update was before).
+ */
+export function languageActions(before: LanguageShape, after: LanguageShape): WebhookAction<'language'>[] {
+  const a = before.body;
+  const b = after.body;
+  const isChanged =
+    a.name !== b.name || before.codename !== after.codename || a.fallback_language.id !== b.fallback_language.id;
+  const found: Record<WebhookAction<'language'>, boolean> = {
+    created: !a.is_active && b.is_active,
+    changed: isChanged,
+    deleted: a.is_active && !b.is_active,
+  };
+  const actions = (Object.keys(found) as WebhookAction<'language'>[]).filter((action) => found[action]);
+  return actions.length === 0 ? ['changed'] : actions;
+}
+
+/** What of an asset a change is judged on. */
+export interface AssetShape {
+  readonly fileId: string;
+  readonly codename: string;
+  readonly title: string | null;
+  readonly folderId: string | null;
+  readonly collectionId: string | null;
+  readonly descriptions: Readonly<Record<string, string>>;
+  readonly elements: readonly unknown[];
+}
+
+/**
+ * Asset events: the binary file replaced → `changed`; codename, title, descriptions, collection,
+ * folder or elements → `metadata_changed` (also a change of nothing, as any update was before).
+ */
+export function assetActions(before: AssetShape, after: AssetShape): WebhookAction<'asset'>[] {
+  const meta = (a: AssetShape) =>
+    JSON.stringify([a.codename, a.title, a.folderId, a.collectionId, a.descriptions, a.elements]);
+  const isFileReplaced = before.fileId !== after.fileId;
+  if (!isFileReplaced) return ['metadata_changed'];
+  return meta(before) === meta(after) ? ['changed'] : ['changed', 'metadata_changed'];
 }
