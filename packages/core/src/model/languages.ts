@@ -224,6 +224,7 @@ export async function modifyLanguage(
           break;
         }
         default:
+          // Open input: `property_name` as the request spells it.
           problems.add(
             at(path, 'property_name'),
             `Invalid operation with index '${i}': property_name must be name, codename, is_active or fallback_language.`,
