@@ -21,7 +21,7 @@ import { startSettings } from './settings.ts';
  *   codename `webhooks_ea`; delivery-apis.md §4.1): taxonomy `created`, `metadata_changed`,
  *   `term_created`, `term_changed`, `term_deleted`, `terms_moved`; language `created` (creating or
  *   activating), `changed`, `deleted` (deactivating); asset `changed` (binary replaced) and
- *   `metadata_changed`.
+ *   `metadata_changed`; content type `changed` when a snippet it uses changes.
  */
 
 const secret = 'hx3snVrI9E2Lgpi1LaL+WfiPWCh88OjI7Bv/3ihq+Qo=';
@@ -136,7 +136,7 @@ describe('webhooks against the Kontent.ai webhooks reference', () => {
       }
   });
 
-  it('sends each taxonomy, language and asset change with the action the reference names', async () => {
+  it('sends each taxonomy, language, asset and snippet change with the action the reference names', async () => {
     await ok('POST', '/webhooks-vnext', {
       name: 'Everything published',
       url: receiverUrl,
@@ -199,5 +199,21 @@ describe('webhooks against the Kontent.ai webhooks reference', () => {
     await expectActions(assetId, ['asset/metadata_changed']);
     await put({ file_reference: { id: await upload('second'), type: 'internal' }, title: 'Our logo' });
     await expectActions(assetId, ['asset/changed']);
+
+    const snippet = await ok('POST', '/snippets', {
+      name: 'Hook SEO',
+      codename: 'hook_seo',
+      elements: [{ name: 'Title', codename: 'title', type: 'text' }],
+    });
+    const type = await ok('POST', '/types', {
+      name: 'Hook page',
+      codename: 'hook_page',
+      elements: [{ type: 'snippet', snippet: { codename: 'hook_seo' } }],
+    });
+    await expectActions(String(type['id']), ['content_type/created']);
+    await ok('PATCH', '/snippets/codename/hook_seo', [{ op: 'replace', path: '/name', value: 'Hook search' }]);
+    // "Content type updated: … Changing a snippet used in the content type"; no notification names the snippet.
+    await expectActions(String(type['id']), ['content_type/changed']);
+    expect(notifications.filter((n) => n.data.system.id === snippet['id'])).toEqual([]);
   });
 });

@@ -28,6 +28,9 @@ interface Context {
   readonly problems: Problems;
 }
 
+/** `'a' or 'b'`: the words of a vocabulary in a message. */
+const quotedList = (words: readonly string[]) => words.map((w) => `'${w}'`).join(' or ');
+
 /** `true`, `false` and their strings (the docs' curl sample sends `"enabled": "true"`). */
 export function readBoolean(value: unknown): boolean | null {
   if (value === true || value === 'true') return true;
@@ -143,9 +146,10 @@ export async function readDeliveryTriggers(
     return null;
   }
   const slot = value['slot'];
-  if (!isOneOf(deliverySlots, slot)) ctx.problems.add(at(path, 'slot'), "must be 'published' or 'preview'");
+  if (!isOneOf(deliverySlots, slot)) ctx.problems.add(at(path, 'slot'), `must be ${quotedList(deliverySlots)}`);
   const events = value['events'];
-  if (!isOneOf(webhookEventModes, events)) ctx.problems.add(at(path, 'events'), "must be 'all' or 'specific'");
+  if (!isOneOf(webhookEventModes, events))
+    ctx.problems.add(at(path, 'events'), `must be ${quotedList(webhookEventModes)}`);
   for (const key of Object.keys(value))
     if (!isOneOf(['slot', 'events', ...webhookObjectTypes], key))
       ctx.problems.add(at(path, key), 'is not a trigger of a webhook');
