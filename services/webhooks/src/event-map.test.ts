@@ -80,4 +80,13 @@ describe('notificationKinds', () => {
       'asset/changed/preview',
     ]);
   });
+
+  it('sends nothing for a new item (its first variant is created) and a delete of its variants for a deleted one', () => {
+    expect(kinds(event('item', 'create', 'delivery_preview'))).toEqual([]);
+    expect(kinds(event('item', 'delete', 'delivery_preview'))).toEqual(['content_item/deleted/preview']);
+    expect(kinds(event('item', 'delete', 'delivery_production'))).toEqual(['content_item/unpublished/published']);
+    expect(kinds(event('item', 'metadata_changed', 'delivery_preview'))).toEqual([
+      'content_item/metadata_changed/preview',
+    ]);
+  });
 });

@@ -62,10 +62,11 @@ export function notificationKinds(event: ChangeEvent): NotificationKind[] {
   switch (event.objectKind) {
     case 'variant':
       return variantKinds(event.operation, channelSlot);
-    case 'item':
-      // Item metadata (name, codename, collection) is shown in both slots.
+    case 'item': {
       if (channelSlot === null) return [];
-      return [{ objectType: 'content_item', action: 'metadata_changed', slot: channelSlot }];
+      const action = itemAction(event.operation, channelSlot);
+      return action === undefined ? [] : [{ objectType: 'content_item', action, slot: channelSlot }];
+    }
     case 'asset':
       // Assets are identical in both slots; Lectern writes one event per channel.
       if (channelSlot === null) return [];
@@ -97,6 +98,18 @@ function variantKinds(operation: string, slot: DeliverySlot | null): Notificatio
 }
 
 type ItemActions = Readonly<Record<string, WebhookAction<'content_item'>>>;
+
+/**
+ * Events of an item itself (no language). Creating one notifies nothing: the reference's `created`
+ * is a variant's, sent when its first variant is written. Deleting it deletes its variants:
+ * `deleted` in preview data, `unpublished` in published data (as a variant deleted). Any other
+ * change is of its metadata (name, codename, collection), shown in both slots.
+ */
+function itemAction(operation: string, slot: DeliverySlot): WebhookAction<'content_item'> | undefined {
+  if (operation === 'create') return undefined;
+  if (operation === 'delete') return slot === 'published' ? 'unpublished' : 'deleted';
+  return 'metadata_changed';
+}
 const publishedActions: ItemActions = { publish: 'published', unpublish: 'unpublished', delete: 'unpublished' };
 const previewActions: ItemActions = { create: 'created', upsert: 'changed', delete: 'deleted' };
 
