@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHelper } from '@kontent-ai/webhook-helper';
-import { loadConfig } from '@lectern/config';
-import { startEmbedded, type EmbeddedServer } from './embedded.ts';
-import { startSettings } from './settings.ts';
+import type { EmbeddedServer } from './embedded.ts';
+import { startWebhooksTestServer, type WebhooksTestServer } from './webhooks-test-server.ts';
 
 /*
  * Issue 33: webhooks as a receiver written against Kontent.ai's documentation sees them — a plain
@@ -37,7 +33,7 @@ interface Notification {
 }
 
 let server: EmbeddedServer;
-let dataDir: string;
+let embedded: WebhooksTestServer;
 let receiver: Server;
 let receiverUrl: string;
 let projectId: string;
@@ -59,29 +55,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  dataDir = mkdtempSync(join(tmpdir(), 'lectern-webhooks-reference-'));
-  server = await startEmbedded(
-    loadConfig({
-      settings: startSettings,
-      env: {
-        LECTERN_DATA_DIR: dataDir,
-        LECTERN_PORT_BASE: '0',
-        LECTERN_LOG_LEVEL: 'silent',
-        LECTERN_WEBHOOKS_ALLOW_PRIVATE: 'true',
-        LECTERN_MANAGEMENT_PER_SECOND: '0',
-        LECTERN_MANAGEMENT_PER_MINUTE: '0',
-        LECTERN_MANAGEMENT_PER_HOUR: '0',
-      },
-    }),
-  );
-  if (server.demo === null) throw new Error('no demo project');
-  projectId = server.demo.project.id;
-  managementKey = server.demo.keys.find((k) => k.key.kind === 'management')?.secret ?? '';
+  embedded = await startWebhooksTestServer();
+  ({ server, projectId, managementKey } = embedded);
 });
 afterAll(async () => {
-  await server.stop();
+  await embedded.stop();
   await new Promise((resolve) => receiver.close(resolve));
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function call(method: string, path: string, body?: unknown, type = 'application/json') {
@@ -134,6 +113,22 @@ describe('webhooks against the Kontent.ai webhooks reference', () => {
           'The requested webhook was not found.',
         ]);
       }
+  });
+
+  it('refuses an invalid body with 400, error_code 5 and the validation message of the reference', async () => {
+    // management-api-reference.md "Add a webhook", Response 400 sample (in api-reference-endpoints.json).
+    const answer = await call('POST', '/webhooks-vnext', {
+      name: '',
+      url: receiverUrl,
+      secret,
+      delivery_triggers: { slot: 'published', events: 'all' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.json['error_code']).toBe(5);
+    expect(answer.json['validation_errors']).toEqual([
+      expect.objectContaining({ message: 'Provide nonempty name which fits within 200 characters.' }),
+    ]);
+    expect(await ok('GET', '/webhooks-vnext')).toEqual([]);
   });
 
   it('sends each taxonomy, language, asset and snippet change with the action the reference names', async () => {
