@@ -1,3 +1,4 @@
+import type { AssetRecord } from '../content/assets/asset-record.ts';
 import type { TaxonomyAction, WebhookAction } from './webhook-vocabulary.ts';
 
 /*
@@ -104,15 +105,10 @@ export function languageActions(before: LanguageShape, after: LanguageShape): We
 }
 
 /** What of an asset a change is judged on. */
-export interface AssetShape {
-  readonly fileId: string;
-  readonly codename: string;
-  readonly title: string | null;
-  readonly folderId: string | null;
-  readonly collectionId: string | null;
-  readonly descriptions: Readonly<Record<string, string>>;
-  readonly elements: readonly unknown[];
-}
+export type AssetShape = Pick<
+  AssetRecord,
+  'fileId' | 'codename' | 'title' | 'folderId' | 'collectionId' | 'descriptions' | 'elements'
+>;
 
 /**
  * Asset events: the binary file replaced → `changed`; codename, title, descriptions, collection,
