@@ -115,7 +115,8 @@ async function readSection(ctx: Context, name: WebhookObjectType, value: unknown
   if (!isRecord(rawFilters)) ctx.problems.add(at(path, 'filters'), 'must be an object');
   else {
     for (const key of Object.keys(rawFilters))
-      if (!(key in sectionFilters)) ctx.problems.add(at(at(path, 'filters'), key), 'is not a filter of this section');
+      if (!Object.hasOwn(sectionFilters, key))
+        ctx.problems.add(at(at(path, 'filters'), key), 'is not a filter of this section');
     for (const [key, kind] of Object.entries(sectionFilters)) {
       const raw = rawFilters[key];
       const ids =
