@@ -113,6 +113,7 @@ export type {
   WebhookRepository,
 } from './ports/webhooks.ts';
 export * from './webhooks/index.ts';
+export { assertNever } from '@lectern/errors';
 export * from './recommendations/index.ts';
 export {
   backgroundTaskHandlers,

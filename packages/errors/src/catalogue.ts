@@ -299,9 +299,10 @@ export const catalogue = {
     delivery: 100,
     message: 'The requested asset was not found.',
   },
+  // Code and message as the webhooks reference answers (management-api-reference.md, "Retrieve a webhook").
   WEBHOOK_NOT_FOUND: {
     kind: 'not_found',
-    management: 105,
+    management: 111,
     delivery: 100,
     message: 'The requested webhook was not found.',
   },

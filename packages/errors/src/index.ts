@@ -8,3 +8,4 @@ export {
   type ErrorResponse,
   type ManagementErrorBody,
 } from './api-bodies.ts';
+export { assertNever } from './assert-never.ts';

@@ -21,6 +21,7 @@ function fromParser(error: ParserError): LecternError {
         message: 'The URL contains a character a URL cannot hold (a space or a control character). Percent-encode it.',
       });
     default:
+      // Open input: Node's parser has more codes than these (and may add some); the rest are 400.
       return new LecternError('MALFORMED_REQUEST');
   }
 }

@@ -1,4 +1,4 @@
-import type { QueryNode } from '@lectern/core';
+import { assertNever, type BinaryOp, type QueryNode } from '@lectern/core';
 
 /** The fields of an index entry a filter or booster reads. */
 export interface RecsFields {
@@ -21,6 +21,7 @@ function propertyOf(fields: RecsFields, name: string): QueryValue {
     case 'properties':
       return fields[name];
     default:
+      // Open input: a property name as written in the query; an unknown one reads as null.
       return null;
   }
 }
@@ -67,7 +68,7 @@ export function evaluateQuery(node: QueryNode, fields: RecsFields, nowMs: number
   }
 }
 
-function binary(op: string, l: QueryValue, r: QueryValue): QueryValue {
+function binary(op: BinaryOp, l: QueryValue, r: QueryValue): QueryValue {
   if (op === 'and') return l === false || r === false ? false : l === null || r === null ? null : true;
   if (op === 'or') return l === true || r === true ? true : l === null || r === null ? null : false;
   if (l === null || r === null) return null;
@@ -95,8 +96,10 @@ function binary(op: string, l: QueryValue, r: QueryValue): QueryValue {
       return a * b;
     case '/':
       return b === 0 ? null : a / b;
-    default:
+    case '%':
       return b === 0 ? null : a - b * Math.floor(a / b);
+    default:
+      return assertNever(op, 'query operator');
   }
 }
 

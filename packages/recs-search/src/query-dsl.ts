@@ -1,4 +1,4 @@
-import { childrenOf, typeOf, type QueryNode } from '@lectern/core';
+import { assertNever, childrenOf, typeOf, type QueryNode } from '@lectern/core';
 import { evaluateQuery, type RecsFields } from './evaluate.ts';
 
 /** An OpenSearch query clause. */
@@ -97,8 +97,16 @@ export function filterDsl(node: QueryNode, options: { nowMs: number; script: (n:
       return comparison(node, options) ?? options.script(node);
     case 'in':
       return membership(node, options) ?? options.script(node);
-    default:
+    case 'number':
+    case 'string':
+    case 'boolean':
+    case 'property':
+    case 'set':
+    case 'call':
+    case 'negate':
       return options.script(node);
+    default:
+      return assertNever(node, 'query node');
   }
 }
 

@@ -1,41 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManagementClient } from '@kontent-ai/management-sdk';
 import { signatureHelper } from '@kontent-ai/webhook-helper';
-import { loadConfig } from '@lectern/config';
 import { startTestReceiver, type TestReceiver } from '@lectern/testing';
-import { startEmbedded, type EmbeddedServer } from './embedded.ts';
-import { startSettings } from './settings.ts';
+import type { EmbeddedServer } from './embedded.ts';
+import { startWebhooksTestServer, type WebhooksTestServer } from './webhooks-test-server.ts';
 
 const secret = 'hx3snVrI9E2Lgpi1LaL+WfiPWCh88OjI7Bv/3ihq+Qo=';
 let server: EmbeddedServer;
-let dataDir: string;
+let embedded: WebhooksTestServer;
 let receiver: TestReceiver;
 let client: ManagementClient;
 let projectId: string;
 let managementKey: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'lectern-webhooks-'));
-  const config = loadConfig({
-    settings: startSettings,
-    env: {
-      LECTERN_DATA_DIR: dataDir,
-      LECTERN_PORT_BASE: '0',
-      LECTERN_LOG_LEVEL: 'silent',
-      LECTERN_WEBHOOKS_ALLOW_PRIVATE: 'true',
-      LECTERN_MANAGEMENT_PER_SECOND: '0',
-      LECTERN_MANAGEMENT_PER_MINUTE: '0',
-      LECTERN_MANAGEMENT_PER_HOUR: '0',
-    },
-  });
-  server = await startEmbedded(config);
-  const demo = server.demo;
-  if (demo === null) throw new Error('no demo project');
-  projectId = demo.project.id;
-  managementKey = demo.keys.find((k) => k.key.kind === 'management')?.secret ?? '';
+  embedded = await startWebhooksTestServer();
+  ({ server, projectId, managementKey } = embedded);
   client = new ManagementClient({
     environmentId: projectId,
     apiKey: managementKey,
@@ -45,9 +25,8 @@ beforeAll(async () => {
   receiver = await startTestReceiver();
 });
 afterAll(async () => {
-  await server.stop();
+  await embedded.stop();
   await receiver.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function mapi(path: string, method: string, body?: unknown): Promise<Record<string, unknown>> {

@@ -36,6 +36,7 @@ function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null | 'refused' {
     case '6to4': // 2002:AABB:CCDD::/48 carries AA.BB.CC.DD
       return new ipaddr.IPv4(bytes.slice(2, 6));
     default:
+      // Open: ipaddr.js names many ranges (and may add some); the others carry no IPv4 address.
       return null;
   }
 }

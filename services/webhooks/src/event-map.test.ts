@@ -2,7 +2,12 @@ import type { ChangeEvent } from '@lectern/core';
 import { describe, expect, it } from 'vitest';
 import { notificationKinds } from './event-map.ts';
 
-const event = (objectKind: string, operation: string, channel: ChangeEvent['channel']): ChangeEvent => ({
+const event = (
+  objectKind: string,
+  operation: string,
+  channel: ChangeEvent['channel'],
+  payload: Record<string, unknown> = {},
+): ChangeEvent => ({
   projectId: '00000000-0000-0000-0000-000000000001',
   seq: 1,
   occurredAt: new Date(0),
@@ -10,7 +15,7 @@ const event = (objectKind: string, operation: string, channel: ChangeEvent['chan
   operation,
   objectId: '00000000-0000-0000-0000-000000000002',
   channel,
-  payload: {},
+  payload,
 });
 const kinds = (e: ChangeEvent) => notificationKinds(e).map((k) => `${k.objectType}/${k.action}/${k.slot}`);
 
@@ -46,5 +51,42 @@ describe('notificationKinds', () => {
   it('notifies nothing for objects a webhook cannot subscribe to', () => {
     for (const kind of ['snippet', 'collection', 'workflow', 'space', 'project', 'asset_folder'])
       expect(kinds(event(kind, 'update', 'management'))).toEqual([]);
+  });
+
+  // Kontent.ai's webhooks reference, "Webhook triggers and events" (Learn's webhooks page,
+  // /work/shared/reference/fixtures/delivery/Kontent-ai-Learn+learn-mcp-server/data/search-records.json
+  // codename `webhooks_ea`): one change may stand for several actions, each in both slots.
+  it('sends the actions an update names, in both slots, and the old action for an event naming none', () => {
+    const update = (kind: string, actions?: unknown) =>
+      event(kind, 'update', 'management', actions === undefined ? {} : { webhook_actions: actions });
+    expect(kinds(update('taxonomy', ['term_created', 'terms_moved']))).toEqual([
+      'taxonomy/term_created/published',
+      'taxonomy/term_created/preview',
+      'taxonomy/terms_moved/published',
+      'taxonomy/terms_moved/preview',
+    ]);
+    expect(kinds(update('taxonomy'))).toEqual([
+      'taxonomy/metadata_changed/published',
+      'taxonomy/metadata_changed/preview',
+    ]);
+    expect(kinds(update('taxonomy', []))).toEqual([]);
+    expect(kinds(update('language', ['deleted']))).toEqual(['language/deleted/published', 'language/deleted/preview']);
+    // An action of another object type is not sent.
+    expect(kinds(update('language', ['term_created', 'created']))).toEqual([
+      'language/created/published',
+      'language/created/preview',
+    ]);
+    expect(kinds(event('asset', 'update', 'delivery_preview', { webhook_actions: ['changed'] }))).toEqual([
+      'asset/changed/preview',
+    ]);
+  });
+
+  it('sends nothing for a new item (its first variant is created) and a delete of its variants for a deleted one', () => {
+    expect(kinds(event('item', 'create', 'delivery_preview'))).toEqual([]);
+    expect(kinds(event('item', 'delete', 'delivery_preview'))).toEqual(['content_item/deleted/preview']);
+    expect(kinds(event('item', 'delete', 'delivery_production'))).toEqual(['content_item/unpublished/published']);
+    expect(kinds(event('item', 'metadata_changed', 'delivery_preview'))).toEqual([
+      'content_item/metadata_changed/preview',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ChangeEvent } from '@lectern/core';
+import type { ChangeEvent, LegacyApiName, LegacyObjectType, LegacyOperation, LegacyTriggerList } from '@lectern/core';
 import type { EventFacts } from './notification-body.ts';
 
 /*
@@ -8,16 +8,33 @@ import type { EventFacts } from './notification-body.ts';
  */
 
 /** A legacy notification: which trigger list asks for it, and what its message says. */
-export interface LegacyKind {
-  readonly list:
-    | 'delivery_api_content_changes'
-    | 'preview_delivery_api_content_changes'
-    | 'management_api_content_changes'
-    | 'workflow_step_changes';
-  readonly type: 'content_item_variant' | 'taxonomy';
-  readonly operation: string;
-  readonly apiName: 'delivery_production' | 'delivery_preview' | 'content_management';
-}
+export type LegacyKind = {
+  readonly [L in LegacyTriggerList]: {
+    readonly list: L;
+    readonly type: LegacyObjectType;
+    readonly operation: LegacyOperation<L>;
+    readonly apiName: LegacyApiName;
+  };
+}[LegacyTriggerList];
+
+type Operations<L extends LegacyTriggerList> = Readonly<Record<string, LegacyOperation<L>>>;
+const publishedOps: Operations<'delivery_api_content_changes'> = {
+  publish: 'publish',
+  unpublish: 'unpublish',
+  delete: 'unpublish',
+};
+const previewOps: Operations<'preview_delivery_api_content_changes'> = {
+  create: 'upsert',
+  upsert: 'upsert',
+  delete: 'archive',
+};
+const managementOps: Operations<'management_api_content_changes'> = { create: 'create', delete: 'archive' };
+/** Taxonomy operations: ones both delivery lists may carry. */
+const taxonomyOps: Readonly<Record<string, LegacyOperation<'preview_delivery_api_content_changes'>>> = {
+  create: 'upsert',
+  update: 'upsert',
+  delete: 'archive',
+};
 
 const workflowMoves = new Set(['change_workflow_step', 'publish', 'unpublish', 'new_version', 'schedule_publish']);
 
@@ -26,7 +43,7 @@ export function legacyKinds(event: ChangeEvent): LegacyKind[] {
   const { objectKind, operation, channel } = event;
   if (objectKind === 'variant') {
     if (channel === 'delivery_production') {
-      const op = { publish: 'publish', unpublish: 'unpublish', delete: 'unpublish' }[operation];
+      const op = publishedOps[operation];
       return op === undefined
         ? []
         : [
@@ -40,7 +57,7 @@ export function legacyKinds(event: ChangeEvent): LegacyKind[] {
     }
     if (channel !== 'delivery_preview') return [];
     const kinds: LegacyKind[] = [];
-    const previewOp = { create: 'upsert', upsert: 'upsert', delete: 'archive' }[operation];
+    const previewOp = previewOps[operation];
     if (previewOp !== undefined)
       kinds.push({
         list: 'preview_delivery_api_content_changes',
@@ -48,7 +65,7 @@ export function legacyKinds(event: ChangeEvent): LegacyKind[] {
         operation: previewOp,
         apiName: 'delivery_preview',
       });
-    const managementOp = { create: 'create', delete: 'archive' }[operation];
+    const managementOp = managementOps[operation];
     if (managementOp !== undefined)
       kinds.push({
         list: 'management_api_content_changes',
@@ -66,7 +83,7 @@ export function legacyKinds(event: ChangeEvent): LegacyKind[] {
     return kinds;
   }
   if (objectKind === 'taxonomy') {
-    const op = { create: 'upsert', update: 'upsert', delete: 'archive' }[operation];
+    const op = taxonomyOps[operation];
     if (op === undefined) return [];
     return [
       { list: 'delivery_api_content_changes', type: 'taxonomy', operation: op, apiName: 'delivery_production' },

@@ -2,6 +2,7 @@ import type { ChangeEvent, IdSource, NewWebhookNotification, Store, UnitOfWork, 
 import { notificationKinds } from './event-map.ts';
 import { legacyKinds, legacyNotification, matchesLegacyTriggers } from './legacy-format.ts';
 import { currentNotification, EventFacts } from './notification-body.ts';
+import { notifiedEvents } from './snippet-users.ts';
 import { matchesTriggers } from './trigger-match.ts';
 
 /** Events read from the outbox per query when filling a gap or catching up. */
@@ -90,7 +91,6 @@ async function notificationsOf(
   const { event, ids } = options;
   const webhooks = options.webhooks.filter((w) => event.seq > w.fromSeq);
   if (webhooks.length === 0) return [];
-  const facts = new EventFacts(tx, event);
   const base = (w: WebhookRecord) => ({
     projectId: event.projectId,
     webhookId: w.id,
@@ -99,16 +99,21 @@ async function notificationsOf(
   });
   const result: NewWebhookNotification[] = [];
   const current = webhooks.filter((w) => w.format === 'vnext');
-  if (current.length > 0)
-    for (const kind of notificationKinds(event)) {
+  // One event may stand for several objects (a snippet for the types using it): their kinds name them.
+  for (const notified of current.length > 0 ? await notifiedEvents(tx, event) : []) {
+    const facts = new EventFacts(tx, notified);
+    const of = notified === event ? '' : `:${notified.objectId}`;
+    for (const kind of notificationKinds(notified)) {
       const subject = facts.subject(kind);
       const matching = current.filter((w) => matchesTriggers(w.triggers, subject));
       if (matching.length === 0) continue;
       const body = await currentNotification(facts, kind);
       for (const w of matching)
-        result.push({ ...base(w), id: ids.uuid(), kind: `${kind.objectType}:${kind.action}:${kind.slot}`, body });
+        result.push({ ...base(w), id: ids.uuid(), kind: `${kind.objectType}:${kind.action}:${kind.slot}${of}`, body });
     }
+  }
   const legacy = webhooks.filter((w) => w.format === 'legacy');
+  const facts = new EventFacts(tx, event);
   if (legacy.length > 0)
     for (const kind of legacyKinds(event))
       for (const w of legacy.filter((x) => matchesLegacyTriggers(x.triggers, kind, event))) {

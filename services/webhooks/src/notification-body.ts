@@ -1,4 +1,4 @@
-import { systemStepIds, type ChangeEvent, type UnitOfWork } from '@lectern/core';
+import { assertNever, systemStepIds, type ChangeEvent, type UnitOfWork } from '@lectern/core';
 import type { NotificationKind } from './event-map.ts';
 import type { NotificationSubject } from './trigger-match.ts';
 
@@ -48,8 +48,10 @@ export class EventFacts {
         return { ...base, ...optional('taxonomyId', id) };
       case 'language':
         return { ...base, ...optional('languageId', id) };
-      default:
+      case 'asset':
         return base;
+      default:
+        return assertNever(kind, 'webhook object type');
     }
   }
 

@@ -1,7 +1,8 @@
+import type { WebhookFilter, WebhookObjectType } from '@lectern/core';
 import type { NotificationKind } from './event-map.ts';
 
 /** What a notification is about, by id, for the filters of a webhook's triggers. */
-export interface NotificationSubject extends NotificationKind {
+export type NotificationSubject = NotificationKind & {
   readonly collectionId?: string;
   readonly typeId?: string;
   readonly languageId?: string;
@@ -9,7 +10,7 @@ export interface NotificationSubject extends NotificationKind {
   readonly taxonomyId?: string;
   /** The step a `workflow_step_changed` notification moved to. */
   readonly stepTo?: { readonly workflowId: string; readonly stepId: string };
-}
+};
 
 type Refs = readonly { readonly id?: unknown }[] | undefined;
 
@@ -25,8 +26,15 @@ interface Section {
   readonly filters?: Readonly<Record<string, Refs>>;
 }
 
-/** The filter lists each object type's section may hold, and the subject id each one tests. */
-const filterIds: Readonly<Record<string, Readonly<Record<string, (s: NotificationSubject) => string | undefined>>>> = {
+/**
+ * The subject id each filter list of each object type's section tests: one entry per filter of
+ * core's `webhookFilters`, so a filter added there must be matched here.
+ */
+const filterIds: {
+  readonly [T in WebhookObjectType]: {
+    readonly [F in WebhookFilter<T>]: (s: NotificationSubject) => string | undefined;
+  };
+} = {
   content_item: {
     collections: (s) => s.collectionId,
     content_types: (s) => s.typeId,
@@ -66,7 +74,6 @@ export function matchesTriggers(triggers: Readonly<Record<string, unknown>>, sub
     if (!isListed) return false;
   }
   const filters = section.filters ?? {};
-  return Object.entries(filterIds[subject.objectType] ?? {}).every(([name, idOf]) =>
-    passes(filters[name], idOf(subject)),
-  );
+  const idsOf: Readonly<Record<string, (s: NotificationSubject) => string | undefined>> = filterIds[subject.objectType];
+  return Object.entries(idsOf).every(([name, idOf]) => passes(filters[name], idOf(subject)));
 }

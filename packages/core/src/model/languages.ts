@@ -2,6 +2,7 @@ import { LecternError } from '@lectern/errors';
 import type { ModelRecord, RecordKey } from '../domain/model-record.ts';
 import type { CoreDeps } from '../deps.ts';
 import type { UnitOfWork } from '../ports/store.ts';
+import { languageActions, webhookActionsField } from '../webhooks/change-actions.ts';
 import { zeroId } from './system-ids.ts';
 import {
   assertModelAccess,
@@ -221,6 +222,7 @@ export async function modifyLanguage(
           break;
         }
         default:
+          // Open input: `property_name` as the request spells it.
           problems.add(
             at(path, 'property_name'),
             `Invalid operation with index '${i}': property_name must be name, codename, is_active or fallback_language.`,
@@ -234,7 +236,10 @@ export async function modifyLanguage(
     checkLanguageSet(all, next, problems, (p) => p);
     problems.throwIfAny();
     next = { ...next, lastModified: deps.clock.now() };
-    await commitModel(tx, 'update', next);
+    // The event names the webhook actions the change stands for (activated: created, …).
+    await commitModel(tx, 'update', next, next.lastModified, {
+      [webhookActionsField]: languageActions(current, next),
+    });
     return next;
   });
 }

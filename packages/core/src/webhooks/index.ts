@@ -13,4 +13,14 @@ export {
 } from './webhooks.ts';
 export { editWebhook } from './webhook-edit.ts';
 export { legacyWebhookJson, webhookJson, webhookNotificationJson } from './webhook-json.ts';
-export { readBoolean, webhookActions } from './webhook-triggers.ts';
+export { readBoolean } from './webhook-triggers.ts';
+export * from './webhook-vocabulary.ts';
+export {
+  assetActions,
+  languageActions,
+  taxonomyActions,
+  webhookActionsField,
+  type AssetShape,
+  type LanguageShape,
+  type TaxonomyShape,
+} from './change-actions.ts';

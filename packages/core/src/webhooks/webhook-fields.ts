@@ -20,7 +20,8 @@ const headerValue = /^[\x20-\x7e]*$/;
 
 export function readWebhookName(value: unknown, problems: Problems): string | null {
   if (typeof value !== 'string' || value.trim().length === 0 || characterCount(value) > 200) {
-    problems.add('name', 'Provide a nonempty name which fits within 200 characters.');
+    // As the reference's "Add a webhook" 400 sample words it.
+    problems.add('name', 'Provide nonempty name which fits within 200 characters.');
     return null;
   }
   return value.trim();

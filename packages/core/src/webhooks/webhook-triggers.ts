@@ -4,6 +4,17 @@ import { resolveModelReference, resolveModelReferences } from '../model/collecti
 import { systemStepIds } from '../model/defaults.ts';
 import type { WorkflowBody } from '../model/workflows/workflow-body.ts';
 import { at, isRecord, readReference, type Problems } from '../model/shared/index.ts';
+import {
+  deliverySlots,
+  isOneOf,
+  legacyListRules,
+  legacyTriggerLists,
+  webhookActions,
+  webhookEventModes,
+  webhookFilters,
+  webhookObjectTypes,
+  type WebhookObjectType,
+} from './webhook-vocabulary.ts';
 
 /*
  * The trigger objects of both webhook formats, checked and stored with every reference resolved
@@ -11,37 +22,14 @@ import { at, isRecord, readReference, type Problems } from '../model/shared/inde
  * (management-api.md §2.11) and the legacy `triggers` of `/webhooks`.
  */
 
-/** Actions each object type's section may list (SDK-JS webhook-contracts). */
-export const webhookActions: Readonly<Record<string, readonly string[]>> = {
-  content_item: [
-    'published',
-    'unpublished',
-    'created',
-    'changed',
-    'metadata_changed',
-    'deleted',
-    'workflow_step_changed',
-  ],
-  content_type: ['created', 'changed', 'deleted'],
-  taxonomy: ['created', 'metadata_changed', 'deleted', 'term_created', 'term_changed', 'term_deleted', 'terms_moved'],
-  asset: ['created', 'changed', 'metadata_changed', 'deleted'],
-  language: ['created', 'changed', 'deleted'],
-};
-
-/** Filter lists of each section and the model kind their references name. */
-const sectionFilters: Readonly<Record<string, Readonly<Record<string, ModelKind>>>> = {
-  content_item: { collections: 'collection', content_types: 'content_type', languages: 'language' },
-  content_type: { content_types: 'content_type' },
-  taxonomy: { taxonomies: 'taxonomy' },
-  asset: {},
-  language: { languages: 'language' },
-};
-
 interface Context {
   readonly tx: UnitOfWork;
   readonly projectId: string;
   readonly problems: Problems;
 }
+
+/** `'a' or 'b'`: the words of a vocabulary in a message. */
+const quotedList = (words: readonly string[]) => words.map((w) => `'${w}'`).join(' or ');
 
 /** `true`, `false` and their strings (the docs' curl sample sends `"enabled": "true"`). */
 export function readBoolean(value: unknown): boolean | null {
@@ -92,7 +80,7 @@ async function readTransitions(ctx: Context, value: unknown, path: string) {
   return result;
 }
 
-async function readSection(ctx: Context, name: string, value: unknown, path: string) {
+async function readSection(ctx: Context, name: WebhookObjectType, value: unknown, path: string) {
   if (!isRecord(value)) {
     ctx.problems.add(path, 'must be an object with enabled, actions and filters');
     return null;
@@ -106,8 +94,9 @@ async function readSection(ctx: Context, name: string, value: unknown, path: str
     for (const [i, entry] of rawActions.entries()) {
       const p = at(at(path, 'actions'), i);
       const action = isRecord(entry) ? entry['action'] : undefined;
-      if (typeof action !== 'string' || !(webhookActions[name] ?? []).includes(action)) {
-        ctx.problems.add(p, `must be {"action": …} with one of ${(webhookActions[name] ?? []).join(', ')}`);
+      const allowed: readonly string[] = webhookActions[name];
+      if (!isOneOf(allowed, action)) {
+        ctx.problems.add(p, `must be {"action": …} with one of ${allowed.join(', ')}`);
         continue;
       }
       if (name === 'content_item') {
@@ -121,13 +110,14 @@ async function readSection(ctx: Context, name: string, value: unknown, path: str
       } else actions.push({ action });
     }
   const filters: Record<string, { id: string }[]> = {};
+  const sectionFilters: Readonly<Record<string, ModelKind>> = webhookFilters[name];
   const rawFilters = value['filters'] ?? {};
   if (!isRecord(rawFilters)) ctx.problems.add(at(path, 'filters'), 'must be an object');
   else {
     for (const key of Object.keys(rawFilters))
-      if (!(key in (sectionFilters[name] ?? {})))
+      if (!Object.hasOwn(sectionFilters, key))
         ctx.problems.add(at(at(path, 'filters'), key), 'is not a filter of this section');
-    for (const [key, kind] of Object.entries(sectionFilters[name] ?? {})) {
+    for (const [key, kind] of Object.entries(sectionFilters)) {
       const raw = rawFilters[key];
       const ids =
         raw === undefined || raw === null
@@ -157,16 +147,16 @@ export async function readDeliveryTriggers(
     return null;
   }
   const slot = value['slot'];
-  if (slot !== 'published' && slot !== 'preview')
-    ctx.problems.add(at(path, 'slot'), "must be 'published' or 'preview'");
+  if (!isOneOf(deliverySlots, slot)) ctx.problems.add(at(path, 'slot'), `must be ${quotedList(deliverySlots)}`);
   const events = value['events'];
-  if (events !== 'all' && events !== 'specific') ctx.problems.add(at(path, 'events'), "must be 'all' or 'specific'");
+  if (!isOneOf(webhookEventModes, events))
+    ctx.problems.add(at(path, 'events'), `must be ${quotedList(webhookEventModes)}`);
   for (const key of Object.keys(value))
-    if (!['slot', 'events', ...Object.keys(webhookActions)].includes(key))
+    if (!isOneOf(['slot', 'events', ...webhookObjectTypes], key))
       ctx.problems.add(at(path, key), 'is not a trigger of a webhook');
   const stored: Record<string, unknown> = { slot, events };
   let hasTrigger = events === 'all';
-  for (const name of Object.keys(webhookActions)) {
+  for (const name of webhookObjectTypes) {
     // Every section is stored and shown, as Kontent.ai answers (SDK-NET Webhook.json); one left
     // out is disabled with nothing listed.
     const raw = value[name] ?? { enabled: false, actions: [] };
@@ -180,20 +170,6 @@ export async function readDeliveryTriggers(
   return stored;
 }
 
-/** The legacy trigger lists, what each entry's `type` may be, and which operations it may list. */
-const legacyLists: Readonly<Record<string, { types: readonly string[]; operations: readonly string[] | null }>> = {
-  delivery_api_content_changes: {
-    types: ['content_item_variant', 'taxonomy'],
-    operations: ['publish', 'unpublish', 'archive', 'restore', 'upsert'],
-  },
-  preview_delivery_api_content_changes: {
-    types: ['content_item_variant', 'taxonomy'],
-    operations: ['archive', 'upsert', 'restore'],
-  },
-  management_api_content_changes: { types: ['content_item_variant'], operations: ['archive', 'create', 'restore'] },
-  workflow_step_changes: { types: ['content_item_variant'], operations: null },
-};
-
 /** Checks the legacy `triggers` of a `/webhooks` body; returns the stored form (every list present). */
 export async function readLegacyTriggers(
   ctx: Context,
@@ -205,10 +181,11 @@ export async function readLegacyTriggers(
     return null;
   }
   for (const key of Object.keys(value))
-    if (!(key in legacyLists)) ctx.problems.add(at(path, key), 'is not a trigger list of a legacy webhook');
+    if (!isOneOf(legacyTriggerLists, key)) ctx.problems.add(at(path, key), 'is not a trigger list of a legacy webhook');
   const stored: Record<string, unknown[]> = {};
   let count = 0;
-  for (const [name, rule] of Object.entries(legacyLists)) {
+  for (const name of legacyTriggerLists) {
+    const rule: { types: readonly string[]; operations: readonly string[] } = legacyListRules[name];
     const raw = value[name] ?? [];
     stored[name] = [];
     if (!Array.isArray(raw)) {
@@ -217,22 +194,19 @@ export async function readLegacyTriggers(
     }
     for (const [i, entry] of raw.entries()) {
       const p = at(at(path, name), i);
-      if (!isRecord(entry) || typeof entry['type'] !== 'string' || !rule.types.includes(entry['type'])) {
+      if (!isRecord(entry) || !isOneOf(rule.types, entry['type'])) {
         ctx.problems.add(p, `must be an object whose type is one of ${rule.types.join(', ')}`);
         continue;
       }
-      if (rule.operations === null) {
+      // The workflow list names the steps moved to, not operations.
+      if (name === 'workflow_step_changes') {
         const steps = await readLegacySteps(ctx, entry['transitions_to'], at(p, 'transitions_to'));
         stored[name].push({ type: entry['type'], transitions_to: steps });
         count += 1;
         continue;
       }
       const ops = entry['operations'];
-      if (
-        !Array.isArray(ops) ||
-        ops.length === 0 ||
-        ops.some((o) => typeof o !== 'string' || !rule.operations?.includes(o))
-      ) {
+      if (!Array.isArray(ops) || ops.length === 0 || ops.some((o) => !isOneOf(rule.operations, o))) {
         ctx.problems.add(at(p, 'operations'), `must be a non-empty array of ${rule.operations.join(', ')}`);
         continue;
       }

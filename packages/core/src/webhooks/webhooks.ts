@@ -45,8 +45,7 @@ export async function requireWebhook(
   const found = isUuid(input.id)
     ? await tx.webhooks.get(input.projectId, input.id.toLowerCase(), { isForUpdate })
     : null;
-  if (found === null || found.format !== input.format)
-    throw new LecternError('WEBHOOK_NOT_FOUND', { message: `The webhook with id '${input.id}' was not found.` });
+  if (found === null || found.format !== input.format) throw new LecternError('WEBHOOK_NOT_FOUND');
   return found;
 }
 

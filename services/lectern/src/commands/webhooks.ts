@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Option, type Command } from 'commander';
+import { deliverySlots } from '@lectern/core';
 import type { WebhookJson } from '../admin/webhook-admin.ts';
 import { printTable, withAdmin, withAdminOptions, type AdminFlags } from './admin-options.ts';
 
@@ -46,7 +47,7 @@ export function registerWebhooks(program: Command): void {
       .argument('<url>', 'where notifications are POSTed')
       .requiredOption('--name <name>', 'display name')
       .option('--secret <secret>', 'signature secret (default: a random one, printed once)')
-      .addOption(new Option('--slot <slot>', 'delivery slot').choices(['published', 'preview']).default('published'))
+      .addOption(new Option('--slot <slot>', 'delivery slot').choices(deliverySlots).default('published'))
       .option('--triggers <json>', 'delivery_triggers as JSON (Management API shape); overrides --slot')
       .option('--header <key=value>', 'custom header, repeatable', collectHeader)
       .option('--disabled', 'register it disabled'),

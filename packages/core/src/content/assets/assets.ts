@@ -225,7 +225,7 @@ export async function upsertAsset(
       lastModified: deps.clock.now(),
     };
     await tx.assets.update(next);
-    await tx.outbox.append(input.projectId, assetEvents('update', next), next.lastModified);
+    await tx.outbox.append(input.projectId, assetEvents('update', next, current), next.lastModified);
     return { view: (await viewsOf(tx, input.projectId, [next]))[0] as AssetView, isCreated: false };
   });
 }

@@ -1,15 +1,19 @@
+import { assertNever } from '@lectern/errors';
 import type { ElementBody } from '../../model/content-types/model.ts';
 import { emptyRichText } from '../rich-text/index.ts';
 import type { ContentLookups } from './lookups.ts';
 import type { StoredComponent, StoredElements, StoredElementValue } from './variant-record.ts';
 import type { ComponentJson, ElementsJsonV1, ElementValueJson } from './variant-wire.ts';
 
-const listKinds = new Set(['multiple_choice', 'asset', 'modular_content', 'subpages', 'taxonomy']);
-
 /** The value an element has when nothing was stored for it (reference §2.3). */
 export function emptyValue(def: ElementBody): StoredElementValue {
-  if (listKinds.has(def.type)) return { value: [] };
   switch (def.type) {
+    case 'multiple_choice':
+    case 'asset':
+    case 'modular_content':
+    case 'subpages':
+    case 'taxonomy':
+      return { value: [] };
     case 'text':
       return { value: '' };
     case 'rich_text':
@@ -20,8 +24,12 @@ export function emptyValue(def: ElementBody): StoredElementValue {
       return { value: null, display_timezone: null };
     case 'custom':
       return { value: null, searchable_value: null };
-    default:
+    case 'number':
+    case 'guidelines':
+    case 'snippet':
       return { value: null };
+    default:
+      return assertNever(def.type, 'element type');
   }
 }
 

@@ -1,3 +1,4 @@
+import { assertNever } from '@lectern/errors';
 import type { ElementBody } from '../../model/content-types/model.ts';
 import type { TaxonomyTermBody } from '../../model/taxonomies/taxonomy-terms.ts';
 import {
@@ -125,8 +126,11 @@ export async function readElementValue(
       if (ids) checkCountLimit(ids.length, def['term_count_limit'] as Limit, 'terms', path, problems, false);
       return ids && countOf(problems) === before ? { value: ids.map((id) => ({ id })) } : null;
     }
-    default:
+    case 'guidelines':
+    case 'snippet':
       return fail('This element holds no value.');
+    default:
+      return assertNever(def.type, 'element type');
   }
 }
 

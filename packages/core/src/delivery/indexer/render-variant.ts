@@ -1,3 +1,4 @@
+import { assertNever } from '@lectern/errors';
 import type { ContentItemRecord } from '../../content/items/item-record.ts';
 import type { StoredComponent, StoredElements, VariantRecord } from '../../content/variants/variant-record.ts';
 import type { DeliveryChannel, DeliveryElement, DeliveryItem } from '../index-port.ts';
@@ -159,8 +160,12 @@ async function renderElement(e: FlatElement, input: ElementsInput): Promise<Deli
         value: rendered.value,
       };
     }
-    default:
+    case 'guidelines':
+    case 'snippet':
+      // Not delivered (the model view expands snippets and leaves guidelines out); kept as stored.
       return { ...base, value: value ?? null };
+    default:
+      return assertNever(e.def.type, 'element type');
   }
 }
 

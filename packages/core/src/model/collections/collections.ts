@@ -1,4 +1,4 @@
-import { LecternError, type ValidationProblem } from '@lectern/errors';
+import { assertNever, LecternError, type ValidationProblem } from '@lectern/errors';
 import type { ModelRecord } from '../../domain/model-record.ts';
 import type { CoreDeps } from '../../deps.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
@@ -191,8 +191,11 @@ function applyOne(options: {
       } else fail('property_name', 'property_name must be name or codename.');
       return;
     }
-    default:
+    case '':
       fail('op', 'op must be addInto, move, remove or replace (case-sensitive).');
+      return;
+    default:
+      assertNever(op, 'collection operation');
   }
 }
 

@@ -8,30 +8,40 @@ import type { UnitOfWork } from '../../ports/store.ts';
  * taxonomies and languages are served by both), so consumers treat `management`-channel model
  * events as relevant to published and preview content alike.
  */
-export function modelEvent(operation: 'create' | 'update' | 'delete', record: ModelRecord<object>): NewChangeEvent {
+export function modelEvent(
+  operation: 'create' | 'update' | 'delete',
+  record: ModelRecord<object>,
+  extra: Readonly<Record<string, unknown>> = {},
+): NewChangeEvent {
   return {
     objectKind: record.kind,
     operation,
     objectId: record.id,
     channel: 'management',
-    payload: { codename: record.codename, ...(record.externalId === null ? {} : { external_id: record.externalId }) },
+    payload: {
+      codename: record.codename,
+      ...(record.externalId === null ? {} : { external_id: record.externalId }),
+      ...extra,
+    },
   };
 }
 
 /**
  * Writes a model document (insert, update or delete) and appends its change event, in the
- * caller's transaction. `at` is the event time; by default the record's last_modified.
+ * caller's transaction. `at` is the event time; by default the record's last_modified. `extra`
+ * joins the event's payload.
  */
 export async function commitModel(
   tx: UnitOfWork,
   operation: 'create' | 'update' | 'delete',
   record: ModelRecord<object>,
   at: Date = record.lastModified,
+  extra: Readonly<Record<string, unknown>> = {},
 ): Promise<void> {
   if (operation === 'create') await tx.model.insert(record);
   else if (operation === 'update') await tx.model.update(record);
   else await tx.model.delete(record.projectId, record.kind, record.id);
-  await tx.outbox.append(record.projectId, [modelEvent(operation, record)], at);
+  await tx.outbox.append(record.projectId, [modelEvent(operation, record, extra)], at);
 }
 
 /**

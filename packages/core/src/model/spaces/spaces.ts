@@ -185,6 +185,7 @@ export async function modifySpace(
           else body.collections = await readCollections(tx, input.projectId, value, valuePath, problems);
           break;
         default:
+          // Open input: `property_name` as the request spells it.
           problems.add(
             at(path, 'property_name'),
             operationMessage(i, 'property_name must be name, codename, web_spotlight_root_item or collections.'),

@@ -15,6 +15,7 @@ import {
   writeModel,
   createModel,
 } from '../shared/index.ts';
+import { taxonomyActions, webhookActionsField } from '../../webhooks/change-actions.ts';
 import { applyTaxonomyOperations } from './taxonomy-patch.ts';
 import {
   allTerms,
@@ -132,7 +133,9 @@ export async function modifyTaxonomy(
       body: { name: draft.name, terms: draft.terms },
       lastModified: deps.clock.now(),
     };
-    await commitModel(tx, 'update', next);
+    // The event names the webhook actions the change stands for (term_created, terms_moved, …).
+    const actions = taxonomyActions({ ...current.body, codename: current.codename }, draft);
+    await commitModel(tx, 'update', next, next.lastModified, { [webhookActionsField]: actions });
     return next;
   });
 }

@@ -1,4 +1,4 @@
-import type { ValidationProblem } from '@lectern/errors';
+import { assertNever, type ValidationProblem } from '@lectern/errors';
 import { operationMessage, readLooseReference, readName } from '../collections/model-fields.ts';
 import { at, checkCodename, isRecord, opNameOf, Problems, type Reference } from '../shared/index.ts';
 import {
@@ -22,7 +22,7 @@ export interface TaxonomyDraft {
 
 interface Operation {
   readonly index: number;
-  readonly op: string;
+  readonly op: 'replace' | 'remove' | 'addinto' | 'move';
   readonly reference: Reference | null;
   readonly property: unknown;
   readonly value: unknown;
@@ -198,7 +198,7 @@ function applyOne(draft: TaxonomyDraft, op: Operation, problems: Problems, ctx: 
       fillCodenames(draft.terms);
       return;
     }
-    default: {
+    case 'move': {
       if (op.reference === null) return fail('reference', 'Provide a reference to the term to move.');
       const anchors = [op.before, op.after, op.under].filter((r) => r !== null);
       if (anchors.length !== 1) return fail('before', 'Provide exactly one of before, after or under.');
@@ -218,6 +218,9 @@ function applyOne(draft: TaxonomyDraft, op: Operation, problems: Problems, ctx: 
       }
       if (op.under) target.term.terms.push(moved.term);
       else target.siblings.splice(target.index + (op.after ? 1 : 0), 0, moved.term);
+      return;
     }
+    default:
+      assertNever(op.op, 'taxonomy operation');
   }
 }

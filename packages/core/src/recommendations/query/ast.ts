@@ -1,3 +1,4 @@
+import { assertNever } from '@lectern/errors';
 /** The tree a filter or booster parses to (grammar.ts); every node carries its 1-based column. */
 
 export type BinaryOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | '+' | '-' | '*' | '/' | '%' | 'and' | 'or';
@@ -49,7 +50,12 @@ export function childrenOf(node: QueryNode): readonly QueryNode[] {
       return [node.condition, node.then, node.otherwise];
     case 'binary':
       return [node.left, node.right];
-    default:
+    case 'number':
+    case 'string':
+    case 'boolean':
+    case 'property':
       return [];
+    default:
+      return assertNever(node, 'query node');
   }
 }

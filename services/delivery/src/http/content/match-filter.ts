@@ -1,4 +1,4 @@
-import type { ItemFilter } from '@lectern/core';
+import { assertNever, type ItemFilter } from '@lectern/core';
 
 /** The comparable form of a value: a scalar (string, number, null) or a list of codenames. */
 type Comparable = string | number | null | readonly string[];
@@ -72,7 +72,7 @@ export function matchesFilter(raw: unknown, filter: ItemFilter): boolean {
     case 'range':
       return compare(scalar, first) >= 0 && compare(scalar, second) <= 0;
     default:
-      return false;
+      return assertNever(filter.operator, 'filter operator');
   }
 }
 

@@ -1,4 +1,4 @@
-import { filterOperators, type FilterOperator, type ItemFilter, type ItemOrder } from '@lectern/core';
+import { assertNever, filterOperators, type FilterOperator, type ItemFilter, type ItemOrder } from '@lectern/core';
 import { invalidQuery } from '@lectern/read-path';
 import { splitRawQuery } from './raw-query.ts';
 
@@ -122,9 +122,16 @@ function valuesOf(operator: FilterOperator, property: string, value: string | nu
       if (parts.length === 0) throw invalidQuery(`Operator [${operator}] on '${property}' needs at least one value.`);
       return parts;
     }
-    default:
+    case 'eq':
+    case 'neq':
+    case 'lt':
+    case 'lte':
+    case 'gt':
+    case 'gte':
       if (value === null) throw invalidQuery(`Filter '${property}' needs a value.`);
       return [raw];
+    default:
+      return assertNever(operator, 'filter operator');
   }
 }
 

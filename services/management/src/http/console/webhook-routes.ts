@@ -9,7 +9,7 @@ import {
   listWebhooks,
   resetWebhook,
   setWebhookEnabled,
-  webhookActions,
+  webhookObjectTypes,
 } from '@lectern/core';
 import { noticeOf } from './project-routes.ts';
 import { consoleState, field, type ConsoleOptions } from './routes.ts';
@@ -40,7 +40,7 @@ type StoredSection = { filters?: unknown; actions?: { action?: string; transitio
 function deliveryTriggers(req: Request, current?: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const chosen = fields(req, 'trigger');
   const triggers: Record<string, unknown> = { slot: field(req, 'slot'), events: field(req, 'events') };
-  for (const type of Object.keys(webhookActions)) {
+  for (const type of webhookObjectTypes) {
     const stored = current?.[type] as StoredSection | undefined;
     const actions = chosen
       .filter((c) => c.startsWith(`${type}:`))

@@ -147,6 +147,20 @@ describe('/webhooks-vnext through @kontent-ai/management-sdk', () => {
       'delivery_triggers.slot',
     ]);
     expect((await send('POST', '/webhooks-vnext', 'just text')).status).toBe(400);
+    // A filter named like a member of every object (`constructor`) is no filter either.
+    const proto = await send('POST', '/webhooks-vnext', {
+      name: 'x',
+      url: 'https://example.com',
+      secret: 's',
+      delivery_triggers: {
+        slot: 'published',
+        events: 'specific',
+        asset: { enabled: true, actions: [{ action: 'deleted' }], filters: { constructor: [] } },
+      },
+    });
+    expect((proto.json?.['validation_errors'] as { path?: string }[]).map((e) => e.path)).toEqual([
+      'delivery_triggers.asset.filters.constructor',
+    ]);
     expect((await send('GET', '/webhooks-vnext')).json).toEqual([]);
   });
 
