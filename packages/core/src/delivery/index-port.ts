@@ -88,6 +88,14 @@ export interface ItemOrder {
   readonly direction: 'asc' | 'desc';
 }
 
+/**
+ * Filters combined with AND and OR (the GraphQL `where`'s `AND` and `OR`), nesting: `allOf` holds
+ * when every member holds (none: true), `anyOf` when one does (none: false). A filter inside
+ * means what it means in `filters`.
+ */
+export type ItemCondition =
+  ItemFilter | { readonly allOf: readonly ItemCondition[] } | { readonly anyOf: readonly ItemCondition[] };
+
 /** A list query over the index. Filters apply to the resolved variants only (never to linked items). */
 export interface ItemQuery {
   readonly projectId: string;
@@ -98,8 +106,12 @@ export interface ItemQuery {
    */
   readonly languages: readonly string[];
   readonly filters: readonly ItemFilter[];
+  /** Conditions that must hold as well as `filters` (absent: none). */
+  readonly conditions?: readonly ItemCondition[];
   /** Null: by codename, ascending (SPEC 4.3 default). Ties always break by codename. */
   readonly order: ItemOrder | null;
+  /** Further orders for the ties of `order`, in turn, before the codename (ignored without `order`). */
+  readonly thenBy?: readonly ItemOrder[];
   readonly skip: number;
   /** Null: no limit. */
   readonly limit: number | null;
