@@ -49,6 +49,19 @@ export interface IndexedVariant {
    * returned with the item, whatever the depth (SPEC 4.3 depth rule).
    */
   readonly components: Readonly<Record<string, DeliveryItem>>;
+  /**
+   * The file of each image its rich text shows (its components' too), by asset id: what GraphQL's
+   * `_RichTextAsset` answers beside the Delivery `images` entry (SPEC 2.8). Absent when there is
+   * none, and in documents indexed before it was recorded.
+   */
+  readonly richTextAssets?: Readonly<Record<string, RichTextAssetFile>>;
+}
+
+/** An image file as an asset element shows it: file name, MIME type, bytes. */
+export interface RichTextAssetFile {
+  readonly name: string;
+  readonly type: string;
+  readonly size: number;
 }
 
 /** Filter operators (SPEC 4.3 rules 2–6); `a=b` without brackets is `eq`. */

@@ -23,9 +23,10 @@ describe('where bounds (issue 33: AND / OR charged before the query runs)', () =
         x: { n: { gt: 2 } },
       }),
     ).toEqual({ conditions: 8, nesting: 2 });
-    expect(measureWhere(variable, { w: { OR: [{ a: { eq: 1 } }, { _system_: { codename: { eq: 'x' } } }] } })).toEqual(
-      { conditions: 4, nesting: 1 },
-    );
+    expect(measureWhere(variable, { w: { OR: [{ a: { eq: 1 } }, { _system_: { codename: { eq: 'x' } } }] } })).toEqual({
+      conditions: 4,
+      nesting: 1,
+    });
     // a single object where a list is expected is a list of one
     expect(measureWhere(variable, { w: { AND: { OR: { a: { eq: 1 } } } } })).toEqual({ conditions: 3, nesting: 2 });
   });
