@@ -56,20 +56,14 @@ export function describeConditionCases(codenames: (q: Partial<ItemQuery>) => Pro
   it('orders the ties of the first order by the next ones, then by codename', async () => {
     const es = { languages: ['es', 'en'] };
     // counts: alpha 10, beta 9, delta null, gamma 100; types: article alpha beta, page delta gamma
-    expect(
-      await codenames({
+    const byTypeThenCount = (type: 'asc' | 'desc', count: 'asc' | 'desc') =>
+      codenames({
         ...es,
-        order: { property: 'system.type', direction: 'asc' },
-        thenBy: [{ property: 'elements.count', direction: 'desc' }],
-      }),
-    ).toEqual(['alpha', 'beta', 'delta', 'gamma']);
-    expect(
-      await codenames({
-        ...es,
-        order: { property: 'system.type', direction: 'desc' },
-        thenBy: [{ property: 'elements.count', direction: 'asc' }],
-      }),
-    ).toEqual(['gamma', 'delta', 'beta', 'alpha']);
+        order: { property: 'system.type', direction: type },
+        thenBy: [{ property: 'elements.count', direction: count }],
+      });
+    expect(await byTypeThenCount('asc', 'desc')).toEqual(['alpha', 'beta', 'delta', 'gamma']);
+    expect(await byTypeThenCount('desc', 'asc')).toEqual(['gamma', 'delta', 'beta', 'alpha']);
     expect(
       await codenames({
         ...es,

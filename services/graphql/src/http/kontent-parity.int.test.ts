@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are read deeply in assertions */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenGraphql, seedDemoContent, seedDemoModel, startStack, type Stack } from '../testing/graphql-stack.ts';
+import { postGraphql, startDemoGraphql } from '../testing/graphql-stack.ts';
 
 /*
  * Issue 33: what a client written against today's Kontent.ai GraphQL API expects, asked over plain
@@ -14,42 +14,24 @@ import { listenGraphql, seedDemoContent, seedDemoModel, startStack, type Stack }
  *    Both operators take an array of at least two values and can be nested in one another").
  */
 
-let stack: Stack;
 let url: string;
 let combinedUrl: string;
-const closers: (() => Promise<void>)[] = [];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  stack = await startStack();
-  await seedDemoModel(stack.core, stack.projectId);
-  await seedDemoContent(stack);
-  const plain = await listenGraphql(stack);
-  const combined = await listenGraphql(stack, { graphql: { isWhereCombined: true } });
-  closers.push(
-    () => plain.close(),
-    () => combined.close(),
-  );
-  url = `${plain.url}/${stack.projectId}`;
-  combinedUrl = `${combined.url}/${stack.projectId}`;
+  const demo = await startDemoGraphql({}, { graphql: { isWhereCombined: true } });
+  [url = '', combinedUrl = ''] = demo.urls;
+  close = () => demo.close();
 }, 120_000);
-afterAll(async () => {
-  for (const close of closers) await close();
-  await stack.close();
-});
+afterAll(() => close());
 
 interface Answer {
   status: number;
   body: { data?: Record<string, any> | null; errors?: { message: string; extensions?: { code?: string } }[] };
 }
 
-async function post(query: string, variables?: Record<string, unknown>, target = url): Promise<Answer> {
-  const res = await fetch(target, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
-  });
-  return { status: res.status, body: (await res.json()) as Answer['body'] };
-}
+const post = (query: string, variables?: Record<string, unknown>, target = url): Promise<Answer> =>
+  postGraphql<Answer['body']>(target, query, variables);
 
 const codenames = (a: Answer) =>
   (a.body.data?.['article_All']?.items as { _system_: { codename: string } }[] | undefined)?.map(
