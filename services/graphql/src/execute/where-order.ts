@@ -133,6 +133,9 @@ export function whereFilters(options: { type: ModelType; where: Input | null | u
   return conditions;
 }
 
+/** Fields one `order` may name (not in the reference: it documents one). */
+export const maxOrderFields = 5;
+
 const directionOf = (value: unknown): 'asc' | 'desc' | null => (value === 'asc' || value === 'desc' ? value : null);
 
 /**
@@ -161,6 +164,10 @@ export function orderOf(options: {
         field === '_system_' ? systemProperties[inner] : (target as Map<string, ModelElement>).get(inner)?.key;
       if (property !== undefined) add(field === '_system_' ? property : `elements.${property}`, value[inner], inner);
     } else if (target !== undefined && !(target instanceof Map)) add(`elements.${target.key}`, value, field);
+  }
+  // Each order by an element joins its value rows once more: a few fields decide any real list.
+  if (found.length > maxOrderFields) {
+    throw badInput(`order takes at most ${maxOrderFields} fields; this one names ${found.length}.`);
   }
   return found;
 }

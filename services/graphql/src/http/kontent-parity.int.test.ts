@@ -184,5 +184,11 @@ describe('order by several fields [codegen: ArticleOrder]', () => {
         url,
       ),
     ).toHaveLength(3);
+    const six = '{ title: asc, summary: asc, slug: asc, readingTime: asc, publishedOn: asc, _system_: { name: asc } }';
+    const refused = await post(`{ article_All(order: ${six}) { items { title } } }`);
+    expect(refused.body.errors?.[0]).toMatchObject({
+      message: expect.stringContaining('at most 5 fields'),
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
   });
 });
