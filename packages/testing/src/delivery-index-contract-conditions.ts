@@ -32,6 +32,16 @@ export function describeConditionCases(codenames: (q: Partial<ItemQuery>) => Pro
     ]);
   });
 
+  it('serves an OR of 50 filters, as many as a GraphQL where may hold', async () => {
+    const counts = Array.from({ length: 25 }, (_, i) => f('elements.count', 'eq', [String(i)]));
+    const titles = Array.from({ length: 24 }, (_, i) => f('elements.title', 'eq', [`none ${i}`]));
+    expect(await when({ anyOf: [...counts, ...titles, f('elements.tags', 'contains', ['green'])] })).toEqual([
+      'alpha',
+      'beta',
+      'delta',
+    ]);
+  });
+
   it('AND and OR nest, and combine with the plain filters and the language fallbacks', async () => {
     const redOrPage: ItemCondition = {
       anyOf: [f('elements.tags', 'contains', ['red']), f('system.type', 'eq', ['page'])],

@@ -3,8 +3,9 @@ import { Kind, type ValueNode } from 'graphql';
 /**
  * Bounds of a `where` argument, checked before the query runs: every `AND` / `OR` member becomes
  * a branch of the index query (an SQL `or` of `exists` lookups, an OpenSearch bool `should`), so
- * their number and nesting bound what one root query asks of the index. Today's reference gives
- * no figures; these are far above the conditions a page filters by.
+ * their number and nesting bound what one root query asks of the index (an `OR` of 100 filters,
+ * 200 conditions, over 5,000 items took 150–190 ms on PGlite, which runs in the event loop's
+ * thread; of 50 filters, 100 conditions, about 65 ms). Today's reference gives no figures; these are far above what a page filters by.
  */
 export const whereLimits = {
   /** Conditions (filter operators and `AND` / `OR` members) in all `where` arguments of a request. */
