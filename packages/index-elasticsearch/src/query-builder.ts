@@ -1,4 +1,4 @@
-import type { DeliveryChannel, FilterOperator, ItemFilter, ItemOrder } from '@lectern/core';
+import type { DeliveryChannel, FilterOperator, ItemCondition, ItemFilter, ItemOrder } from '@lectern/core';
 
 /**
  * The query DSL of `queryItems` (SPEC 4.3 rules 2–6), the same JSON for OpenSearch and
@@ -129,9 +129,15 @@ function fieldComparison(field: string, operator: FilterOperator, values: readon
       return term(field, '');
     case 'nempty':
       return not(term(field, ''));
-    default:
-      // contains / any / all: system properties are no arrays
+    case 'contains':
+    case 'any':
+    case 'all':
+      // System properties are no arrays.
       return matchNone;
+    default: {
+      const unreachable: never = operator;
+      throw new Error(`Unknown filter operator: ${String(unreachable)}`);
+    }
   }
 }
 
@@ -151,6 +157,13 @@ export function filterQuery(filter: ItemFilter): Query {
   if (target.kind === 'none') return matchNone;
   if (target.kind === 'field') return fieldFilter(target.field, filter);
   return valueFilter(target.base, target.members, filter);
+}
+
+/** An AND / OR combination of filters: a bool `filter` (empty: every document) or `should` (empty: none). */
+export function conditionQuery(condition: ItemCondition): Query {
+  if ('allOf' in condition) return and(...condition.allOf.map(conditionQuery));
+  if ('anyOf' in condition) return or(condition.anyOf.map(conditionQuery));
+  return filterQuery(condition);
 }
 
 /** Versions visible at watermark `seq`: written at or before it and not superseded by then. */
@@ -173,6 +186,7 @@ export interface EngineItemQuery {
   readonly channel: DeliveryChannel;
   readonly languages: readonly string[];
   readonly filters: readonly ItemFilter[];
+  readonly conditions?: readonly ItemCondition[];
   readonly codenames?: readonly string[];
   readonly watermark: number;
 }
@@ -185,19 +199,30 @@ export function itemQuery(query: EngineItemQuery): Query {
     languageQuery(query.languages),
     ...(query.codenames === undefined ? [] : [terms('codename', query.codenames)]),
     ...query.filters.map(filterQuery),
+    ...(query.conditions ?? []).map(conditionQuery),
   );
 }
 
-/** The sort of a list: by the order property (null greatest), ties and the default by codename. */
-export function itemSort(order: ItemOrder | null): object[] {
-  const byCodename = { codename: { order: 'asc' } };
-  const target = order === null ? null : targetOf(order.property);
-  if (order === null || target === null || target.kind === 'none') return [byCodename];
-  if (target.kind === 'field') return [{ [target.field]: { order: order.direction } }, byCodename];
+/** The sort keys of one order: a keyword field, or a value's number then its text (null greatest). */
+function sortKeys(order: ItemOrder): object[] {
+  const target = targetOf(order.property);
+  if (target.kind === 'none') return [];
+  if (target.kind === 'field') return [{ [target.field]: { order: order.direction } }];
   const missing = order.direction === 'asc' ? '_last' : '_first';
   return [
     { [`${target.base}.n`]: { order: order.direction, missing, unmapped_type: 'double' } },
     { [`${target.base}.t`]: { order: order.direction, missing, unmapped_type: 'keyword' } },
-    byCodename,
   ];
+}
+
+/**
+ * The sort of a list: by the order property, then each of `thenBy` for its ties, then (and by
+ * default) by codename.
+ */
+export function itemSort(order: ItemOrder | null, thenBy: readonly ItemOrder[] = []): object[] {
+  const byCodename = { codename: { order: 'asc' } };
+  if (order === null) return [byCodename];
+  const first = sortKeys(order);
+  if (first.length === 0) return [byCodename];
+  return [...first, ...thenBy.flatMap(sortKeys), byCodename];
 }

@@ -66,7 +66,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
       const watermark = await meta.watermark(query.projectId);
       const found = await scan<{ body: string }>(indices.alias(query.projectId), {
         query: itemQuery({ ...query, watermark }),
-        sort: itemSort(query.order),
+        sort: itemSort(query.order, query.thenBy),
         ...bodyOnly,
         skip: query.skip,
         limit: query.limit,

@@ -24,6 +24,7 @@ function readerPart(doc: IndexDocument): IndexedVariant {
     item: doc.item,
     linkedItemCodenames: doc.linkedItemCodenames,
     components: doc.components,
+    ...(doc.richTextAssets === undefined ? {} : { richTextAssets: doc.richTextAssets }),
   };
 }
 

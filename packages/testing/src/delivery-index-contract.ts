@@ -7,6 +7,7 @@ import type {
   ItemFilter,
   ItemQuery,
 } from '@lectern/core';
+import { describeConditionCases } from './delivery-index-contract-conditions.ts';
 
 /** An index adapter under test: its reader and writer, and how to release it. */
 export interface OpenedIndex {
@@ -315,6 +316,8 @@ export function describeDeliveryIndexContract(options: { engine: string; open: (
         'delta',
       ]);
     });
+
+    describeConditionCases(codenames);
 
     it('pages with skip and limit and counts every match', async () => {
       const page = await index.queryItems({ ...base, languages: ['es', 'en'], skip: 1, limit: 2 });

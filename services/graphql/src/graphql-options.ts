@@ -11,7 +11,7 @@ export interface GraphqlOptions {
    * SPEC 8: it bounds execution time, about 2 µs a value, which complexity alone does not).
    */
   readonly maxFieldValues?: number;
-  /** Several `where` conditions ANDed (today's Kontent.ai) instead of one (SPEC 4.4 rule 3). */
+  /** Several `where` conditions, ANDed, and `AND` / `OR` lists (today's Kontent.ai) instead of one (SPEC 4.4 rule 3). */
   readonly isWhereCombined?: boolean;
   /** Projects with secure access on are served to Bearer delivery keys (today) instead of refused (SPEC 5). */
   readonly isSecureAccessKeyAllowed?: boolean;

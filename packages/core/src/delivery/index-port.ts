@@ -49,6 +49,19 @@ export interface IndexedVariant {
    * returned with the item, whatever the depth (SPEC 4.3 depth rule).
    */
   readonly components: Readonly<Record<string, DeliveryItem>>;
+  /**
+   * The file of each image its rich text shows (its components' too), by asset id: what GraphQL's
+   * `_RichTextAsset` answers beside the Delivery `images` entry (SPEC 2.8). Absent when there is
+   * none, and in documents indexed before it was recorded.
+   */
+  readonly richTextAssets?: Readonly<Record<string, RichTextAssetFile>>;
+}
+
+/** An image file as an asset element shows it: file name, MIME type, bytes. */
+export interface RichTextAssetFile {
+  readonly name: string;
+  readonly type: string;
+  readonly size: number;
 }
 
 /** Filter operators (SPEC 4.3 rules 2–6); `a=b` without brackets is `eq`. */
@@ -88,6 +101,14 @@ export interface ItemOrder {
   readonly direction: 'asc' | 'desc';
 }
 
+/**
+ * Filters combined with AND and OR (the GraphQL `where`'s `AND` and `OR`), nesting: `allOf` holds
+ * when every member holds (none: true), `anyOf` when one does (none: false). A filter inside
+ * means what it means in `filters`.
+ */
+export type ItemCondition =
+  ItemFilter | { readonly allOf: readonly ItemCondition[] } | { readonly anyOf: readonly ItemCondition[] };
+
 /** A list query over the index. Filters apply to the resolved variants only (never to linked items). */
 export interface ItemQuery {
   readonly projectId: string;
@@ -98,8 +119,12 @@ export interface ItemQuery {
    */
   readonly languages: readonly string[];
   readonly filters: readonly ItemFilter[];
+  /** Conditions that must hold as well as `filters` (absent: none). */
+  readonly conditions?: readonly ItemCondition[];
   /** Null: by codename, ascending (SPEC 4.3 default). Ties always break by codename. */
   readonly order: ItemOrder | null;
+  /** Further orders for the ties of `order`, in turn, before the codename (ignored without `order`). */
+  readonly thenBy?: readonly ItemOrder[];
   readonly skip: number;
   /** Null: no limit. */
   readonly limit: number | null;

@@ -24,7 +24,7 @@ export type Article = _Item & {
   body: _RichText;
   /** @deprecated Use 'publishedOn_with_timezone' instead. */
   publishedOn?: Maybe<Scalars['DateTime']['output']>;
-  publishedOn_with_timezone: _DateAndTime;
+  publishedOn_with_timezone?: Maybe<_DateAndTime>;
   readingTime?: Maybe<Scalars['Float']['output']>;
   slug: Scalars['String']['output'];
   summary: Scalars['String']['output'];
@@ -62,6 +62,8 @@ export type Article_Order = {
 };
 
 export type Article_Where = {
+  AND?: InputMaybe<Array<Article_Where>>;
+  OR?: InputMaybe<Array<Article_Where>>;
   _seo?: InputMaybe<_Seo_Where>;
   _system_?: InputMaybe<_SystemFilter>;
   authors?: InputMaybe<_ArrayFilter>;
@@ -101,6 +103,8 @@ export type Author_Order = {
 };
 
 export type Author_Where = {
+  AND?: InputMaybe<Array<Author_Where>>;
+  OR?: InputMaybe<Array<Author_Where>>;
   _system_?: InputMaybe<_SystemFilter>;
   name?: InputMaybe<_TextFilter>;
 };
@@ -117,7 +121,7 @@ export type _Asset = _AssetInterface & {
   description?: Maybe<Scalars['String']['output']>;
   height?: Maybe<Scalars['Int']['output']>;
   name?: Maybe<Scalars['String']['output']>;
-  renditions: _AssetRenditionCollection;
+  renditions?: Maybe<_AssetRenditionCollection>;
   size?: Maybe<Scalars['Int']['output']>;
   type?: Maybe<Scalars['String']['output']>;
   url: Scalars['String']['output'];
@@ -500,7 +504,7 @@ export type ArticleByCodenameQuery = {
       collection: { _system_: { codename: string } };
       workflowStep: { _system_: { codename: string } };
     };
-    publishedOn_with_timezone: { value: string | null; display_timezone: string | null };
+    publishedOn_with_timezone: { value: string | null; display_timezone: string | null } | null;
     topics: { items: Array<{ _system_: { codename: string; name: string } }> };
     _seo: { metaTitle: string; metaDescription: string };
   } | null;

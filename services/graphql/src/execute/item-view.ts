@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import type { DeliveryElement, DeliveryItem } from '@lectern/core';
+import type { DeliveryElement, DeliveryItem, IndexedVariant, RichTextAssetFile } from '@lectern/core';
 import type { ModelElement, ModelType } from '../schema/content-model.ts';
 import type { ItemLoader } from './item-loader.ts';
 
@@ -22,6 +22,8 @@ export interface ViewContext {
 /** What an item's components inherit from the item that holds them. */
 interface Holder {
   readonly components: Readonly<Record<string, DeliveryItem>>;
+  /** The files of its rich text images, by asset id (absent in documents indexed before them). */
+  readonly files: Readonly<Record<string, RichTextAssetFile>> | undefined;
   readonly workflow: string;
   readonly workflowStep: string;
 }
@@ -62,6 +64,7 @@ async function linkedViews(codenames: readonly string[], ctx: ViewContext, holde
   return variants.flatMap((v) => {
     const view = itemView(v.item, ctx, {
       components: v.components,
+      files: v.richTextAssets,
       workflow: v.item.system.workflow ?? holder.workflow,
       workflowStep: v.item.system.workflow_step ?? holder.workflowStep,
     });
@@ -87,16 +90,21 @@ function assetView(asset: Record<string, unknown>, maxLimit: number) {
 
 function richTextView(element: DeliveryElement, ctx: ViewContext, holder: Holder) {
   const inline = strings(element['modular_content']);
-  const images = Object.values((element['images'] ?? {}) as Record<string, Record<string, unknown>>).map((i) => ({
-    imageId: String(i['image_id'] ?? ''),
-    url: String(i['url'] ?? ''),
-    name: null,
-    description: i['description'] ?? null,
-    type: null,
-    size: null,
-    width: numberOrNull(i['width']),
-    height: numberOrNull(i['height']),
-  }));
+  const images = Object.values((element['images'] ?? {}) as Record<string, Record<string, unknown>>).map((i) => {
+    const imageId = String(i['image_id'] ?? '');
+    // The file's name, type and size, as `_Asset` answers them (SPEC 2.8).
+    const file = holder.files?.[imageId];
+    return {
+      imageId,
+      url: String(i['url'] ?? ''),
+      name: file?.name ?? null,
+      description: i['description'] ?? null,
+      type: file?.type ?? null,
+      size: file?.size ?? null,
+      width: numberOrNull(i['width']),
+      height: numberOrNull(i['height']),
+    };
+  });
   const links = Object.values((element['links'] ?? {}) as Record<string, { codename?: unknown }>);
   return {
     html: typeof element.value === 'string' ? element.value : '',
@@ -211,12 +219,10 @@ export function itemView(item: DeliveryItem, ctx: ViewContext, holder: Holder): 
 }
 
 /** The view of a variant the index returned, with its components. */
-export function variantView(
-  variant: { readonly item: DeliveryItem; readonly components: Readonly<Record<string, DeliveryItem>> },
-  ctx: ViewContext,
-) {
+export function variantView(variant: IndexedVariant, ctx: ViewContext) {
   return itemView(variant.item, ctx, {
     components: variant.components,
+    files: variant.richTextAssets,
     workflow: variant.item.system.workflow ?? 'default',
     workflowStep: variant.item.system.workflow_step ?? 'published',
   });

@@ -1,10 +1,11 @@
 import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
-import type { ItemFilter, TypeElements } from '@lectern/core';
+import type { ItemCondition, ItemFilter, TypeElements } from '@lectern/core';
 import { LecternError } from '@lectern/errors';
 import type { ModelType } from '../schema/content-model.ts';
 import { ItemLoader } from './item-loader.ts';
 import { badInput, pageBounds, variantView, type ViewContext } from './item-view.ts';
-import { orderOf, whereFilters } from './where-order.ts';
+import { leafFilters, orderOf, whereFilters } from './where-order.ts';
+import { valuePaths, writtenPaths } from './written-order.ts';
 import type { ReadScopeLike } from './read-scope.ts';
 
 /** What the root resolvers of one request share. */
@@ -16,6 +17,8 @@ export interface QueryContext {
   readonly typeElements: TypeElements;
   readonly maxLimit: number;
   readonly isWhereCombined: boolean;
+  /** The request's variables as sent (their key order gives a multi-field `order` its priority). */
+  readonly variables: Readonly<Record<string, unknown>>;
   /** Items and components returned so far (the `X-Request-Charge`). */
   charge: number;
 }
@@ -29,6 +32,8 @@ interface RootArgs {
   readonly where?: Readonly<Record<string, unknown>> | null;
   readonly order?: Readonly<Record<string, unknown>> | null;
 }
+
+const isFilter = (c: ItemCondition): c is ItemFilter => 'property' in c;
 
 /** Whether a selection set asks for `name`, through fragments too. */
 function selects(
@@ -110,19 +115,24 @@ export function rootValue(types: readonly ModelType[]): Record<string, unknown> 
     };
     root[`${type.rootField}_All`] = async (args: RootArgs, ctx: QueryContext, info: GraphQLResolveInfo) => {
       const { offset, limit } = pageBounds(args, ctx.maxLimit);
-      const where = whereFilters({ type, where: args.where, isCombined: ctx.isWhereCombined });
-      const order = orderOf({ type, order: args.order });
-      const isFallbackDisabled = where.some((f) => f.property === 'system.language');
-      const languages = await languagesOf(ctx, args, isFallbackDisabled);
       const field = info.fieldNodes[0] as FieldNode;
+      const where = whereFilters({ type, where: args.where, isCombined: ctx.isWhereCombined });
+      const orderNode = field.arguments?.find((a) => a.name.value === 'order')?.value;
+      const paths = orderNode === undefined ? valuePaths(args.order) : writtenPaths(orderNode, ctx.variables);
+      const [order = null, ...thenBy] = orderOf({ type, order: args.order, paths });
+      // Filtering by language, anywhere in the where, turns the fallbacks off.
+      const isFallbackDisabled = [...leafFilters(where)].some((f) => f.property === 'system.language');
+      const languages = await languagesOf(ctx, args, isFallbackDisabled);
       const { scope } = ctx;
       const found = await scope.index.queryItems({
         projectId: scope.projectId,
         channel: scope.channel,
         languages,
         typeElements: ctx.typeElements,
-        filters: [typeFilter, ...where],
+        filters: [typeFilter, ...where.filter(isFilter)],
+        conditions: where.filter((c) => !isFilter(c)),
         order,
+        thenBy,
         skip: offset,
         limit,
         isTotalCountNeeded: selects(field.selectionSet, 'totalCount', info),

@@ -3,6 +3,7 @@ import type { IndexedLanguage, TypeElements } from '@lectern/core';
 import { LecternError } from '@lectern/errors';
 import type { ResolvedGraphqlOptions } from '../graphql-options.ts';
 import { queryCost, selectOperation } from '../limits/query-cost.ts';
+import { whereLimits } from '../limits/where-bounds.ts';
 import type { SchemaCache } from '../schema/schema-cache.ts';
 import type { ReadScopeLike } from './read-scope.ts';
 import { checkedDocument, runPrepared } from './prepared-documents.ts';
@@ -121,6 +122,18 @@ export async function runQuery(input: {
       ]),
     );
   }
+  if (cost.whereConditions > whereLimits.maxConditions || cost.whereNesting > whereLimits.maxNesting) {
+    return measured(
+      failure('QUERY_TOO_COMPLEX', [
+        {
+          message:
+            cost.whereNesting > whereLimits.maxNesting
+              ? `The where arguments nest AND and OR more than ${whereLimits.maxNesting} levels deep.`
+              : `The where arguments hold more than ${whereLimits.maxConditions} conditions (filters and AND / OR members).`,
+        },
+      ]),
+    );
+  }
   const languages = await input.model.languages();
   const context: QueryContext = {
     scope,
@@ -130,6 +143,7 @@ export async function runQuery(input: {
     typeElements: await input.model.typeElements(),
     maxLimit: options.maxPageSize,
     isWhereCombined: options.isWhereCombined,
+    variables: request.variables ?? {},
     charge: 0,
   };
   const result = await runPrepared({

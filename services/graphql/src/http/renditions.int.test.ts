@@ -11,6 +11,7 @@ import { listenGraphql, startStack, type Stack } from '../testing/graphql-stack.
 let stack: Stack;
 let url: string;
 let renditionId: string;
+let pngBytes: number;
 let closeGraphql: () => Promise<void>;
 
 type Mapi = (
@@ -45,9 +46,17 @@ beforeAll(async () => {
   stack = await startStack();
   const mapi = stack.managementJson.bind(stack) as Mapi;
   await mapi('/types', {
-    body: { name: 'Story', codename: 'story', elements: [{ name: 'Photo', codename: 'photo', type: 'asset' }] },
+    body: {
+      name: 'Story',
+      codename: 'story',
+      elements: [
+        { name: 'Photo', codename: 'photo', type: 'asset' },
+        { name: 'Body', codename: 'body', type: 'rich_text' },
+      ],
+    },
   });
   const png = greyPng(64, 48);
+  pngBytes = png.length;
   const file = await mapi('/files/photo.png', {
     body: png,
     headers: { 'content-type': 'image/png', 'content-length': String(png.length) },
@@ -68,14 +77,21 @@ beforeAll(async () => {
     },
   });
   renditionId = rendition['rendition_id'];
-  for (const [codename, photo] of [
-    ['cropped', [{ id: asset['id'], renditions: [{ id: renditionId }] }]],
-    ['plain', [{ id: asset['id'] }]],
+  const figure = `<figure data-asset-id="${asset['id']}"><img src="#" data-asset-id="${asset['id']}"></figure>`;
+  for (const [codename, photo, body] of [
+    ['cropped', [{ id: asset['id'], renditions: [{ id: renditionId }] }], '<p>Cropped</p>'],
+    ['plain', [{ id: asset['id'] }], '<p>Plain</p>'],
+    ['figure', [], `<p>Before</p>${figure}`],
   ] as const) {
     await mapi('/items', { body: { name: codename, codename, type: { codename: 'story' } } });
     await mapi(`/items/codename/${codename}/variants/codename/default`, {
       method: 'PUT',
-      body: { elements: [{ element: { codename: 'photo' }, value: photo }] },
+      body: {
+        elements: [
+          { element: { codename: 'photo' }, value: photo },
+          { element: { codename: 'body' }, value: body },
+        ],
+      },
     });
     await mapi(`/items/codename/${codename}/variants/codename/default/publish`, { method: 'PUT' });
   }
@@ -125,4 +141,22 @@ it('lists the chosen rendition in _AssetRenditionCollection with its preset', as
 
 it('answers an empty collection for an asset used without a rendition', async () => {
   expect((await photo('plain')).renditions).toEqual({ offset: 0, limit: 10, totalCount: 0, items: [] });
+});
+
+it('answers name, type and size of a rich text image as _Asset does (SPEC 2.8, issue 33)', async () => {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: `{ image: story(codename: "plain") { photo { items { name type size } } }
+        story(codename: "figure") { body { assets { items { imageId url name type size width height } } } } }`,
+    }),
+  });
+  const body = (await res.json()) as { data?: any; errors?: unknown };
+  expect(body.errors).toBeUndefined();
+  const [image] = body.data.story.body.assets.items;
+  expect(image).toMatchObject({ name: 'photo.png', type: 'image/png', size: pngBytes, width: 64, height: 48 });
+  expect(image.imageId).toMatch(/^[0-9a-f-]{36}$/);
+  // the same file as an asset element shows it
+  expect(body.data.image.photo.items[0]).toEqual({ name: image.name, type: image.type, size: image.size });
 });

@@ -14,6 +14,7 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
+import { measureWhere, type WhereMeasure } from './where-bounds.ts';
 
 /** What a query may cost, computed from the query alone, before it runs (SPEC 8). */
 export interface QueryCost {
@@ -21,6 +22,10 @@ export interface QueryCost {
   readonly complexity: number;
   /** The most field values its answer can hold: what executing it and writing the answer cost. */
   readonly values: number;
+  /** Conditions of its `where` arguments, each counted where it runs (`where-bounds.ts`). */
+  readonly whereConditions: number;
+  /** The deepest `AND` / `OR` nesting of its `where` arguments. */
+  readonly whereNesting: number;
 }
 
 /** What one item of a collection brings. */
@@ -39,6 +44,8 @@ interface Walk {
    * (the largest when several selections merge into one name).
    */
   readonly perItem: ReadonlyMap<string, Each>;
+  /** `where` conditions in and below it, and their deepest nesting. */
+  readonly where: WhereMeasure;
 }
 
 const noItems: ReadonlyMap<string, Each> = new Map();
@@ -117,6 +124,10 @@ export function queryCost(options: {
   const walk = (set: SelectionSetNode | undefined, parent: GraphQLNamedType | null): Walk => {
     let items = 0;
     let values = 0;
+    let where = { conditions: 0, nesting: 0 };
+    const addWhere = (m: WhereMeasure) => {
+      where = { conditions: where.conditions + m.conditions, nesting: Math.max(where.nesting, m.nesting) };
+    };
     const perItem = new Map<string, Each>();
     const addPerItem = (key: string, each: Each) => {
       const known = perItem.get(key);
@@ -130,10 +141,13 @@ export function queryCost(options: {
     for (const s of set?.selections ?? []) {
       if (s.kind === Kind.FIELD) {
         values += 1;
+        const whereArgument = s.arguments?.find((a) => a.name.value === 'where');
+        if (whereArgument !== undefined) addWhere(measureWhere(whereArgument.value, variables ?? options.variables));
         if (s.selectionSet === undefined) continue;
         const fieldDef = fieldDefOf(s, parent);
         const type = fieldDef === undefined ? null : getNamedType(fieldDef.type);
         const inner = walk(s.selectionSet, type);
+        addWhere(inner.where);
         if (s.name.value === 'items' && isCollection(parent)) {
           // Counted by the collection that holds it, `limit` times.
           addPerItem(s.alias?.value ?? 'items', { items: inner.items, values: inner.values });
@@ -175,10 +189,11 @@ export function queryCost(options: {
       if (inner === null) continue;
       // Fragments select fields of the same level: their counts add up, `items` selections merge.
       items += inner.items;
+      addWhere(inner.where);
       values += inner.values;
       for (const [key, each] of inner.perItem) addPerItem(key, each);
     }
-    return { items, values, perItem: perItem.size === 0 ? noItems : perItem };
+    return { items, values, perItem: perItem.size === 0 ? noItems : perItem, where };
   };
 
   const root = schema.getQueryType() ?? null;
@@ -201,5 +216,10 @@ export function queryCost(options: {
     }
   };
   countRootItems(operation.selectionSet, new Set());
-  return { complexity, values: whole.values };
+  return {
+    complexity,
+    values: whole.values,
+    whereConditions: whole.where.conditions,
+    whereNesting: whole.where.nesting,
+  };
 }

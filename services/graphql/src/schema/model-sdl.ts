@@ -21,7 +21,7 @@ function elementFields(e: ModelElement, page: string): string[] {
     custom: [`${f}: _CustomElement!`],
     date_time: [
       `${f}: DateTime @deprecated(reason: "Use '${f}_with_timezone' instead.")`,
-      `${f}_with_timezone: _DateAndTime!`,
+      `${f}_with_timezone: _DateAndTime`,
     ],
   };
   return kinds[e.kind];
@@ -88,8 +88,16 @@ function typeSdl(t: ModelType, page: string): string {
     '!',
     (s) => s.elements.length > 0,
   );
-  const where = withSnippets(['_system_: _SystemFilter', ...t.elements.flatMap(whereFields)], '_Where', (s) =>
-    s.elements.some((e) => whereFields(e).length > 0),
+  // `AND` and `OR` take lists of at least two conditions and nest (today's reference, reference 3.3).
+  const where = withSnippets(
+    [
+      `AND: [${t.typeName}_Where!]`,
+      `OR: [${t.typeName}_Where!]`,
+      '_system_: _SystemFilter',
+      ...t.elements.flatMap(whereFields),
+    ],
+    '_Where',
+    (s) => s.elements.some((e) => whereFields(e).length > 0),
   );
   const order = withSnippets(['_system_: _SystemOrder', ...t.elements.flatMap(orderFields)], '_Order', (s) =>
     s.elements.some((e) => orderFields(e).length > 0),

@@ -48,7 +48,7 @@ export function predefinedSdl(options: { readonly defaultLimit: number }): strin
   size: Int
   width: Int
   height: Int
-  renditions${page}: _AssetRenditionCollection!
+  renditions${page}: _AssetRenditionCollection
 }`,
     collection('_AssetCollection', '_Asset'),
     `type _Rendition {

@@ -133,3 +133,39 @@ export async function seedDemoContent(stack: Stack): Promise<void> {
   );
   await stack.catchUp();
 }
+
+/**
+ * A stack with the demo model and content and a GraphQL listener for each of `options` (the
+ * default settings when none), for a test file's `beforeAll`; `close` stops them all.
+ */
+export async function startDemoGraphql(
+  ...options: Partial<Pick<GraphqlAppOptions, 'graphql' | 'http' | 'channel'>>[]
+): Promise<{ stack: Stack; urls: string[]; close(): Promise<void> }> {
+  const stack = await startStack();
+  await seedDemoModel(stack.core, stack.projectId);
+  await seedDemoContent(stack);
+  const listeners: Awaited<ReturnType<typeof listenGraphql>>[] = [];
+  for (const o of options.length === 0 ? [{}] : options) listeners.push(await listenGraphql(stack, o));
+  return {
+    stack,
+    urls: listeners.map((l) => `${l.url}/${stack.projectId}`),
+    close: async () => {
+      for (const l of listeners) await l.close();
+      await stack.close();
+    },
+  };
+}
+
+/** A GraphQL request as a client sends it: POST of JSON, the answer's status and body. */
+export async function postGraphql<Body>(
+  url: string,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<{ status: number; body: Body }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: res.status, body: (await res.json()) as Body };
+}

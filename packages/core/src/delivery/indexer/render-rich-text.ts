@@ -1,5 +1,5 @@
 import type { StoredComponent } from '../../content/variants/variant-record.ts';
-import type { DeliveryChannel } from '../index-port.ts';
+import type { DeliveryChannel, RichTextAssetFile } from '../index-port.ts';
 import type { RenderContext } from './render-context.ts';
 
 /** What rendering one rich text value found, for the document's dependency lists. */
@@ -12,6 +12,8 @@ export interface RichTextFound {
   readonly linkedCodenames: string[];
   /** Components placed, in document order, with their Delivery codename. */
   readonly components: { codename: string; component: StoredComponent }[];
+  /** The file of each image shown, by asset id (GraphQL's `_RichTextAsset`). */
+  readonly files: Record<string, RichTextAssetFile>;
 }
 
 /** `n` + id with dashes as underscores; the `n` only when the id starts with a digit (recorded responses). */
@@ -68,6 +70,7 @@ export async function renderRichText(options: {
     insertedCodenames: [],
     linkedCodenames: [],
     components: [],
+    files: {},
   };
   const html = options.html === '' ? '<p><br></p>' : options.html.replace(/<br\/>/g, '<br>');
   const ids = [...html.matchAll(/data-(?:item-)?id="([0-9a-f-]{36})"/g)].map((m) => m[1] ?? '');
@@ -122,6 +125,7 @@ export async function renderRichText(options: {
         width: view.file.imageWidth,
         height: view.file.imageHeight,
       };
+      found.files[id] = { name: view.file.fileName, type: view.file.contentType, size: view.file.size };
       const ids: [string, string][] = [
         ['data-asset-id', id],
         ['data-image-id', id],

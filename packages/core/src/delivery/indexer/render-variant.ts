@@ -1,7 +1,7 @@
 import { assertNever } from '@lectern/errors';
 import type { ContentItemRecord } from '../../content/items/item-record.ts';
 import type { StoredComponent, StoredElements, VariantRecord } from '../../content/variants/variant-record.ts';
-import type { DeliveryChannel, DeliveryElement, DeliveryItem } from '../index-port.ts';
+import type { DeliveryChannel, DeliveryElement, DeliveryItem, RichTextAssetFile } from '../index-port.ts';
 import { defaultPresetCodename, deliveryRendition } from '../../content/assets/rendition-query.ts';
 import { deliveryKind, elementName, type FlatElement } from './model-view.ts';
 import { RenderContext } from './render-context.ts';
@@ -18,6 +18,7 @@ interface Collected {
   itemIds: string[];
   assetIds: string[];
   components: Record<string, DeliveryItem>;
+  files: Record<string, RichTextAssetFile>;
 }
 
 function addUnique(list: string[], values: readonly string[]) {
@@ -148,6 +149,7 @@ async function renderElement(e: FlatElement, input: ElementsInput): Promise<Deli
       addUnique(collected.assetIds, f.assetIds);
       addUnique(collected.linked, f.insertedCodenames);
       addUnique(collected.uses, [...f.insertedCodenames, ...f.linkedCodenames]);
+      Object.assign(collected.files, f.files);
       for (const { codename, component } of f.components) {
         if (input.depth >= maxComponentDepth) continue;
         collected.components[codename] = await renderComponent(component, codename, input);
@@ -218,7 +220,7 @@ export async function renderVariant(options: {
   if (!language || !type || !version) return null;
   const collection = ctx.model.collectionCodename(item.collectionId);
   const lastModified = deliveryTime(version.lastModified);
-  const collected: Collected = { linked: [], uses: [], itemIds: [], assetIds: [], components: {} };
+  const collected: Collected = { linked: [], uses: [], itemIds: [], assetIds: [], components: {}, files: {} };
   const elements = await renderElements({
     ctx,
     typeId: item.typeId,
@@ -251,6 +253,8 @@ export async function renderVariant(options: {
     },
     linkedItemCodenames: collected.linked,
     components: collected.components,
+    // Only when there are images: other documents keep the body (and its hash) they had.
+    ...(Object.keys(collected.files).length === 0 ? {} : { richTextAssets: collected.files }),
     dependsOnItemIds: collected.itemIds.filter((id) => id !== item.id),
     assetIds: collected.assetIds,
     usesItemCodenames: collected.uses,

@@ -1,0 +1,194 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are read deeply in assertions */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postGraphql, startDemoGraphql } from '../testing/graphql-stack.ts';
+
+/*
+ * Issue 33: what a client written against today's Kontent.ai GraphQL API expects, asked over plain
+ * fetch (no code of ours on the client side). Expected shapes come from
+ *  - [codegen] kontent-ai/kickstart-react-graphql-app@a102b9e8, src/graphql/graphql.ts (types
+ *    generated from a live schema: `ArticleWhere` with `AND`/`OR: Array<ArticleWhere>`,
+ *    `ArticleOrder`, `publishDate?: Maybe<DateTime>` deprecated beside
+ *    `publishDate_with_timezone?: Maybe<DateAndTime>`),
+ *  - [learn] the Delivery GraphQL API reference, ../shared/reference/fixtures/delivery/
+ *    Kontent-ai-Learn+learn-mcp-server/data/search-records.json ("Combine filters with AND and OR:
+ *    Both operators take an array of at least two values and can be nested in one another").
+ */
+
+let url: string;
+let combinedUrl: string;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  const demo = await startDemoGraphql({}, { graphql: { isWhereCombined: true } });
+  [url = '', combinedUrl = ''] = demo.urls;
+  close = () => demo.close();
+}, 120_000);
+afterAll(() => close());
+
+interface Answer {
+  status: number;
+  body: { data?: Record<string, any> | null; errors?: { message: string; extensions?: { code?: string } }[] };
+}
+
+const post = (query: string, variables?: Record<string, unknown>, target = url): Promise<Answer> =>
+  postGraphql<Answer['body']>(target, query, variables);
+
+const codenames = (a: Answer) =>
+  (a.body.data?.['article_All']?.items as { _system_: { codename: string } }[] | undefined)?.map(
+    (i) => i._system_.codename,
+  );
+
+/** The codenames `article_All(<args>)` lists, asserting no error. */
+async function list(args: string, variables?: Record<string, unknown>, target = combinedUrl, head = '') {
+  const a = await post(`${head}{ article_All${args} { items { _system_ { codename } } } }`, variables, target);
+  expect(a.body.errors, JSON.stringify(a.body.errors)).toBeUndefined();
+  return codenames(a);
+}
+
+// Demo articles: hello_world (reading time 5, topic engineering, authors jane_doe and john_roe),
+// design_basics (8, design, no authors), pricing_notes (12, pricing, john_roe).
+
+describe('the schema, as a client generated from Kontent.ai expects it', () => {
+  it('gives a date and time element a DateTime field under its own name beside <name>_with_timezone [codegen]', async () => {
+    const a = await post(`{ __type(name: "Article") { fields(includeDeprecated: true) {
+      name isDeprecated deprecationReason type { kind name } } } }`);
+    const fields = a.body.data?.['__type'].fields as any[];
+    expect(fields.find((f) => f.name === 'publishedOn')).toEqual({
+      name: 'publishedOn',
+      isDeprecated: true,
+      deprecationReason: "Use 'publishedOn_with_timezone' instead.",
+      type: { kind: 'SCALAR', name: 'DateTime' },
+    });
+    // `publishDate_with_timezone?: Maybe<DateAndTime>`: nullable.
+    expect(fields.find((f) => f.name === 'publishedOn_with_timezone').type).toEqual({
+      kind: 'OBJECT',
+      name: '_DateAndTime',
+    });
+    const item = await post(`{ article(codename: "hello_world") {
+      publishedOn publishedOn_with_timezone { value display_timezone } } }`);
+    expect(item.body.data?.['article']).toEqual({
+      publishedOn: '2026-03-01T10:00:00Z',
+      publishedOn_with_timezone: { value: '2026-03-01T10:00:00Z', display_timezone: 'Europe/Prague' },
+    });
+  });
+
+  it('takes AND and OR as lists of the type’s own where input [codegen]', async () => {
+    const a = await post(
+      `{ __type(name: "Article_Where") { inputFields { name type { kind ofType { kind name } } } } }`,
+    );
+    const fields = a.body.data?.['__type'].inputFields as any[];
+    for (const name of ['AND', 'OR']) {
+      expect(fields.find((f) => f.name === name).type).toEqual({
+        kind: 'LIST',
+        ofType: { kind: 'NON_NULL', name: null },
+      });
+    }
+    const inner = await post(
+      `{ __type(name: "Article_Where") { inputFields { name type { ofType { ofType { name } } } } } }`,
+    );
+    const and = (inner.body.data?.['__type'].inputFields as any[]).find((f) => f.name === 'AND');
+    expect(and.type.ofType.ofType.name).toBe('Article_Where');
+  });
+});
+
+describe('where with AND and OR (today’s Kontent.ai: LECTERN_GRAPHQL_WHERE_COMBINED=true)', () => {
+  it('matches either branch of an OR, and nests AND and OR [learn]', async () => {
+    expect(await list('(where: { OR: [{ title: { eq: "Pricing notes" } }, { readingTime: { lt: 6 } }] })')).toEqual([
+      'hello_world',
+      'pricing_notes',
+    ]);
+    const nested = `(where: { AND: [
+      { OR: [{ topics: { containsAny: ["design"] } }, { authors: { containsAny: ["john_roe"] } }] },
+      { readingTime: { gte: 8 } }
+    ] })`;
+    expect(await list(nested)).toEqual(['design_basics', 'pricing_notes']);
+    const viaVariable = await list(
+      '(where: $where)',
+      { where: { OR: [{ _system_: { codename: { eq: 'design_basics' } } }, { authors: { isEmpty: false } }] } },
+      combinedUrl,
+      'query($where: Article_Where) ',
+    );
+    expect(viaVariable).toEqual(['design_basics', 'hello_world', 'pricing_notes']);
+  });
+
+  it('refuses an AND or OR of fewer than two conditions [learn: "an array of at least two values"]', async () => {
+    for (const where of ['{ OR: [{ readingTime: { lt: 6 } }] }', '{ AND: [] }']) {
+      const a = await post(`{ article_All(where: ${where}) { items { title } } }`, undefined, combinedUrl);
+      expect(a.status).toBe(200);
+      expect(a.body.errors?.[0]).toMatchObject({
+        message: expect.stringContaining('at least two conditions'),
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    }
+  });
+
+  it('keeps SPEC 4.4 rule 3 by default: an OR of two filters is two conditions', async () => {
+    const a = await post(
+      '{ article_All(where: { OR: [{ readingTime: { lt: 6 } }, { readingTime: { gt: 9 } }] }) { items { title } } }',
+    );
+    expect(a.body.errors?.[0]).toMatchObject({
+      message: expect.stringContaining('one condition with one filter'),
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  });
+
+  it('refuses deep or wide AND / OR before reading anything, quickly, as QUERY_TOO_COMPLEX', async () => {
+    let deep = '{ readingTime: { lt: 6 } }';
+    for (let i = 0; i < 6; i += 1) deep = `{ OR: [${deep}, { readingTime: { gt: 9 } }] }`;
+    const wide = `{ OR: [${Array.from({ length: 51 }, (_, i) => `{ readingTime: { eq: ${i} } }`).join(', ')}] }`;
+    let veryDeep: unknown = { readingTime: { lt: 6 } };
+    // 40 levels: a JSON body nested deeper than 128 is refused before parsing (400, http-kit).
+    for (let i = 0; i < 40; i += 1) veryDeep = { OR: [veryDeep] };
+    const cases: [string, Record<string, unknown> | undefined][] = [
+      [`{ article_All(where: ${deep}) { items { title } } }`, undefined],
+      [`{ article_All(where: ${wide}) { items { title } } }`, undefined],
+      ['query($w: Article_Where) { article_All(where: $w) { items { title } } }', { w: veryDeep }],
+    ];
+    for (const [query, variables] of cases) {
+      const started = performance.now();
+      const a = await post(query, variables, combinedUrl);
+      expect(a.status).toBe(200);
+      expect(a.body.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COMPLEX');
+      expect(performance.now() - started).toBeLessThan(1_000);
+    }
+    // five levels are within the bound and answer
+    let five = '{ readingTime: { lt: 6 } }';
+    for (let i = 0; i < 5; i += 1) five = `{ OR: [${five}, { readingTime: { gt: 9 } }] }`;
+    expect(await list(`(where: ${five})`)).toEqual(['hello_world', 'pricing_notes']);
+  });
+});
+
+describe('order by several fields [codegen: ArticleOrder]', () => {
+  it('orders by the first field written, its ties by the next, in a literal and in a variable', async () => {
+    // Article_Order lists title before readingTime: the written order, not the schema's, decides.
+    expect(await list('(order: { readingTime: asc, title: desc })', undefined, url)).toEqual([
+      'hello_world',
+      'design_basics',
+      'pricing_notes',
+    ]);
+    expect(await list('(order: { title: desc, readingTime: asc })', undefined, url)).toEqual([
+      'pricing_notes',
+      'hello_world',
+      'design_basics',
+    ]);
+    const head = 'query($order: Article_Order) ';
+    expect(await list('(order: $order)', { order: { readingTime: 'desc', title: 'asc' } }, url, head)).toEqual([
+      'pricing_notes',
+      'design_basics',
+      'hello_world',
+    ]);
+    expect(
+      await list(
+        '(order: { _system_: { lastModified: desc }, publishedOn_with_timezone: { value: asc } })',
+        undefined,
+        url,
+      ),
+    ).toHaveLength(3);
+    const six = '{ title: asc, summary: asc, slug: asc, readingTime: asc, publishedOn: asc, _system_: { name: asc } }';
+    const refused = await post(`{ article_All(order: ${six}) { items { title } } }`);
+    expect(refused.body.errors?.[0]).toMatchObject({
+      message: expect.stringContaining('at most 5 fields'),
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  });
+});
