@@ -18,6 +18,9 @@ const initialContext = tool({
   run: async (_args, context) => ({ guide: agentGuide, model: await modelOverview(context) }),
 });
 
+/** Values (array entries, object fields, scalars) one tool call may carry. */
+export const maxToolInputElements = 20_000;
+
 /** Every tool offered with `context` (query-delivery only where the Delivery index is reachable). */
 export function toolsOf(context: Pick<McpContext, 'deliveryIndex'>): readonly AnyTool[] {
   return [
@@ -37,6 +40,8 @@ export function createLecternMcpServer(context: McpContext): McpServer {
     {
       capabilities: { tools: {}, resources: {}, prompts: {} },
       instructions: agentGuide,
+      // Beside the body limit (1 MiB): bounds the values zod walks for one call.
+      maxToolInputElements: maxToolInputElements,
     },
   );
   registerTools(server, toolsOf(context), context);
