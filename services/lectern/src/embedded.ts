@@ -123,6 +123,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
           recsTracking: recs.tracking,
           editorDir: defaultEditorDir,
           changes,
+          deliveryIndex: index,
         }),
       ),
       delivery: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'production', http }),
