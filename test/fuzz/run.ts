@@ -132,7 +132,8 @@ export class FuzzSession {
       // A torn request expects no answer; only what it stored is judged.
       if (request.isTorn === true) return { status, hold, problem: null };
       const foreign = foreignBody(request, response);
-      if (status >= 500) problem = { kind: 'server_error', detail: `${status} ${response.body.toString('utf8').slice(0, 200)}` };
+      if (status >= 500)
+        problem = { kind: 'server_error', detail: `${status} ${response.body.toString('utf8').slice(0, 200)}` };
       else if (foreign !== null) problem = { kind: 'foreign_body', detail: foreign };
       else {
         const unsafe = unsafeFile(request, response);

@@ -101,10 +101,16 @@ export function unsafeFile(request: FuzzRequest, response: FuzzResponse): string
   const type = header('content-type');
   const missing = [
     ...(header('x-content-type-options').toLowerCase() === 'nosniff' ? [] : ['X-Content-Type-Options: nosniff']),
-    ...(rasterTypes.test(type) || /^attachment/i.test(header('content-disposition')) ? [] : ['Content-Disposition: attachment']),
-    ...(rasterTypes.test(type) || /\bsandbox\b/i.test(header('content-security-policy')) ? [] : ['Content-Security-Policy: sandbox']),
+    ...(rasterTypes.test(type) || /^attachment/i.test(header('content-disposition'))
+      ? []
+      : ['Content-Disposition: attachment']),
+    ...(rasterTypes.test(type) || /\bsandbox\b/i.test(header('content-security-policy'))
+      ? []
+      : ['Content-Security-Policy: sandbox']),
   ];
-  return missing.length === 0 ? null : `${response.status} ${type || 'no Content-Type'} served without ${missing.join(', ')}`;
+  return missing.length === 0
+    ? null
+    : `${response.status} ${type || 'no Content-Type'} served without ${missing.join(', ')}`;
 }
 
 /**

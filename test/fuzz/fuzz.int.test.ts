@@ -85,7 +85,10 @@ describe('fuzz target', () => {
     // The seeded published items are in the recommendation index.
     expect(JSON.parse(recommend.body.toString('utf8'))).toEqual(expect.arrayContaining([{ codename: 'first_post' }]));
     const search = await post('/api/v2/search/items', { visitId: 'probe', query: 'first post', resultCount: 5 });
-    expect([search.status, JSON.parse(search.body.toString('utf8'))]).toEqual([200, expect.arrayContaining([{ codename: 'first_post' }])]);
+    expect([search.status, JSON.parse(search.body.toString('utf8'))]).toEqual([
+      200,
+      expect.arrayContaining([{ codename: 'first_post' }]),
+    ]);
     const track = await post('/api/v2/track/visit', { visitId: 'probe', currentItemCodename: 'home' });
     expect(track.status).toBeGreaterThanOrEqual(200);
     expect(track.status).toBeLessThan(300);
