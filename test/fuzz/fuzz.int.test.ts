@@ -8,7 +8,7 @@ import { startFuzzTarget, type FuzzTarget } from './target.ts';
 
 /*
  * The bounded fuzz run of ./scripts/test (issues 12 and 27): for every Management route family
- * and every Delivery, Preview, GraphQL and Recommendations route, generated malformed and costly
+ * the MCP endpoint, and every Delivery, Preview, GraphQL and Recommendations route, generated malformed and costly
  * requests never get a 5xx, every 4xx carries the API's own error body (HEAD answers none), no
  * request holds the event loop over 100 ms, and no refused request or read changes any table of
  * the store or any blob (checked after every request). `LECTERN_FUZZ_RUNS` sets the requests per
@@ -100,6 +100,9 @@ describe('fuzz target', () => {
 describe('fuzz: no 5xx, the API error body on every 4xx, no loop held over 100 ms, nothing stored by a refused request or a read', () => {
   it.each([...managementFamilies])('Management %s', { timeout: 180_000 }, async (name) => {
     await fuzz(name);
+  });
+  it('MCP', { timeout: 180_000 }, async () => {
+    await fuzz('mcp');
   });
   it.each([...deliveryFamilies])('%s', { timeout: 180_000 }, async (name) => {
     await session.settle();

@@ -7,6 +7,7 @@ import { graphqlRequests } from './graphql.ts';
 import { foreignBody, unsafeFile, upscaledImage } from './judge.ts';
 import { LoopProbe, type Hold } from './loop-probe.ts';
 import { managementFamilies, managementRequests } from './management.ts';
+import { mcpRequests } from './mcp.ts';
 import { costlyDeliveryRequests, costlyGraphqlRequests, costlyManagementRequests } from './costly-requests.ts';
 import type { CostOptions } from './costly.ts';
 import { recommendationsRequests } from './recommendations.ts';
@@ -185,6 +186,8 @@ export function fuzzFamilies(
         ),
       });
   }
+  if (apis.includes('management'))
+    families.push({ api: 'management', family: 'mcp', requests: mcpRequests(known, keys.management) });
   if (apis.includes('delivery')) {
     families.push(
       {

@@ -18,7 +18,12 @@ const base64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** The bytes of an upload: decoded from base64, or fetched from the URL through the SSRF guard. */
 async function bytesOf(
-  args: { data_base64?: string | undefined; url?: string | undefined; file_name?: string | undefined; content_type?: string | undefined },
+  args: {
+    data_base64?: string | undefined;
+    url?: string | undefined;
+    file_name?: string | undefined;
+    content_type?: string | undefined;
+  },
   context: McpContext,
 ) {
   if ((args.data_base64 === undefined) === (args.url === undefined))

@@ -63,7 +63,10 @@ export const contentTools: readonly AnyTool[] = [
     run: async (args, context) =>
       pageJson(
         'items',
-        await listItems(context.core, { ...modelInput(context), continuation: continuationOf(args.continuation_token) }),
+        await listItems(context.core, {
+          ...modelInput(context),
+          continuation: continuationOf(args.continuation_token),
+        }),
       ),
   }),
   tool({

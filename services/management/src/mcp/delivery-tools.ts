@@ -10,7 +10,10 @@ const propertyPattern =
   /^(?:system\.(?:id|name|codename|language|type|collection|last_modified|workflow|workflow_step)|elements\.[A-Za-z0-9_]{1,200})$/;
 const property = z
   .string()
-  .regex(propertyPattern, 'must be system.<id|name|codename|language|type|collection|last_modified|workflow|workflow_step> or elements.<element codename>')
+  .regex(
+    propertyPattern,
+    'must be system.<id|name|codename|language|type|collection|last_modified|workflow|workflow_step> or elements.<element codename>',
+  )
   .describe('system.<name> or elements.<element codename>');
 
 /** How many values each operator takes (SPEC 4.3): [least, most]. */
@@ -37,7 +40,7 @@ function languageChain(languages: readonly IndexedLanguage[], codename: string |
   if (!languages.some((l) => l.system.codename === start))
     throw new LecternError('LANGUAGE_NOT_FOUND', { message: `The language '${start}' is not active in Delivery.` });
   const chain: string[] = [];
-  for (let c: string | null | undefined = start; c && !chain.includes(c); ) {
+  for (let c: string | null | undefined = start; c && !chain.includes(c);) {
     chain.push(c);
     c = languages.find((l) => l.system.codename === c)?.fallbackCodename;
   }
@@ -54,22 +57,42 @@ export function deliveryTools(index: DeliveryIndexReader): readonly AnyTool[] {
         'Published items as the Delivery API returns them (from the Delivery index, so what visitors see), with ' +
         'language fallbacks. Filter by type, codename or any system./elements. property, order, and page with skip.',
       input: {
-        language: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/).optional().describe('Language codename (default: the default language)'),
-        type: z.string().regex(/^[A-Za-z0-9_]{1,200}$/).optional().describe('Content type codename'),
-        codename: z.string().regex(/^[A-Za-z0-9_]{1,200}$/).optional().describe('One item by codename'),
+        language: z
+          .string()
+          .regex(/^[A-Za-z0-9_-]{1,100}$/)
+          .optional()
+          .describe('Language codename (default: the default language)'),
+        type: z
+          .string()
+          .regex(/^[A-Za-z0-9_]{1,200}$/)
+          .optional()
+          .describe('Content type codename'),
+        codename: z
+          .string()
+          .regex(/^[A-Za-z0-9_]{1,200}$/)
+          .optional()
+          .describe('One item by codename'),
         filters: z.array(filter).max(20).optional(),
         order: z
           .object({ property, direction: z.enum(['asc', 'desc']) })
           .optional()
           .describe('Default: by codename'),
         skip: z.number().int().min(0).max(1_000_000).optional(),
-        limit: z.number().int().min(1).max(maxDeliveryLimit).optional().describe(`At most ${maxDeliveryLimit}, default 10`),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(maxDeliveryLimit)
+          .optional()
+          .describe(`At most ${maxDeliveryLimit}, default 10`),
       },
       isReadOnly: true,
       run: async (args, context) => {
         const languages = languageChain(await index.languages(context.projectId), args.language);
         const filters = [
-          ...(args.type === undefined ? [] : [{ property: 'system.type', operator: 'eq' as const, values: [args.type] }]),
+          ...(args.type === undefined
+            ? []
+            : [{ property: 'system.type', operator: 'eq' as const, values: [args.type] }]),
           ...(args.codename === undefined
             ? []
             : [{ property: 'system.codename', operator: 'eq' as const, values: [args.codename] }]),

@@ -31,5 +31,7 @@ export async function connectMcpClient(transport: Transport) {
 
 /** A Streamable HTTP client transport to `url` with a management key as Bearer. */
 export function httpTransport(url: string, key: string): StreamableHTTPClientTransport {
-  return new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${key}` } } });
+  return new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: { authorization: `Bearer ${key}` } },
+  });
 }

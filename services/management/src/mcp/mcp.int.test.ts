@@ -45,12 +45,24 @@ describe.each(engines)('MCP over Streamable HTTP on %s', (_name, openCore) => {
   it('lists tools whose input schemas are JSON Schema of their zod definitions, and resources and prompts', async () => {
     const { tools } = await mcp.client.listTools();
     const names = tools.map((t) => t.name);
-    for (const name of ['get-initial-context', 'list-content-types-mapi', 'add-content-type-mapi', 'filter-variants-mapi',
-      'upsert-language-variant-mapi', 'publish-variant-mapi', 'change-variant-workflow-step-mapi',
-      'create-variant-version-mapi', 'upload-asset-mapi', 'add-taxonomy-group-mapi', 'list-spaces-mapi'])
+    for (const name of [
+      'get-initial-context',
+      'list-content-types-mapi',
+      'add-content-type-mapi',
+      'filter-variants-mapi',
+      'upsert-language-variant-mapi',
+      'publish-variant-mapi',
+      'change-variant-workflow-step-mapi',
+      'create-variant-version-mapi',
+      'upload-asset-mapi',
+      'add-taxonomy-group-mapi',
+      'list-spaces-mapi',
+    ])
       expect(names).toContain(name);
     const addType = tools.find((t) => t.name === 'add-content-type-mapi');
-    const elements = addType?.inputSchema.properties?.['elements'] as { items?: { properties?: { type?: { enum?: string[] } } } };
+    const elements = addType?.inputSchema.properties?.['elements'] as {
+      items?: { properties?: { type?: { enum?: string[] } } };
+    };
     expect(elements.items?.properties?.type?.enum).toContain('rich_text');
     expect(addType?.annotations?.readOnlyHint).toBe(false);
     const { resources } = await mcp.client.listResources();
@@ -66,11 +78,14 @@ describe.each(engines)('MCP over Streamable HTTP on %s', (_name, openCore) => {
     expect(model.languages.find((l) => l.is_default)?.codename).toBe('default');
 
     const quote = await mcp.call('add-content-type-mapi', {
-      name: 'Quote', codename: 'quote', elements: [{ type: 'text', name: 'Text', codename: 'text' }],
+      name: 'Quote',
+      codename: 'quote',
+      elements: [{ type: 'text', name: 'Text', codename: 'text' }],
     });
     expect(quote.isError, quote.text).toBe(false);
     const article = await mcp.call('add-content-type-mapi', {
-      name: 'Article', codename: 'article',
+      name: 'Article',
+      codename: 'article',
       elements: [
         { type: 'text', name: 'Title', codename: 'title', is_required: true },
         { type: 'rich_text', name: 'Body', codename: 'body' },
@@ -81,7 +96,11 @@ describe.each(engines)('MCP over Streamable HTTP on %s', (_name, openCore) => {
     const types = await mcp.call('list-content-types-mapi');
     expect((types.json['types'] as { codename: string }[]).map((t) => t.codename).sort()).toEqual(['article', 'quote']);
 
-    const item = await mcp.call('add-content-item-mapi', { name: 'Hello', codename: 'hello', type: { codename: 'article' } });
+    const item = await mcp.call('add-content-item-mapi', {
+      name: 'Hello',
+      codename: 'hello',
+      type: { codename: 'article' },
+    });
     expect(item.isError, item.text).toBe(false);
     const ref = { item: { codename: 'hello' }, language: { codename: 'default' } };
     const filled = await mcp.call('upsert-language-variant-mapi', {
@@ -91,7 +110,13 @@ describe.each(engines)('MCP over Streamable HTTP on %s', (_name, openCore) => {
         {
           element: { codename: 'body' },
           value: `<p>Intro</p>${object}`,
-          components: [{ id: componentId, type: { codename: 'quote' }, elements: [{ element: { codename: 'text' }, value: 'Be brief.' }] }],
+          components: [
+            {
+              id: componentId,
+              type: { codename: 'quote' },
+              elements: [{ element: { codename: 'text' }, value: 'Be brief.' }],
+            },
+          ],
         },
       ],
     });
@@ -99,9 +124,9 @@ describe.each(engines)('MCP over Streamable HTTP on %s', (_name, openCore) => {
     expect(await mcp.call('publish-variant-mapi', ref)).toMatchObject({ isError: false });
     const published = await mcp.call('get-published-variant-mapi', ref);
     expect(published.isError, published.text).toBe(false);
-    const body = (published.json['elements'] as { components?: { id: string; elements: { value: unknown }[] }[] }[]).find(
-      (e) => e.components !== undefined,
-    );
+    const body = (
+      published.json['elements'] as { components?: { id: string; elements: { value: unknown }[] }[] }[]
+    ).find((e) => e.components !== undefined);
     expect(body?.components?.[0]?.id).toBe(componentId);
     expect(body?.components?.[0]?.elements[0]?.value).toBe('Be brief.');
 
@@ -122,7 +147,11 @@ describe.each(engines)('MCP over Streamable HTTP on %s', (_name, openCore) => {
       elements: [{ element: { codename: 'no_such_element' }, value: 'x' }],
     });
     expect(refused.isError).toBe(true);
-    expect(refused.json).toMatchObject({ error_code: expect.any(Number), message: expect.any(String), request_id: expect.any(String) });
+    expect(refused.json).toMatchObject({
+      error_code: expect.any(Number),
+      message: expect.any(String),
+      request_id: expect.any(String),
+    });
   });
 
   it("refuses a Reviewer key's write with the Management API's error, and stores nothing", async () => {
@@ -131,11 +160,16 @@ describe.each(engines)('MCP over Streamable HTTP on %s', (_name, openCore) => {
       method: 'POST',
       body: JSON.stringify({
         email: 'reviewer@example.com',
-        collection_groups: [{ collections: [], roles: [{ id: roles.find((r) => r.name === 'Reviewer')?.id, languages: [] }] }],
+        collection_groups: [
+          { collections: [], roles: [{ id: roles.find((r) => r.name === 'Reviewer')?.id, languages: [] }] },
+        ],
       }),
     });
     const issued = await createApiKey(server.core, {
-      actor: operator, projectId: server.projectId, kind: 'management', userEmail: 'reviewer@example.com',
+      actor: operator,
+      projectId: server.projectId,
+      kind: 'management',
+      userEmail: 'reviewer@example.com',
     });
     const reviewer = await connectMcpClient(httpTransport(`${origin}/${server.projectId}/mcp`, issued.secret));
     const before = (await listItems(server.core, { actor: operator, projectId: server.projectId })).items.length;
@@ -181,8 +215,16 @@ describe.each(engines)('MCP over Streamable HTTP on %s', (_name, openCore) => {
     expect(garbage.status).toBe(400);
     const broken = await post(`/${server.projectId}/mcp`, '{"jsonrpc":', auth);
     expect(broken.status).toBe(400);
-    const huge = await post(`/${server.projectId}/mcp`, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call',
-      params: { name: 'add-content-item-mapi', arguments: { name: 'x'.repeat(2_000_000) } } }), auth);
+    const huge = await post(
+      `/${server.projectId}/mcp`,
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'add-content-item-mapi', arguments: { name: 'x'.repeat(2_000_000) } },
+      }),
+      auth,
+    );
     expect(huge.status).toBe(413);
     expect((await fetch(`${origin}/mcp`, { headers: auth })).status).toBe(405);
   });
@@ -203,7 +245,12 @@ describe('MCP rate limits', () => {
             accept: 'application/json, text/event-stream',
             'mcp-protocol-version': '2025-11-25',
           },
-          body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'list-languages-mapi', arguments: {} } }),
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: i,
+            method: 'tools/call',
+            params: { name: 'list-languages-mapi', arguments: {} },
+          }),
         });
         statuses.push(response.status);
         if (response.status === 429) expect(await response.json()).toMatchObject({ error_code: 10000 });

@@ -180,4 +180,3 @@ export const modelTools: readonly AnyTool[] = [
     run: async (_args, context) => (await listSpaces(context.core, modelInput(context))).map(spaceJson),
   }),
 ];
-

@@ -14,15 +14,21 @@ export function registerPrompts(server: McpServer): void {
       argsSchema: {
         item_codename: codename.describe('Codename of the item'),
         language_codename: codename.describe('Codename of the target language'),
-        source_language_codename: codename.optional().describe('Language to translate from (default: the default language)'),
+        source_language_codename: codename
+          .optional()
+          .describe('Language to translate from (default: the default language)'),
       },
     },
     (args) =>
       user(
         [
           `Translate the content item "${args.item_codename}" into the language "${args.language_codename}".`,
-          '1. Call get-initial-context, then get-item-mapi with { "codename": "' + args.item_codename + '" } to read the item and its variants' +
-            (args.source_language_codename ? ` (translate from "${args.source_language_codename}").` : ' (translate from the default language).'),
+          '1. Call get-initial-context, then get-item-mapi with { "codename": "' +
+            args.item_codename +
+            '" } to read the item and its variants' +
+            (args.source_language_codename
+              ? ` (translate from "${args.source_language_codename}").`
+              : ' (translate from the default language).'),
           '2. Call get-type-mapi for its content type to learn each element’s kind.',
           '3. Translate text and rich text values. Keep rich text HTML structure, <object> tags, links, and component ids; ' +
             'translate the components’ text too. Copy numbers, dates, assets, linked items and taxonomy terms unchanged. Leave url_slug out so it is regenerated.',
@@ -52,7 +58,9 @@ export function registerPrompts(server: McpServer): void {
           `1. Call get-type-mapi with { "codename": "${args.type_codename}" } to learn its elements (kinds, required, limits, guidelines).`,
           '2. Call add-content-item-mapi with a short name and that type.',
           '3. Call upsert-language-variant-mapi for the new item in ' +
-            (args.language_codename ? `language { "codename": "${args.language_codename}" }` : 'the default language (see list-languages-mapi)') +
+            (args.language_codename
+              ? `language { "codename": "${args.language_codename}" }`
+              : 'the default language (see list-languages-mapi)') +
             ' with a value for every element the notes support; rich text as HTML (<p>, <h2>, <ul>…).',
           '4. If it is refused, read validation_errors, fix those paths and retry. Leave it in its first workflow step (do not publish) and report the item’s codename.',
         ].join('\n'),

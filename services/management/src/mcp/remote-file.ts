@@ -21,7 +21,8 @@ export interface RemoteFetchOptions {
   readonly isPrivateAllowed?: boolean;
 }
 
-const refused = (message: string) => new LecternError('REMOTE_FILE_UNREACHABLE', { problems: [{ path: 'url', message }] });
+const refused = (message: string) =>
+  new LecternError('REMOTE_FILE_UNREACHABLE', { problems: [{ path: 'url', message }] });
 
 /** The URL's last path segment, decoded when it can be. */
 function fileNameOf(url: URL): string {
@@ -50,7 +51,12 @@ export function createRemoteFetch(options: RemoteFetchOptions = {}) {
       if (!isPrivateAllowed && isIP(host) !== 0 && !isAddressAllowed(host))
         throw refused(`The URL points to ${host}, a loopback, private, link-local or metadata address.`);
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-      const request = send(url, { method: 'GET', signal, agent: false, ...(isPrivateAllowed ? {} : { lookup: guardedLookup }) });
+      const request = send(url, {
+        method: 'GET',
+        signal,
+        agent: false,
+        ...(isPrivateAllowed ? {} : { lookup: guardedLookup }),
+      });
       request.on('error', (error) =>
         reject(
           error instanceof AddressRefusedError

@@ -26,7 +26,8 @@ export function registerResources(server: McpServer, context: McpContext): void 
     'lectern://model',
     {
       title: 'Content model',
-      description: 'Languages, content types, snippets, taxonomies, collections, workflows and spaces (Management API JSON).',
+      description:
+        'Languages, content types, snippets, taxonomies, collections, workflows and spaces (Management API JSON).',
       mimeType: 'application/json',
     },
     async (uri) => json(uri, await reading(context, () => modelOverview(context))),
@@ -46,7 +47,9 @@ export function registerResources(server: McpServer, context: McpContext): void 
     { title: 'Content type', description: 'One content type with its elements.', mimeType: 'application/json' },
     async (uri, variables) => {
       const codename = String(variables['codename'] ?? '');
-      const type = await reading(context, () => getContentType(context.core, { ...modelInput(context), key: { codename } }));
+      const type = await reading(context, () =>
+        getContentType(context.core, { ...modelInput(context), key: { codename } }),
+      );
       return json(uri, contentTypeJson(type));
     },
   );

@@ -19,7 +19,10 @@ const schedule = {
 const scheduleBody = (args: { scheduled_to?: string | undefined; display_timezone?: string | undefined }) =>
   args.scheduled_to === undefined
     ? undefined
-    : { scheduled_to: args.scheduled_to, ...(args.display_timezone ? { display_timezone: args.display_timezone } : {}) };
+    : {
+        scheduled_to: args.scheduled_to,
+        ...(args.display_timezone ? { display_timezone: args.display_timezone } : {}),
+      };
 
 /** Workflow of a variant: steps, publishing (now or scheduled), unpublishing and new versions. */
 export const workflowTools: readonly AnyTool[] = [
