@@ -102,7 +102,9 @@ describe('fuzz: no 5xx, the API error body on every 4xx, no loop held over 100 m
     await fuzz(name);
   });
   it('MCP', { timeout: 180_000 }, async () => {
-    await fuzz('mcp');
+    const accepted = await fuzz('mcp');
+    // Tool calls reach the tools (answered 200, isError or not), not only the transport's refusals.
+    if (runs >= 50) expect(accepted).toBeGreaterThan(0);
   });
   it.each([...deliveryFamilies])('%s', { timeout: 180_000 }, async (name) => {
     await session.settle();

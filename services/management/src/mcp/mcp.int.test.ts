@@ -183,6 +183,46 @@ describe.each(engines)('MCP over Streamable HTTP on %s', (_name, openCore) => {
     await reviewer.client.close();
   });
 
+  it('uploads an asset from base64 bytes, refuses a private URL, and serves the model as resources and prompts', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const uploaded = await mcp.call('upload-asset-mapi', {
+      data_base64: png.toString('base64'),
+      file_name: 'dot.png',
+      content_type: 'image/png',
+      title: 'A dot',
+    });
+    expect(uploaded.isError, uploaded.text).toBe(false);
+    expect(uploaded.json).toMatchObject({ file_name: 'dot.png', size: png.length, image_width: 1, title: 'A dot' });
+    const before = ((await mcp.call('list-assets-mapi')).json['assets'] as unknown[]).length;
+    const privateUrl = await mcp.call('upload-asset-mapi', { url: `${origin}/readyz`, file_name: 'x.txt' });
+    expect(privateUrl.isError).toBe(true);
+    expect(privateUrl.json).toMatchObject({ error_code: 207 });
+    const notBase64 = await mcp.call('upload-asset-mapi', { data_base64: '!!!!' });
+    expect(notBase64.json).toMatchObject({
+      error_code: expect.any(Number),
+      validation_errors: [{ path: 'data_base64' }],
+    });
+    expect(((await mcp.call('list-assets-mapi')).json['assets'] as unknown[]).length).toBe(before);
+
+    const model = await mcp.client.readResource({ uri: 'lectern://model' });
+    const text = (model.contents[0] as { text: string }).text;
+    expect(
+      (JSON.parse(text) as { content_types: { codename: string }[] }).content_types.map((t) => t.codename),
+    ).toContain('article');
+    const article = await mcp.client.readResource({ uri: 'lectern://types/article' });
+    expect(JSON.parse((article.contents[0] as { text: string }).text)).toMatchObject({ codename: 'article' });
+    const prompt = await mcp.client.getPrompt({
+      name: 'translate-item',
+      arguments: { item_codename: 'hello', language_codename: 'cs' },
+    });
+    const said = (prompt.messages[0]?.content as { text: string }).text;
+    expect(said).toMatch(/upsert-language-variant-mapi/);
+    expect(said).toMatch(/"cs"/);
+  });
+
   it('answers malformed arguments and unknown tools with MCP errors', async () => {
     const wrongType = await mcp.call('add-content-type-mapi', { name: 5, elements: 'none' });
     expect(wrongType.isError).toBe(true);
