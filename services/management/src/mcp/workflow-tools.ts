@@ -80,37 +80,41 @@ export const workflowTools: readonly AnyTool[] = [
       return { scheduled: true };
     },
   }),
-  tool({
-    name: 'cancel-scheduled-publish-mapi',
-    title: 'Cancel scheduled publishing',
-    description: 'Cancels the scheduled publishing of a variant.',
-    input: itemAndLanguage,
-    isReadOnly: false,
-    run: async (args, context) => {
-      await cancelScheduledPublish(context.core, variantInput(args, context));
-      return { cancelled: true };
-    },
-  }),
-  tool({
-    name: 'cancel-scheduled-unpublish-mapi',
-    title: 'Cancel scheduled unpublishing',
-    description: 'Cancels the scheduled unpublishing of a variant.',
-    input: itemAndLanguage,
-    isReadOnly: false,
-    run: async (args, context) => {
-      await cancelScheduledUnpublish(context.core, variantInput(args, context));
-      return { cancelled: true };
-    },
-  }),
-  tool({
-    name: 'create-variant-version-mapi',
-    title: 'Create a new version of a published variant',
-    description: 'Starts a new draft version of a published variant (the published one stays live).',
-    input: itemAndLanguage,
-    isReadOnly: false,
-    run: async (args, context) => {
-      await createNewVersion(context.core, variantInput(args, context));
-      return { created: true };
-    },
-  }),
+  ...(
+    [
+      [
+        'cancel-scheduled-publish-mapi',
+        'Cancel scheduled publishing',
+        'Cancels the scheduled publishing of a variant.',
+        cancelScheduledPublish,
+        'cancelled',
+      ],
+      [
+        'cancel-scheduled-unpublish-mapi',
+        'Cancel scheduled unpublishing',
+        'Cancels the scheduled unpublishing of a variant.',
+        cancelScheduledUnpublish,
+        'cancelled',
+      ],
+      [
+        'create-variant-version-mapi',
+        'Create a new version of a published variant',
+        'Starts a new draft version of a published variant (the published one stays live).',
+        createNewVersion,
+        'created',
+      ],
+    ] as const
+  ).map(([name, title, description, action, answer]) =>
+    tool({
+      name,
+      title,
+      description,
+      input: itemAndLanguage,
+      isReadOnly: false,
+      run: async (args, context) => {
+        await action(context.core, variantInput(args, context));
+        return { [answer]: true };
+      },
+    }),
+  ),
 ];
