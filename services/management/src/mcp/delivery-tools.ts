@@ -89,6 +89,10 @@ export function deliveryTools(index: DeliveryIndexReader): readonly AnyTool[] {
       isReadOnly: true,
       run: async (args, context) => {
         const languages = languageChain(await index.languages(context.projectId), args.language);
+        const skip = args.skip ?? 0;
+        const limit = args.limit ?? 10;
+        // Nothing indexed yet (no language reached the index): nothing is published.
+        if (languages.length === 0) return { items: [], pagination: { skip, limit, count: 0, total_count: 0 } };
         const filters = [
           ...(args.type === undefined
             ? []
@@ -98,8 +102,6 @@ export function deliveryTools(index: DeliveryIndexReader): readonly AnyTool[] {
             : [{ property: 'system.codename', operator: 'eq' as const, values: [args.codename] }]),
           ...(args.filters ?? []),
         ];
-        const skip = args.skip ?? 0;
-        const limit = args.limit ?? 10;
         const result = await index.queryItems({
           projectId: context.projectId,
           channel: 'production',

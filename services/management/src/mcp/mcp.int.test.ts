@@ -141,6 +141,14 @@ describe.each(engines)('MCP over Streamable HTTP on %s', (_name, openCore) => {
   });
 
   it("answers the API's validation messages, with paths, for a variant the type refuses", async () => {
+    const ref = { item: { codename: 'hello' }, language: { codename: 'default' } };
+    const published = await mcp.call('upsert-language-variant-mapi', {
+      ...ref,
+      elements: [{ element: { codename: 'title' }, value: 'Changed' }],
+    });
+    expect(published.json).toMatchObject({ error_code: 212 });
+    const version = await mcp.call('create-variant-version-mapi', ref);
+    expect(version.isError, version.text).toBe(false);
     const refused = await mcp.call('upsert-language-variant-mapi', {
       item: { codename: 'hello' },
       language: { codename: 'default' },
@@ -148,10 +156,35 @@ describe.each(engines)('MCP over Streamable HTTP on %s', (_name, openCore) => {
     });
     expect(refused.isError).toBe(true);
     expect(refused.json).toMatchObject({
-      error_code: expect.any(Number),
-      message: expect.any(String),
       request_id: expect.any(String),
+      error_code: expect.any(Number),
+      validation_errors: [
+        {
+          path: 'elements[0].element',
+          message: "The element with codename 'no_such_element' was not found in the content type.",
+        },
+      ],
     });
+    // A component the rich text names but does not send is refused too, and nothing changes.
+    const missing = await mcp.call('upsert-language-variant-mapi', {
+      item: { codename: 'hello' },
+      language: { codename: 'default' },
+      elements: [{ element: { codename: 'body' }, value: object, components: [] }],
+    });
+    expect(missing.isError).toBe(true);
+    expect(missing.json['validation_errors']).toEqual([
+      expect.objectContaining({ path: expect.stringMatching(/^elements\[0\]/) }),
+    ]);
+  });
+
+  it('refuses a key of another environment, as the Management API does', async () => {
+    const foreign = await connectMcpClient(
+      httpTransport(`${origin}/6a1b3c2d-0000-4000-8000-000000000009/mcp`, server.apiKey),
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(String(foreign)).toMatch(/"error_code":4/);
   });
 
   it("refuses a Reviewer key's write with the Management API's error, and stores nothing", async () => {
