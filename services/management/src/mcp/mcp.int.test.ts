@@ -177,6 +177,32 @@ describe.each(engines)('MCP over Streamable HTTP on %s', (_name, openCore) => {
     ]);
   });
 
+  it('moves the new version to another workflow step and schedules its publishing', async () => {
+    const ref = { item: { codename: 'hello' }, language: { codename: 'default' } };
+    const workflows = (await mcp.call('list-workflows-mapi')).json as unknown as {
+      codename: string;
+      steps: { codename: string }[];
+    }[];
+    const workflow = workflows[0];
+    const step = workflow?.steps[1] ?? workflow?.steps[0];
+    const moved = await mcp.call('change-variant-workflow-step-mapi', {
+      ...ref,
+      workflow: { codename: workflow?.codename },
+      workflow_step: { codename: step?.codename },
+    });
+    expect(moved.isError, moved.text).toBe(false);
+    const latest = await mcp.call('get-latest-variant-mapi', ref);
+    expect(latest.json['workflow']).toMatchObject({ step_identifier: { id: expect.any(String) } });
+    const past = await mcp.call('publish-variant-mapi', { ...ref, scheduled_to: '2001-01-01T00:00:00Z' });
+    expect(past.json['validation_errors']).toEqual([expect.objectContaining({ path: 'scheduled_to' })]);
+    const scheduled = await mcp.call('publish-variant-mapi', { ...ref, scheduled_to: '2999-01-01T00:00:00Z' });
+    expect(scheduled).toMatchObject({
+      isError: false,
+      json: { published: false, scheduled_to: '2999-01-01T00:00:00Z' },
+    });
+    expect((await mcp.call('cancel-scheduled-publish-mapi', ref)).isError).toBe(false);
+  });
+
   it('refuses a key of another environment, as the Management API does', async () => {
     const foreign = await connectMcpClient(
       httpTransport(`${origin}/6a1b3c2d-0000-4000-8000-000000000009/mcp`, server.apiKey),
