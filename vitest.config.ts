@@ -23,7 +23,7 @@ const roots = '{packages,services,test}/**';
  * in its global setup (test/engines/setup-*.ts), and hands the endpoint to the tests through
  * `inject` (keys in packages/testing/src/provided-context.ts):
  *
- *   *.test.ts              unit        no engine (beside the code, under src/)
+ *   *.test.ts              unit        no engine (beside the code, under src/; test/fuzz and test/lint)
  *   *.int.test.ts          int         PostgreSQL            inject('postgresUrl')
  *   *.kafka.int.test.ts    kafka       Kafka (KRaft), PostgreSQL  inject('kafkaBrokers'), postgresUrl
  *   *.search.int.test.ts   search      OpenSearch, PostgreSQL  inject('searchUrl'), postgresUrl
@@ -71,7 +71,7 @@ export default defineConfig({
         resolve: graphqlAsNode,
         test: {
           name: 'unit',
-          include: ['{packages,services}/*/src/**/*.test.ts'],
+          include: ['{packages,services}/*/src/**/*.test.ts', 'test/{fuzz,lint}/*.test.ts'],
           exclude: [...exclude, '**/*.int.test.ts'],
         },
       },

@@ -1,6 +1,6 @@
 // The long fuzz run (issue 12): malformed requests for every Management route family and every
 // Delivery, Preview, GraphQL and Recommendations route against an in-process Lectern (the
-// bounded run is services/lectern/src/fuzz/fuzz.int.test.ts in ./scripts/test). Prints a table of
+// bounded run is test/fuzz/fuzz.int.test.ts in ./scripts/test). Prints a table of
 // answers per status and route family, with the 5xx, foreign error bodies, changes stored by
 // refused requests or reads, and requests that held the event loop over 100 ms; exits 1 when any
 // of those is not 0. It asserts nothing else.
@@ -9,17 +9,9 @@ import { parseArgs } from 'node:util';
 import { randomIds } from '../packages/core/src/index.ts';
 import { openPostgresStore } from '../packages/store-sql/src/index.ts';
 import { createTestClock, createTestDatabase } from '../packages/testing/src/index.ts';
-import { closeClient } from '../services/lectern/src/fuzz/client.ts';
-import {
-  count,
-  draw,
-  emptyTally,
-  FuzzSession,
-  fuzzFamilies,
-  loopBudgetMs,
-  type Tally,
-} from '../services/lectern/src/fuzz/run.ts';
-import { startFuzzTarget } from '../services/lectern/src/fuzz/target.ts';
+import { closeClient } from '../test/fuzz/client.ts';
+import { count, draw, emptyTally, FuzzSession, fuzzFamilies, loopBudgetMs, type Tally } from '../test/fuzz/run.ts';
+import { startFuzzTarget } from '../test/fuzz/target.ts';
 
 const usage = `Usage: pnpm run fuzz -- [options]
        (or node scripts/fuzz.ts [options])

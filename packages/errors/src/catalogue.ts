@@ -326,6 +326,13 @@ export const catalogue = {
     delivery: 413,
     message: 'The file is larger than this server accepts.',
   },
+  REMOTE_FILE_UNREACHABLE: {
+    kind: 'invalid',
+    management: 207,
+    delivery: 400,
+    message:
+      'The file could not be fetched from the URL. Give a public http(s) URL that answers 200 with the file (private, loopback and metadata addresses are refused), or send the bytes.',
+  },
   FILE_STORAGE_UNAVAILABLE: {
     kind: 'unavailable',
     management: 503,

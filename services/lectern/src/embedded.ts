@@ -124,6 +124,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
           recsTracking: recs.tracking,
           editorDir: defaultEditorDir,
           changes,
+          deliveryIndex: index,
         }),
       ),
       delivery: buildDeliveryApp({ ...shared, core, index, signals: store.signals, channel: 'production', http }),

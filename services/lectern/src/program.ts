@@ -3,6 +3,7 @@ import { ConfigError } from '@lectern/config';
 import { AdminError } from './admin/admin-port.ts';
 import { registerIndex } from './commands/index.ts';
 import { registerKeys } from './commands/keys.ts';
+import { registerMcp } from './commands/mcp.ts';
 import { registerProject } from './commands/project.ts';
 import { registerWebhooks } from './commands/webhooks.ts';
 import { registerStart } from './commands/start.ts';
@@ -32,6 +33,7 @@ export function buildProgram(): Command {
   registerUsers(program);
   registerRoles(program);
   registerIndex(program);
+  registerMcp(program);
   return program;
 }
 

@@ -22,7 +22,7 @@ import { binaryFilesRedirectRouter } from './http/files/binary-routes.ts';
 import { foldersRouter } from './http/folders/routes.ts';
 import { v1ItemsRouter } from './http/v1/items-routes.ts';
 import { v1AssetsRouter } from './http/v1/assets-routes.ts';
-import type { BlobStore, CoreDeps, RecsTracking } from '@lectern/core';
+import type { BlobStore, CoreDeps, DeliveryIndexReader, RecsTracking } from '@lectern/core';
 import { languagesRouter } from './http/languages/routes.ts';
 import { contentTypesRouter } from './http/content-types/routes.ts';
 import { snippetsRouter } from './http/snippets/routes.ts';
@@ -44,6 +44,8 @@ import { configureAssetsOrigin, type AssetsOriginOptions } from './http/assets-o
 import type { ChangeHub } from './changes/change-hub.ts';
 import { changesRouter } from './http/app-api/changes-routes.ts';
 import { appUsersRouter } from './http/app-api/users-routes.ts';
+import { mcpRouter } from './mcp/mcp-routes.ts';
+import type { RemoteFetchOptions } from './mcp/remote-file.ts';
 
 export interface ManagementAppOptions extends ManagementDeps {
   readonly readiness: Readiness;
@@ -95,13 +97,17 @@ export interface ManagementAppOptions extends ManagementDeps {
   readonly linkMailer?: LinkMailer | null;
   /** Failed sign-ins (console and editor) allowed per client before a lock, and the lock times. */
   readonly signInThrottle?: SignInThrottleOptions;
+  /** The Delivery index, for the MCP tool query-delivery (docs/mcp.md); absent: the tool is not offered. */
+  readonly deliveryIndex?: DeliveryIndexReader | null;
+  /** How the MCP asset upload fetches URLs (tests may allow private addresses); default: the SSRF guard on. */
+  readonly mcpRemoteFetch?: RemoteFetchOptions;
 }
 
 /**
  * The Management API service: `/v2/projects/{id}/…` and `/v1/projects/{id}/…` behind a management
  * key, the same v2 routes and the editor's session routes under `/app/api` for people signed in
  * with a password, the editor app itself under `/app`, the operator admin API under `/admin`, the
- * console under `/console`, and health and metrics. Asset binaries are not served here
+ * console under `/console`, the MCP server under `/mcp`, and health and metrics. Asset binaries are not served here
  * (`buildAssetsApp`), only redirected to. Builds the
  * app only: it does not listen or read the environment.
  */
@@ -195,6 +201,18 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   );
 
   app.use('/v2/subscriptions/:subscriptionId', subscriptionsRouter(options.core, options.operatorToken));
+  // The MCP server (issue 34): `/mcp` and `/{environment_id}/mcp`, behind a management key.
+  app.use(
+    mcpRouter({
+      core: options.core,
+      logger: options.logger,
+      blobs: services.blobs,
+      maxFileBytes: options.maxFileBytes,
+      rateLimits,
+      deliveryIndex: options.deliveryIndex ?? null,
+      remoteFetch: options.mcpRemoteFetch,
+    }),
+  );
   app.use(notFound);
   app.use(errorHandler(options.logger));
   return app;

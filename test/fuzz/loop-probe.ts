@@ -38,7 +38,8 @@ export class LoopProbe {
   #max = 0;
   #gc: { start: number; end: number }[] = [];
   readonly #observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) this.#gc.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+    for (const entry of list.getEntries())
+      this.#gc.push({ start: entry.startTime, end: entry.startTime + entry.duration });
     // Only recent pauses matter; keep the list short.
     if (this.#gc.length > 1_000) this.#gc = this.#gc.slice(-100);
   });

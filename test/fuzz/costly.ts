@@ -48,9 +48,13 @@ export function costlyReql(options: CostOptions): fc.Arbitrary<string> {
   const ifInCondition = size(options, [10, 40], [100, 2_000]).map(
     (n) => `${repeat(n, () => 'if (')}true${repeat(n, () => ') then true else false')}`,
   );
-  const wideSet = size(options, [100, 1_000], [10_000, 100_000]).map((n) => `'codename' in {${repeat(n, (i) => `"c${i}"`, ',')}}`);
+  const wideSet = size(options, [100, 1_000], [10_000, 100_000]).map(
+    (n) => `'codename' in {${repeat(n, (i) => `"c${i}"`, ',')}}`,
+  );
   const nestedSets = size(options, [20, 300], [2_000, 30_000]).map((n) => `1 in ${'{'.repeat(n)}1${'}'.repeat(n)}`);
-  const longOr = size(options, [100, 1_000], [10_000, 60_000]).map((n) => repeat(n, (i) => `'lastupdated' == ${i}`, ' or '));
+  const longOr = size(options, [100, 1_000], [10_000, 60_000]).map((n) =>
+    repeat(n, (i) => `'lastupdated' == ${i}`, ' or '),
+  );
   return fc.oneof(
     { weight: 3, arbitrary: chain },
     { weight: 3, arbitrary: mixedChain },
@@ -73,13 +77,15 @@ export function costlyGraphql(options: CostOptions, root: string): fc.Arbitrary<
       return `{ ${root}(codename: "home") { ${open.repeat(n)}title${' } } }'.repeat(n)} } }`;
     });
   const nestedAll = size(options, [17, 19], [25, 150]).map(
-    (n) => `{ ${root}_All(limit: 2) { items { ${'related(limit: 2) { items { ... on Article { '.repeat(n)}title${' } } }'.repeat(n)} } } }`,
+    (n) =>
+      `{ ${root}_All(limit: 2) { items { ${'related(limit: 2) { items { ... on Article { '.repeat(n)}title${' } } }'.repeat(n)} } } }`,
   );
   const aliases = fc
     .tuple(fc.integer({ min: 50, max: 400 }), fc.constantFrom('title', 'related { items { _system_ { codename } } }'))
     .map(([n, field]) => {
       let text = '{ ';
-      for (let i = 0; i < n && text.length < 7_900; i++) text += `a${i}: ${root}_All(limit: 100) { items { ${field} } } `;
+      for (let i = 0; i < n && text.length < 7_900; i++)
+        text += `a${i}: ${root}_All(limit: 100) { items { ${field} } } `;
       return `${text}}`;
     });
   const fragmentChain = size(options, [20, 110], [1_000, 5_000]).map(
@@ -104,7 +110,10 @@ export function costlyGraphql(options: CostOptions, root: string): fc.Arbitrary<
  */
 export function costlyDeliveryQuery(options: CostOptions): fc.Arbitrary<string> {
   const longIn = fc
-    .tuple(fc.constantFrom('elements.kind[in]', 'system.codename[in]', 'elements.topics[any]', 'system.id[nin]'), size(options, [100, 1_500], [1_500, 3_000]))
+    .tuple(
+      fc.constantFrom('elements.kind[in]', 'system.codename[in]', 'elements.topics[any]', 'system.id[nin]'),
+      size(options, [100, 1_500], [1_500, 3_000]),
+    )
     .map(([name, n]) => `?${name}=${repeat(n, (i) => `v${i}`, ',').slice(0, 15_000)}`);
   const manyParams = fc.integer({ min: 100, max: 1_500 }).map((n) => {
     const query = repeat(n, (i) => `elements.count[gt]=${i}`, '&');
@@ -113,8 +122,12 @@ export function costlyDeliveryQuery(options: CostOptions): fc.Arbitrary<string> 
   const deepPath = fc
     .integer({ min: 50, max: 3_000 })
     .map((n) => `?elements.title${'.x'.repeat(n).slice(0, 14_000)}[eq]=a`);
-  const manyOrders = fc.integer({ min: 50, max: 800 }).map((n) => `?order=${repeat(n, () => 'elements.title[asc]', ',').slice(0, 15_000)}`);
-  const manyElements = fc.integer({ min: 100, max: 2_000 }).map((n) => `?elements=${repeat(n, (i) => `e${i}`, ',').slice(0, 15_000)}`);
+  const manyOrders = fc
+    .integer({ min: 50, max: 800 })
+    .map((n) => `?order=${repeat(n, () => 'elements.title[asc]', ',').slice(0, 15_000)}`);
+  const manyElements = fc
+    .integer({ min: 100, max: 2_000 })
+    .map((n) => `?elements=${repeat(n, (i) => `e${i}`, ',').slice(0, 15_000)}`);
   const deepDepth = fc.constantFrom('?depth=100000', '?depth=99', '?depth=2147483648', '?skip=2147483647&limit=2000');
   return fc.oneof(longIn, manyParams, deepPath, manyOrders, manyElements, deepDepth);
 }
@@ -129,13 +142,28 @@ export function costlyRichText(options: CostOptions): fc.Arbitrary<{ value: stri
     value: `<p>${'<strong><em>'.repeat(n)}x${'</em></strong>'.repeat(n)}</p>`,
     components: [],
   }));
-  const unclosed = size(options, [50, 1_000], [10_000, 60_000]).map((n) => ({ value: `<p>${'<strong>'.repeat(n)}x`, components: [] }));
-  const manyBlocks = size(options, [100, 3_000], [10_000, 30_000]).map((n) => ({ value: repeat(n, (i) => `<p>${i}</p>`), components: [] }));
+  const unclosed = size(options, [50, 1_000], [10_000, 60_000]).map((n) => ({
+    value: `<p>${'<strong>'.repeat(n)}x`,
+    components: [],
+  }));
+  const manyBlocks = size(options, [100, 3_000], [10_000, 30_000]).map((n) => ({
+    value: repeat(n, (i) => `<p>${i}</p>`),
+    components: [],
+  }));
   const manyComponents = size(options, [10, 200], [500, 2_000]).map((n) => {
-    const ids = Array.from({ length: n }, (_, i) => `${(i + 1).toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`);
+    const ids = Array.from(
+      { length: n },
+      (_, i) => `${(i + 1).toString(16).padStart(8, '0')}-0000-4000-8000-000000000000`,
+    );
     return {
-      value: ids.map((id) => `<object type="application/kenticocloud" data-type="component" data-id="${id}"></object>`).join(''),
-      components: ids.map((id) => ({ id, type: { codename: 'article' }, elements: [{ element: { codename: 'title' }, value: 'c' }] })),
+      value: ids
+        .map((id) => `<object type="application/kenticocloud" data-type="component" data-id="${id}"></object>`)
+        .join(''),
+      components: ids.map((id) => ({
+        id,
+        type: { codename: 'article' },
+        elements: [{ element: { codename: 'title' }, value: 'c' }],
+      })),
     };
   });
   const manyLinks = size(options, [100, 1_000], [2_000, 10_000]).map((n) => ({
@@ -148,9 +176,13 @@ export function costlyRichText(options: CostOptions): fc.Arbitrary<{ value: stri
 /** JSON text nested deep or wide, up to about 1 MB. */
 export function costlyJsonText(options: CostOptions): fc.Arbitrary<string> {
   const deepArrays = size(options, [100, 5_000], [100_000, 400_000]).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`);
-  const deepObjects = size(options, [100, 5_000], [50_000, 150_000]).map((n) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`);
+  const deepObjects = size(options, [100, 5_000], [50_000, 150_000]).map(
+    (n) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`,
+  );
   const deepUnclosed = size(options, [100, 5_000], [100_000, 400_000]).map((n) => '['.repeat(n));
-  const wideObject = size(options, [100, 5_000], [20_000, 60_000]).map((n) => `{${repeat(n, (i) => `"k${i}":${i}`, ',')}}`);
+  const wideObject = size(options, [100, 5_000], [20_000, 60_000]).map(
+    (n) => `{${repeat(n, (i) => `"k${i}":${i}`, ',')}}`,
+  );
   const wideArray = size(options, [100, 5_000], [50_000, 150_000]).map((n) => `[${repeat(n, () => '{}', ',')}]`);
   const sameKey = size(options, [100, 5_000], [20_000, 60_000]).map((n) => `{${repeat(n, () => '"name":"x"', ',')}}`);
   return fc.oneof(deepArrays, deepObjects, deepUnclosed, wideObject, wideArray, sameKey);
@@ -164,17 +196,29 @@ export function backtrackingText(options: CostOptions): fc.Arbitrary<string> {
 }
 
 /** Patterns known to backtrack catastrophically, for `validation_regex` of a type. */
-export const catastrophicPatterns = ['^(a+)+$', '^(a|a)*$', '^(a|aa)+$', '^([a-z]+)*$', '(x+x+)+y', '^(\\w+\\s?)*$', '^(a*)*b$'] as const;
+export const catastrophicPatterns = [
+  '^(a+)+$',
+  '^(a|a)*$',
+  '^(a|aa)+$',
+  '^([a-z]+)*$',
+  '(x+x+)+y',
+  '^(\\w+\\s?)*$',
+  '^(a*)*b$',
+] as const;
 
 /** Image transformation queries: sizes, quality, background, ratio and crop, valid or not. */
 export function imageQuery(): fc.Arbitrary<string> {
   const param = fc.oneof(
-    fc.constantFrom('1', '16', '100', '4096', '8192', '8193', '99999', '0.5', '0.0001', '-1', 'abc', '1e3', '').map((v) => `w=${v}`),
+    fc
+      .constantFrom('1', '16', '100', '4096', '8192', '8193', '99999', '0.5', '0.0001', '-1', 'abc', '1e3', '')
+      .map((v) => `w=${v}`),
     fc.constantFrom('1', '12', '4096', '8192', '0.5', '-5', '1e3', '').map((v) => `h=${v}`),
     fc.constantFrom('1', '50', '100', '101', '0', '75.123456', '-1', 'x').map((v) => `q=${v}`),
     fc.constantFrom('fff', 'ffffff', '80ff0000', 'zzz', '#fff', 'f'.repeat(200), '').map((v) => `bg=${v}`),
     fc.constantFrom('1', '2', '5', '6', '0', '0.5', '100').map((v) => `dpr=${v}`),
-    fc.constantFrom('0,0,8,8', '0,0,1,1', '0.1,0.1,0.5,0.5', '-1,0,1,1', '0,0,99999,99999', '1,2,3', 'a,b,c,d').map((v) => `rect=${v}`),
+    fc
+      .constantFrom('0,0,8,8', '0,0,1,1', '0.1,0.1,0.5,0.5', '-1,0,1,1', '0,0,99999,99999', '1,2,3', 'a,b,c,d')
+      .map((v) => `rect=${v}`),
     fc.constantFrom('clip', 'scale', 'crop', 'x').map((v) => `fit=${v}`),
     fc.constantFrom('png', 'webp', 'avif', 'jpg', 'pjpg', 'gif', 'png8', 'bmp').map((v) => `fm=${v}`),
     fc.constantFrom('focalpoint&fp-x=0.5&fp-y=0.5&fp-z=100', 'smart', 'x').map((v) => `crop=${v}`),

@@ -6,7 +6,7 @@ import { createLogger, createProcessMetrics, createReadiness, listen } from '@le
 import { buildRecommendationsApp } from '@lectern/recommendations';
 import { createSqlRecs } from '@lectern/recs-sql';
 import { bookkeepingTables, storeSnapshot, type StoreSnapshot, type TestCore } from '@lectern/testing';
-import { startTestStack, type TestStack } from '../test-stack.ts';
+import { startTestStack, type TestStack } from '../../services/lectern/src/test-stack.ts';
 import type { FuzzApi } from './client.ts';
 import { tinyPng } from './tiny-png.ts';
 
@@ -136,14 +136,20 @@ async function seed(stack: TestStack): Promise<Known> {
     body: tinyPng({ width: 16, height: 12 }),
     headers: { 'content-type': 'image/png' },
   });
-  await m('/assets', 'POST', { file_reference: { id: png['id'], type: 'internal' }, title: 'Pixel', external_id: 'pixel' });
+  await m('/assets', 'POST', {
+    file_reference: { id: png['id'], type: 'internal' },
+    title: 'Pixel',
+    external_id: 'pixel',
+  });
   const asset = await m('/assets', 'POST', {
     file_reference: { id: file['id'], type: 'internal' },
     title: 'Photo',
     external_id: 'photo',
   });
   const regexItemCodename = await seedRegexItem(stack);
-  await m('/folders', 'POST', { folders: [{ name: 'Images', codename: 'images', external_id: 'images', folders: [] }] });
+  await m('/folders', 'POST', {
+    folders: [{ name: 'Images', codename: 'images', external_id: 'images', folders: [] }],
+  });
   await m('/spaces', 'POST', { name: 'Main', codename: 'main', web_spotlight_root_item: { codename: 'home' } });
   const workflows = (await m('/workflows', 'GET')) as unknown as { id: string; steps: { id: string }[] }[];
   const snippet = await m('/snippets/codename/seo', 'GET');
@@ -201,7 +207,9 @@ async function seedRegexItem(stack: TestStack): Promise<string | null> {
   });
   if (type.status >= 400 && type.status < 500) return null;
   if (type.status >= 300) throw new Error(`seeding the guarded type: ${type.status} ${await type.text()}`);
-  await stack.managementJson('/items', { body: { name: 'Guarded', codename: 'guarded_item', type: { codename: 'guarded' } } });
+  await stack.managementJson('/items', {
+    body: { name: 'Guarded', codename: 'guarded_item', type: { codename: 'guarded' } },
+  });
   return 'guarded_item';
 }
 

@@ -53,6 +53,18 @@ const shapes: Record<FuzzApi, (body: Json) => boolean> = {
   recommendations: isRecommendationsError,
 };
 
+/** A JSON-RPC error (the MCP transport's own refusals: JSON-RPC 2.0 §5.1). */
+function isJsonRpcError(body: Json): boolean {
+  const error = body['error'];
+  return (
+    body['jsonrpc'] === '2.0' &&
+    typeof error === 'object' &&
+    error !== null &&
+    isInt((error as Json)['code']) &&
+    isText((error as Json)['message'])
+  );
+}
+
 /**
  * Why an answer is wrong for its request, or null: a HEAD answer with body bytes, a 4xx whose
  * body is not the API's error shape (a "foreign body"). 5xx answers are counted apart.
@@ -71,7 +83,8 @@ export function foreignBody(request: FuzzRequest, response: FuzzResponse): strin
   } catch {
     return `${response.status} body is not JSON: ${JSON.stringify(response.body.subarray(0, 120).toString('utf8'))}`;
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || !shapes[request.api](body as Json)) {
+  const isShaped = (b: Json) => shapes[request.api](b) || (request.family === 'mcp' && isJsonRpcError(b));
+  if (typeof body !== 'object' || body === null || Array.isArray(body) || !isShaped(body as Json)) {
     return `${response.status} body is not the ${request.api} error shape: ${JSON.stringify(body).slice(0, 200)}`;
   }
   return null;
@@ -101,10 +114,16 @@ export function unsafeFile(request: FuzzRequest, response: FuzzResponse): string
   const type = header('content-type');
   const missing = [
     ...(header('x-content-type-options').toLowerCase() === 'nosniff' ? [] : ['X-Content-Type-Options: nosniff']),
-    ...(rasterTypes.test(type) || /^attachment/i.test(header('content-disposition')) ? [] : ['Content-Disposition: attachment']),
-    ...(rasterTypes.test(type) || /\bsandbox\b/i.test(header('content-security-policy')) ? [] : ['Content-Security-Policy: sandbox']),
+    ...(rasterTypes.test(type) || /^attachment/i.test(header('content-disposition'))
+      ? []
+      : ['Content-Disposition: attachment']),
+    ...(rasterTypes.test(type) || /\bsandbox\b/i.test(header('content-security-policy'))
+      ? []
+      : ['Content-Security-Policy: sandbox']),
   ];
-  return missing.length === 0 ? null : `${response.status} ${type || 'no Content-Type'} served without ${missing.join(', ')}`;
+  return missing.length === 0
+    ? null
+    : `${response.status} ${type || 'no Content-Type'} served without ${missing.join(', ')}`;
 }
 
 /**

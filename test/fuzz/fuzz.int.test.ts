@@ -8,7 +8,7 @@ import { startFuzzTarget, type FuzzTarget } from './target.ts';
 
 /*
  * The bounded fuzz run of ./scripts/test (issues 12 and 27): for every Management route family
- * and every Delivery, Preview, GraphQL and Recommendations route, generated malformed and costly
+ * the MCP endpoint, and every Delivery, Preview, GraphQL and Recommendations route, generated malformed and costly
  * requests never get a 5xx, every 4xx carries the API's own error body (HEAD answers none), no
  * request holds the event loop over 100 ms, and no refused request or read changes any table of
  * the store or any blob (checked after every request). `LECTERN_FUZZ_RUNS` sets the requests per
@@ -85,7 +85,10 @@ describe('fuzz target', () => {
     // The seeded published items are in the recommendation index.
     expect(JSON.parse(recommend.body.toString('utf8'))).toEqual(expect.arrayContaining([{ codename: 'first_post' }]));
     const search = await post('/api/v2/search/items', { visitId: 'probe', query: 'first post', resultCount: 5 });
-    expect([search.status, JSON.parse(search.body.toString('utf8'))]).toEqual([200, expect.arrayContaining([{ codename: 'first_post' }])]);
+    expect([search.status, JSON.parse(search.body.toString('utf8'))]).toEqual([
+      200,
+      expect.arrayContaining([{ codename: 'first_post' }]),
+    ]);
     const track = await post('/api/v2/track/visit', { visitId: 'probe', currentItemCodename: 'home' });
     expect(track.status).toBeGreaterThanOrEqual(200);
     expect(track.status).toBeLessThan(300);
@@ -97,6 +100,11 @@ describe('fuzz target', () => {
 describe('fuzz: no 5xx, the API error body on every 4xx, no loop held over 100 ms, nothing stored by a refused request or a read', () => {
   it.each([...managementFamilies])('Management %s', { timeout: 180_000 }, async (name) => {
     await fuzz(name);
+  });
+  it('MCP', { timeout: 180_000 }, async () => {
+    const accepted = await fuzz('mcp');
+    // Tool calls reach the tools (answered 200, isError or not), not only the transport's refusals.
+    if (runs >= 50) expect(accepted).toBeGreaterThan(0);
   });
   it.each([...deliveryFamilies])('%s', { timeout: 180_000 }, async (name) => {
     await session.settle();

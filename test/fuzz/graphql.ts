@@ -36,7 +36,10 @@ function queries(k: Known): fc.Arbitrary<string> {
   const nested = fc.integer({ min: 1, max: 400 }).map((n) => `{ ${'a { '.repeat(n)}b${' }'.repeat(n)} }`);
   const aliases = fc
     .tuple(root, fc.integer({ min: 1, max: 300 }))
-    .map(([r, n]) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${r}_All(limit: 20) { items { __typename } }`).join(' ')} }`);
+    .map(
+      ([r, n]) =>
+        `{ ${Array.from({ length: n }, (_, i) => `a${i}: ${r}_All(limit: 20) { items { __typename } }`).join(' ')} }`,
+    );
   const bomb = fc
     .integer({ min: 2, max: 40 })
     .map(
@@ -47,12 +50,26 @@ function queries(k: Known): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 6, arbitrary: wellFormed },
     { weight: 2, arbitrary: fc.tuple(wellFormed, fc.nat()).map(([q, n]) => q.slice(0, n % (q.length + 1))) },
-    { weight: 2, arbitrary: fc.tuple(wellFormed, fc.nat(), hostileString).map(([q, n, h]) => q.slice(0, n % q.length) + h) },
+    {
+      weight: 2,
+      arbitrary: fc.tuple(wellFormed, fc.nat(), hostileString).map(([q, n, h]) => q.slice(0, n % q.length) + h),
+    },
     { weight: 1, arbitrary: nested },
     { weight: 1, arbitrary: aliases },
     { weight: 1, arbitrary: bomb },
     { weight: 1, arbitrary: cycle },
-    { weight: 1, arbitrary: fc.constantFrom('mutation { x }', 'subscription { x }', '', ' ', '{', '}', '{ __schema { types { name } } }') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'mutation { x }',
+        'subscription { x }',
+        '',
+        ' ',
+        '{',
+        '}',
+        '{ __schema { types { name } } }',
+      ),
+    },
     { weight: 2, arbitrary: hostileString },
   );
 }
@@ -63,16 +80,51 @@ export function graphqlRequests(k: Known): fc.Arbitrary<FuzzRequest> {
   const base = { api: 'graphql' as const, family: 'graphql', isWrite: false };
   const variables = fc.oneof(fc.constant(undefined), hostileJson, fc.constant({ v: 1 }));
   const get = fc
-    .tuple(path, queries(k), fc.constantFrom<'encoded' | 'loose' | 'raw'>('encoded', 'encoded', 'loose', 'raw'), variables)
+    .tuple(
+      path,
+      queries(k),
+      fc.constantFrom<'encoded' | 'loose' | 'raw'>('encoded', 'encoded', 'loose', 'raw'),
+      variables,
+    )
     .map(([p, q, encoding, v]): FuzzRequest => {
       const vars = v === undefined ? '' : `&variables=${encodeForUrl(JSON.stringify(v) ?? 'null', 'encoded')}`;
       return { ...base, method: 'GET', path: `${p}?query=${encodeForUrl(q, encoding)}${vars}`, headers: {} };
     });
   const postJson = fc
-    .tuple(path, fc.oneof(fc.tuple(queries(k), variables, fc.oneof(fc.constant(undefined), hostileJson)).map(([query, v, operationName]) => ({ query, variables: v, operationName })), hostileJson))
-    .chain(([p, body]) => encodedBody(fc.constant(body)).map((e): FuzzRequest => ({ ...base, method: 'POST', path: p, headers: e.headers, ...(e.body === undefined ? {} : { body: e.body }) })));
+    .tuple(
+      path,
+      fc.oneof(
+        fc
+          .tuple(queries(k), variables, fc.oneof(fc.constant(undefined), hostileJson))
+          .map(([query, v, operationName]) => ({ query, variables: v, operationName })),
+        hostileJson,
+      ),
+    )
+    .chain(([p, body]) =>
+      encodedBody(fc.constant(body)).map((e): FuzzRequest => ({
+        ...base,
+        method: 'POST',
+        path: p,
+        headers: e.headers,
+        ...(e.body === undefined ? {} : { body: e.body }),
+      })),
+    );
   const postRaw = fc
-    .tuple(path, queries(k), fc.constantFrom('application/graphql', 'application/graphql; charset=utf-8', 'application/graphql; charset=latin1'))
-    .map(([p, q, type]): FuzzRequest => ({ ...base, method: 'POST', path: p, headers: { 'content-type': type }, body: q }));
+    .tuple(
+      path,
+      queries(k),
+      fc.constantFrom(
+        'application/graphql',
+        'application/graphql; charset=utf-8',
+        'application/graphql; charset=latin1',
+      ),
+    )
+    .map(([p, q, type]): FuzzRequest => ({
+      ...base,
+      method: 'POST',
+      path: p,
+      headers: { 'content-type': type },
+      body: q,
+    }));
   return fc.oneof({ weight: 3, arbitrary: get }, { weight: 3, arbitrary: postJson }, { weight: 2, arbitrary: postRaw });
 }

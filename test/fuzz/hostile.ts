@@ -132,7 +132,10 @@ export function encodeForUrl(text: string, encoding: UrlEncoding): string {
 /** A path segment: a known good identifier, or a hostile one in some URL encoding. */
 export function segment(known: readonly string[]): fc.Arbitrary<string> {
   return fc.oneof(
-    { weight: known.length === 0 ? 0 : 3, arbitrary: known.length === 0 ? fc.constant('x') : fc.constantFrom(...known) },
+    {
+      weight: known.length === 0 ? 0 : 3,
+      arbitrary: known.length === 0 ? fc.constant('x') : fc.constantFrom(...known),
+    },
     {
       weight: 4,
       arbitrary: fc

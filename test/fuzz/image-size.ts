@@ -12,7 +12,7 @@ export function imageSize(bytes: Buffer): { width: number; height: number } | nu
   }
   if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8) {
     // Walk the marker segments up to a start-of-frame (SOF0–SOF15 but DHT, JPG and DAC).
-    for (let at = 2; at + 9 < bytes.length; ) {
+    for (let at = 2; at + 9 < bytes.length;) {
       if (bytes[at] !== 0xff) return null;
       const marker = bytes[at + 1] ?? 0;
       if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {

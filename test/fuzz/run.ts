@@ -7,6 +7,7 @@ import { graphqlRequests } from './graphql.ts';
 import { foreignBody, unsafeFile, upscaledImage } from './judge.ts';
 import { LoopProbe, type Hold } from './loop-probe.ts';
 import { managementFamilies, managementRequests } from './management.ts';
+import { mcpRequests } from './mcp.ts';
 import { costlyDeliveryRequests, costlyGraphqlRequests, costlyManagementRequests } from './costly-requests.ts';
 import type { CostOptions } from './costly.ts';
 import { recommendationsRequests } from './recommendations.ts';
@@ -132,7 +133,8 @@ export class FuzzSession {
       // A torn request expects no answer; only what it stored is judged.
       if (request.isTorn === true) return { status, hold, problem: null };
       const foreign = foreignBody(request, response);
-      if (status >= 500) problem = { kind: 'server_error', detail: `${status} ${response.body.toString('utf8').slice(0, 200)}` };
+      if (status >= 500)
+        problem = { kind: 'server_error', detail: `${status} ${response.body.toString('utf8').slice(0, 200)}` };
       else if (foreign !== null) problem = { kind: 'foreign_body', detail: foreign };
       else {
         const unsafe = unsafeFile(request, response);
@@ -184,6 +186,8 @@ export function fuzzFamilies(
         ),
       });
   }
+  if (apis.includes('management'))
+    families.push({ api: 'management', family: 'mcp', requests: mcpRequests(known, keys.management) });
   if (apis.includes('delivery')) {
     families.push(
       {

@@ -43,13 +43,21 @@ export function costlyManagementRequests(
       const richText = fc
         .tuple(fc.constantFrom(...k.itemCodenames), costlyRichText(options))
         .map(([item, { value, components }]) =>
-          write('PUT', variant(item), JSON.stringify({ elements: [{ element: { codename: 'body' }, value, components }] })),
+          write(
+            'PUT',
+            variant(item),
+            JSON.stringify({ elements: [{ element: { codename: 'body' }, value, components }] }),
+          ),
         );
       const regex =
         k.regexItemCodename === null
           ? null
           : backtrackingText(options).map((value) =>
-              write('PUT', variant(k.regexItemCodename ?? ''), JSON.stringify({ elements: [{ element: { codename: 'code' }, value }] })),
+              write(
+                'PUT',
+                variant(k.regexItemCodename ?? ''),
+                JSON.stringify({ elements: [{ element: { codename: 'code' }, value }] }),
+              ),
             );
       const deep = fc
         .tuple(fc.constantFrom(...k.itemCodenames), costlyJsonText(options))
@@ -82,43 +90,62 @@ export function costlyManagementRequests(
           ),
         );
     case 'binaries':
-      return fc.tuple(imageQuery(), fc.constantFrom('GET', 'GET', 'HEAD')).map(
-        ([query, method]): FuzzRequest => ({
-          api: 'assets',
-          family,
-          method,
-          path: `${k.image.path}${query}`,
-          headers: {},
-          isWrite: false,
-        }),
-      );
+      return fc.tuple(imageQuery(), fc.constantFrom('GET', 'GET', 'HEAD')).map(([query, method]): FuzzRequest => ({
+        api: 'assets',
+        family,
+        method,
+        path: `${k.image.path}${query}`,
+        headers: {},
+        isWrite: false,
+      }));
     default:
       return null;
   }
 }
 
 /** Costly Delivery or Preview filters on the listing routes. */
-export function costlyDeliveryRequests(k: Known, api: 'delivery' | 'preview', key: string, options: CostOptions): fc.Arbitrary<FuzzRequest> {
-  return fc.tuple(fc.constantFrom('/items', '/items-feed', '/types', '/taxonomies'), costlyDeliveryQuery(options)).map(
-    ([path, query]): FuzzRequest => ({
+export function costlyDeliveryRequests(
+  k: Known,
+  api: 'delivery' | 'preview',
+  key: string,
+  options: CostOptions,
+): fc.Arbitrary<FuzzRequest> {
+  return fc
+    .tuple(fc.constantFrom('/items', '/items-feed', '/types', '/taxonomies'), costlyDeliveryQuery(options))
+    .map(([path, query]): FuzzRequest => ({
       api,
       family: api,
       method: 'GET',
       path: `/${k.projectId}${path}${query}`,
       headers: { authorization: `Bearer ${key}` },
       isWrite: false,
-    }),
-  );
+    }));
 }
 
 /** Costly GraphQL documents, by POST as JSON (the 8 kB body) and by GET. */
 export function costlyGraphqlRequests(k: Known, options: CostOptions): fc.Arbitrary<FuzzRequest> {
   const root = k.typeCodenames[0] ?? 'article';
   const api: FuzzApi = 'graphql';
-  return fc.tuple(costlyGraphql(options, root), fc.constantFrom('POST', 'POST', 'GET')).map(
-    ([query, method]): FuzzRequest =>
+  return fc
+    .tuple(costlyGraphql(options, root), fc.constantFrom('POST', 'POST', 'GET'))
+    .map(([query, method]): FuzzRequest =>
       method === 'GET'
-        ? { api, family: api, method, path: `/${k.projectId}?query=${encodeURIComponent(query)}`, headers: {}, isWrite: false }
-        : { api, family: api, method, path: `/${k.projectId}`, headers: json, body: JSON.stringify({ query }), isWrite: false },
-  );
+        ? {
+            api,
+            family: api,
+            method,
+            path: `/${k.projectId}?query=${encodeURIComponent(query)}`,
+            headers: {},
+            isWrite: false,
+          }
+        : {
+            api,
+            family: api,
+            method,
+            path: `/${k.projectId}`,
+            headers: json,
+            body: JSON.stringify({ query }),
+            isWrite: false,
+          },
+    );
 }

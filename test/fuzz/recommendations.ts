@@ -35,7 +35,8 @@ function reql(k: Known, options: CostOptions, role: 'filter' | 'booster'): fc.Ar
     `'hasOwnProperty'`,
     `now(1, 2, 3) > 0`,
   );
-  if (role === 'booster') return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: costlyReql(options) });
+  if (role === 'booster')
+    return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: costlyReql(options) });
   return fc.oneof(
     { weight: 2, arbitrary: valid },
     { weight: 3, arbitrary: costlyReql(options) },
@@ -52,7 +53,11 @@ function bodies(k: Known, options: CostOptions) {
   const visitId = fc.constantFrom('visitor-1', 'v2');
   const codename = fc.constantFrom(...k.itemCodenames);
   const settings = fc.record(
-    { scenario: fc.constantFrom(...scenarios), filter: reql(k, options, 'filter'), booster: reql(k, options, 'booster') },
+    {
+      scenario: fc.constantFrom(...scenarios),
+      filter: reql(k, options, 'filter'),
+      booster: reql(k, options, 'booster'),
+    },
     { requiredKeys: ['scenario', 'filter'] },
   );
   const recommend = fc.record(
@@ -62,14 +67,29 @@ function bodies(k: Known, options: CostOptions) {
       responseLimit: fc.integer({ min: 1, max: 10 }),
       requestedTypeCodename: fc.constantFrom('article', 'article', 'nope'),
       recommendationSettings: settings,
-      visitor: fc.record({ referer: fc.constantFrom('https://example.com/', ''), location: fc.constant({ country: 'CZ' }) }),
+      visitor: fc.record({
+        referer: fc.constantFrom('https://example.com/', ''),
+        location: fc.constant({ country: 'CZ' }),
+      }),
     },
-    { requiredKeys: ['visitId', 'currentItemCodename', 'responseLimit', 'requestedTypeCodename', 'recommendationSettings'] },
+    {
+      requiredKeys: [
+        'visitId',
+        'currentItemCodename',
+        'responseLimit',
+        'requestedTypeCodename',
+        'recommendationSettings',
+      ],
+    },
   );
   const search = fc.record(
     {
       visitId,
-      query: fc.oneof(fc.constantFrom('first post', 'home body', 'coffee'), hostileString, fc.integer({ min: 100, max: 10_000 }).map((n) => 'word '.repeat(n))),
+      query: fc.oneof(
+        fc.constantFrom('first post', 'home body', 'coffee'),
+        hostileString,
+        fc.integer({ min: 100, max: 10_000 }).map((n) => 'word '.repeat(n)),
+      ),
       resultCount: fc.integer({ min: 1, max: 10 }),
       requestedTypeCodename: fc.constantFrom('article', 'nope'),
     },
@@ -112,22 +132,32 @@ export function recommendationsRequests(k: Known, key: string, options: CostOpti
       .tuple(
         authorization,
         fc.oneof(
-          { weight: 4, arbitrary: body.map((v) => ({ body: JSON.stringify(v), headers: { 'content-type': 'application/json' } })) },
+          {
+            weight: 4,
+            arbitrary: body.map((v) => ({ body: JSON.stringify(v), headers: { 'content-type': 'application/json' } })),
+          },
           { weight: 2, arbitrary: encodedBody(bodyFrom(body)) },
-          { weight: 1, arbitrary: costlyJsonText(options).map((text) => ({ body: text, headers: { 'content-type': 'application/json' } })) },
+          {
+            weight: 1,
+            arbitrary: costlyJsonText(options).map((text) => ({
+              body: text,
+              headers: { 'content-type': 'application/json' },
+            })),
+          },
         ),
       )
-      .map(
-        ([auth, encoded]): FuzzRequest => ({
-          api: 'recommendations',
-          family: 'recommendations',
-          method: 'POST',
-          path,
-          headers: { ...encoded.headers, ...(auth === '' ? {} : { authorization: auth }) },
-          ...(encoded.body === undefined ? {} : { body: encoded.body }),
-          isWrite,
-        }),
-      ),
+      .map(([auth, encoded]): FuzzRequest => ({
+        api: 'recommendations',
+        family: 'recommendations',
+        method: 'POST',
+        path,
+        headers: { ...encoded.headers, ...(auth === '' ? {} : { authorization: auth }) },
+        ...(encoded.body === undefined ? {} : { body: encoded.body }),
+        isWrite,
+      })),
   );
-  return fc.oneof({ weight: 8, arbitrary: route }, { weight: 1, arbitrary: otherListenerRequests(k, 'recommendations') });
+  return fc.oneof(
+    { weight: 8, arbitrary: route },
+    { weight: 1, arbitrary: otherListenerRequests(k, 'recommendations') },
+  );
 }

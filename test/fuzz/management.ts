@@ -88,7 +88,10 @@ function routes(k: Known): Route[] {
     {
       family: 'items',
       methods: ['GET', 'POST', 'PUT'],
-      path: fc.oneof(fc.constant('/items'), item.map((i) => `/items/${i}`)),
+      path: fc.oneof(
+        fc.constant('/items'),
+        item.map((i) => `/items/${i}`),
+      ),
       body: fc.record({
         name: fc.constantFrom('Fuzz item', 'x'),
         codename: fc.constantFrom('fuzz_item', 'home'),
@@ -119,16 +122,17 @@ function routes(k: Known): Route[] {
             ),
           )
           .map(([i, l, a]) => `/items/${i}/variants/${l}/${a}`),
-        fc
-          .tuple(item, lang, segment(k.stepIds))
-          .map(([i, l, s]) => `/items/${i}/variants/${l}/workflow/${s}`),
+        fc.tuple(item, lang, segment(k.stepIds)).map(([i, l, s]) => `/items/${i}/variants/${l}/workflow/${s}`),
         type.map((t) => `/types/${t}/variants`),
         segment(k.collectionCodenames).map((c) => `/collections/codename/${c}/variants`),
         segment(k.spaceCodenames).map((s) => `/spaces/codename/${s}/variants`),
       ),
       body: fc.oneof(
         fc.record({ elements }),
-        fc.record({ scheduled_to: fc.constantFrom('2030-01-01T00:00:00Z', 'tomorrow'), display_timezone: hostileString }),
+        fc.record({
+          scheduled_to: fc.constantFrom('2030-01-01T00:00:00Z', 'tomorrow'),
+          display_timezone: hostileString,
+        }),
         fc.record({
           workflow_identifier: fc.constantFrom(...k.workflowIds).map((id) => ({ id })),
           step_identifier: fc.constantFrom(...k.stepIds).map((id) => ({ id })),
@@ -139,7 +143,10 @@ function routes(k: Known): Route[] {
     {
       family: 'types',
       methods: ['GET', 'POST', 'PATCH'],
-      path: fc.oneof(fc.constant('/types'), type.map((t) => `/types/${t}`)),
+      path: fc.oneof(
+        fc.constant('/types'),
+        type.map((t) => `/types/${t}`),
+      ),
       body: fc.oneof(
         fc.record({ name: fc.constant('Fuzz type'), codename: fc.constant('fuzz_type'), elements: modelElements }),
         fc.constant([
@@ -158,7 +165,11 @@ function routes(k: Known): Route[] {
         identifier([], k.snippetCodenames, []).map((s) => `/snippets/${s}`),
       ),
       body: fc.oneof(
-        fc.record({ name: fc.constant('Fuzz snippet'), codename: fc.constant('fuzz_snippet'), elements: modelElements }),
+        fc.record({
+          name: fc.constant('Fuzz snippet'),
+          codename: fc.constant('fuzz_snippet'),
+          elements: modelElements,
+        }),
         fc.constant([{ op: 'replace', path: '/name', value: 'SEO' }]),
       ),
     },
@@ -182,7 +193,10 @@ function routes(k: Known): Route[] {
     {
       family: 'languages',
       methods: ['GET', 'POST', 'PATCH'],
-      path: fc.oneof(fc.constant('/languages'), lang.map((l) => `/languages/${l}`)),
+      path: fc.oneof(
+        fc.constant('/languages'),
+        lang.map((l) => `/languages/${l}`),
+      ),
       body: fc.oneof(
         fc.record({ name: fc.constant('Fuzz'), codename: fc.constant('fuzz-FZ'), is_active: fc.boolean() }),
         fc.constant([
@@ -221,7 +235,10 @@ function routes(k: Known): Route[] {
     {
       family: 'spaces',
       methods: ['GET', 'POST', 'PATCH'],
-      path: fc.oneof(fc.constant('/spaces'), identifier([], k.spaceCodenames, []).map((s) => `/spaces/${s}`)),
+      path: fc.oneof(
+        fc.constant('/spaces'),
+        identifier([], k.spaceCodenames, []).map((s) => `/spaces/${s}`),
+      ),
       body: fc.oneof(
         fc.record({
           name: fc.constant('Fuzz space'),
@@ -261,7 +278,9 @@ function routes(k: Known): Route[] {
             events: fc.constantFrom('all', 'specific'),
             content_item: fc.record({
               enabled: fc.boolean(),
-              actions: fc.array(fc.record({ action: fc.constantFrom('published', 'created', 'nope') }), { maxLength: 2 }),
+              actions: fc.array(fc.record({ action: fc.constantFrom('published', 'created', 'nope') }), {
+                maxLength: 2,
+              }),
               filters: fc.record({ collections: fc.array(ref(k.collectionCodenames), { maxLength: 2 }) }),
             }),
           }),
@@ -355,7 +374,10 @@ export function managementRequests(k: Known, key: string, family: string): fc.Ar
   const root = route.family === 'v1' ? `/v1/projects/${k.projectId}` : base;
   return fc
     .tuple(
-      fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...route.methods) }, { weight: 1, arbitrary: fc.constantFrom(...methodsAnyRoute) }),
+      fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom(...route.methods) },
+        { weight: 1, arbitrary: fc.constantFrom(...methodsAnyRoute) },
+      ),
       route.path,
       hostileIdentifier(),
       query,

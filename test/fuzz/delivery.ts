@@ -28,7 +28,26 @@ const filterNames = [
   'elements.slug',
   'elements.nope',
 ];
-const operators = ['', '[eq]', '[neq]', '[in]', '[nin]', '[contains]', '[any]', '[all]', '[lt]', '[lte]', '[gt]', '[gte]', '[range]', '[empty]', '[nempty]', '[EQ]', '[', '%5Beq%5D'];
+const operators = [
+  '',
+  '[eq]',
+  '[neq]',
+  '[in]',
+  '[nin]',
+  '[contains]',
+  '[any]',
+  '[all]',
+  '[lt]',
+  '[lte]',
+  '[gt]',
+  '[gte]',
+  '[range]',
+  '[empty]',
+  '[nempty]',
+  '[EQ]',
+  '[',
+  '%5Beq%5D',
+];
 const paramNames = [
   ...filterNames.flatMap((f) => operators.map((o) => `${f}${o}`)),
   'language',
@@ -120,31 +139,36 @@ export function deliveryRequests(k: Known, api: 'delivery' | 'preview', key: str
       headersOf(key),
       encodedBody(hostileJson),
     )
-    .map(
-      ([method, p, path, qs, headers, encoded]): FuzzRequest => ({
-        api,
-        family: `${api} ${path.split('/')[1] ?? ''}`,
-        method,
-        path: `/${p}${path}${qs}`,
-        headers: method === 'GET' || method === 'HEAD' ? headers : { ...headers, ...encoded.headers },
-        ...(method === 'GET' || method === 'HEAD' || encoded.body === undefined ? {} : { body: encoded.body }),
-        isWrite: false,
-      }),
-    );
+    .map(([method, p, path, qs, headers, encoded]): FuzzRequest => ({
+      api,
+      family: `${api} ${path.split('/')[1] ?? ''}`,
+      method,
+      path: `/${p}${path}${qs}`,
+      headers: method === 'GET' || method === 'HEAD' ? headers : { ...headers, ...encoded.headers },
+      ...(method === 'GET' || method === 'HEAD' || encoded.body === undefined ? {} : { body: encoded.body }),
+      isWrite: false,
+    }));
   const sync = fc
-    .tuple(fc.constantFrom('POST', 'GET', 'PUT'), project, fc.constantFrom('/sync/init', '/sync', '/sync/x'), headersOf(key))
-    .map(
-      ([method, p, path, headers]): FuzzRequest => ({
-        api,
-        family: `${api} sync`,
-        method,
-        path: `/v2/${p}${path}`,
-        headers,
-        ...(method === 'GET' ? {} : { body: '{}' }),
-        isWrite: false,
-      }),
-    );
-  return fc.oneof({ weight: 10, arbitrary: content }, { weight: 1, arbitrary: sync }, { weight: 1, arbitrary: other(api, k) });
+    .tuple(
+      fc.constantFrom('POST', 'GET', 'PUT'),
+      project,
+      fc.constantFrom('/sync/init', '/sync', '/sync/x'),
+      headersOf(key),
+    )
+    .map(([method, p, path, headers]): FuzzRequest => ({
+      api,
+      family: `${api} sync`,
+      method,
+      path: `/v2/${p}${path}`,
+      headers,
+      ...(method === 'GET' ? {} : { body: '{}' }),
+      isWrite: false,
+    }));
+  return fc.oneof(
+    { weight: 10, arbitrary: content },
+    { weight: 1, arbitrary: sync },
+    { weight: 1, arbitrary: other(api, k) },
+  );
 }
 
 /** Paths no route serves, operational paths, oversized URLs and malformed HTTP, on any listener. */
