@@ -1,4 +1,11 @@
-import type { DeliveryChannel, FilterOperator, ItemCondition, ItemFilter, ItemOrder } from '@lectern/core';
+import {
+  assertNever,
+  type DeliveryChannel,
+  type FilterOperator,
+  type ItemCondition,
+  type ItemFilter,
+  type ItemOrder,
+} from '@lectern/core';
 
 /**
  * The query DSL of `queryItems` (SPEC 4.3 rules 2–6), the same JSON for OpenSearch and
@@ -134,10 +141,8 @@ function fieldComparison(field: string, operator: FilterOperator, values: readon
     case 'all':
       // System properties are no arrays.
       return matchNone;
-    default: {
-      const unreachable: never = operator;
-      throw new Error(`Unknown filter operator: ${String(unreachable)}`);
-    }
+    default:
+      return assertNever(operator, 'filter operator');
   }
 }
 

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { FilterOperator, ItemCondition, ItemFilter, TypeElements } from '@lectern/core';
+import { assertNever, type FilterOperator, type ItemCondition, type ItemFilter, type TypeElements } from '@lectern/core';
 import { systemColumns, type SystemColumn } from './document-rows.ts';
 
 /**
@@ -160,10 +160,8 @@ export function valueCondition(v: string, type: ValueType, filter: ItemFilter): 
     case 'all':
       // Array operators read the member rows (`memberCondition`), never a value row.
       return sql`false`;
-    default: {
-      const unreachable: never = filter.operator;
-      throw new Error(`Unknown filter operator: ${String(unreachable)}`);
-    }
+    default:
+      return assertNever(filter.operator, 'filter operator');
   }
 }
 
@@ -228,10 +226,8 @@ function columnComparison(c: Expr, operator: FilterOperator, values: readonly st
     case 'all':
       // System properties are no arrays.
       return sql`false`;
-    default: {
-      const unreachable: never = operator;
-      throw new Error(`Unknown filter operator: ${String(unreachable)}`);
-    }
+    default:
+      return assertNever(operator, 'filter operator');
   }
 }
 

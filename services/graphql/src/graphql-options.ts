@@ -37,7 +37,7 @@ export const graphqlDefaults: ResolvedGraphqlOptions = Object.freeze({
   maxComplexity: 500,
   maxDepth: 124,
   maxFieldValues: 20_000,
-  isWhereCombined: false,
+  isWhereCombined: true,
   isSecureAccessKeyAllowed: false,
   unitsPerSecond: 2_000,
   unitsPerMinute: 40_000,

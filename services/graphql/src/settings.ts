@@ -31,8 +31,8 @@ export const graphqlLimitSettings = {
   graphqlWhereCombined: {
     env: 'LECTERN_GRAPHQL_WHERE_COMBINED',
     schema: envBoolean,
-    default: 'false',
-    doc: 'Let a GraphQL where hold several conditions, combined with AND and OR as today (SPEC 4.4: one condition with one filter).',
+    default: 'true',
+    doc: 'Let a GraphQL where hold several conditions, combined with AND and OR, as today\'s Kontent.ai does (false: SPEC 4.4 rules 3 and 6, one condition with one filter).',
   },
   graphqlSecureAccessKeys: {
     env: 'LECTERN_GRAPHQL_SECURE_ACCESS_KEYS',

@@ -117,8 +117,8 @@ function whereConditions(fields: ReturnType<typeof elementFields>, where: Input)
 
 /**
  * The index conditions of a `<type>_All` `where` (SPEC 4.4 rules 3–5), to be ANDed: plain filters
- * and, for `AND` / `OR`, combinations. By default a `where` holds one condition with one filter;
- * `isCombined` (today's Kontent.ai) takes any number, fields of one object ANDed, with `AND` and
+ * and, for `AND` / `OR`, combinations. Without `isCombined` (SPEC 4.4) a `where` holds one
+ * condition with one filter; with it (today's Kontent.ai, the default) it takes any number, fields of one object ANDed, with `AND` and
  * `OR` lists of at least two nested `where` objects.
  */
 export function whereFilters(options: { type: ModelType; where: Input | null | undefined; isCombined: boolean }) {
@@ -127,7 +127,7 @@ export function whereFilters(options: { type: ModelType; where: Input | null | u
   if (!options.isCombined && count > 1) {
     throw badInput(
       `where holds one condition with one filter (SPEC 4.4 rule 3), and this one holds ${count}. ` +
-        'The server setting LECTERN_GRAPHQL_WHERE_COMBINED=true combines conditions with AND and OR.',
+        'This server is set to SPEC 4.4 (LECTERN_GRAPHQL_WHERE_COMBINED=false); true combines conditions with AND and OR.',
     );
   }
   return conditions;

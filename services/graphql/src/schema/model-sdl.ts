@@ -1,3 +1,4 @@
+import { assertNever } from '@lectern/errors';
 import type { ElementKind, GraphqlModel, ModelElement, ModelSnippet, ModelType } from './content-model.ts';
 import { predefinedSdl } from './predefined-sdl.ts';
 
@@ -42,8 +43,12 @@ function whereFields(e: ModelElement): string[] {
     case 'multiple_choice':
     case 'taxonomy':
       return [`${f}: _ArrayFilter`];
-    default:
+    case 'rich_text':
+    case 'asset':
+    case 'custom':
       return [];
+    default:
+      return assertNever(e.kind, 'element kind');
   }
 }
 
@@ -57,8 +62,15 @@ function orderFields(e: ModelElement): string[] {
       return [`${f}: _OrderEnum`];
     case 'date_time':
       return [`${f}: _OrderEnum`, `${f}_with_timezone: _DateAndTimeElementOrder`];
-    default:
+    case 'rich_text':
+    case 'multiple_choice':
+    case 'asset':
+    case 'modular_content':
+    case 'taxonomy':
+    case 'custom':
       return [];
+    default:
+      return assertNever(e.kind, 'element kind');
   }
 }
 

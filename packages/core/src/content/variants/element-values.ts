@@ -129,6 +129,9 @@ export async function readElementValue(
     case 'guidelines':
     case 'snippet':
       return fail('This element holds no value.');
+    case 'rich_text':
+      // elements-reader.ts hands rich text, which nests elements, to readRichTextValue.
+      throw new Error('readElementValue got a rich text element; readRichTextValue reads those.');
     default:
       return assertNever(def.type, 'element type');
   }
