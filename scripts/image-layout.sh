@@ -5,7 +5,7 @@
 #                                        .npmrc, patches, every member's package.json
 #   image-layout.sh deps DIR [ARGS…]     production dependencies from the lockfile into DIR
 #                                        (pnpm on PATH; ARGS go to pnpm install, e.g. --offline)
-#   image-layout.sh sources SRC DEST     the services' and packages' sources without tests
+#   image-layout.sh sources SRC DEST     the services' and packages' sources without tests or test helpers
 #   image-layout.sh editor SRC DEST [ARGS…]  the editor app built (apps/editor/dist) from SRC's
 #                                        sources and lockfile in a scratch folder, into DEST
 #                                        (pnpm on PATH; ARGS go to pnpm install, e.g. --offline)
@@ -37,9 +37,11 @@ case "$step" in
     mkdir -p "$dest"
     cp "$src/package.json" "$src/tsconfig.base.json" "$dest/"
     for top in packages services; do
-      (cd "$src" && find "$top" -type f -not -path '*/node_modules/*' \
-        -not -name '*.test.ts' -not -path '*/src/testing/*' -not -path '*/src/fuzz/*' \
-        -not -path 'packages/testing/*' -not -name 'tsconfig*.json' -not -name '*.md') |
+      # Test code stays out: test files, any testing/ folder (test helpers beside the tests of
+      # a package or service), packages/testing; so do builds (dist/, tsc's declarations only).
+      (cd "$src" && find "$top" -type f -not -path '*/node_modules/*' -not -path '*/dist/*' \
+        -not -name '*.test.ts' -not -name '*.test-fixture.ts' -not -path '*/testing/*' -not -path 'packages/testing/*' \
+        -not -name '*.tsbuildinfo' -not -name 'tsconfig*.json' -not -name '*.md') |
         while read -r file; do
           mkdir -p "$dest/$(dirname "$file")"
           cp "$src/$file" "$dest/$file"

@@ -18,7 +18,7 @@ import {
 } from '../../services/management/src/images/transformed-image.ts';
 import { defaultImageLimits } from '../../services/management/src/images/image-cache.ts';
 import { openTestCore, seedProject } from '../../packages/testing/src/index.ts';
-import { noisyJpeg } from '../../services/management/src/images/test-images.ts';
+import { noisyJpeg } from '../../services/management/src/testing/test-images.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const runs = Math.max(1, Number(values.runs));

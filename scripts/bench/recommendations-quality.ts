@@ -7,12 +7,19 @@
 // Run: pnpm run bench:recommendations-quality -- [--per-topic 50] [--borrowed 2,4,6] [--providers …]
 import { parseArgs } from 'node:util';
 import { createHashedEmbedder, createRecsConsumer, type EmbeddingProvider } from '../../packages/core/src/index.ts';
-import { createOnnxEmbedder, defaultModelDir, generateCorpus, writeCorpus } from '../../packages/recs-sql/src/index.ts';
+import { loadConfig } from '../../packages/config/src/index.ts';
+import {
+  createOnnxEmbedder,
+  generateCorpus,
+  modelDirOf,
+  recsEmbeddingSettings,
+  writeCorpus,
+} from '../../packages/recs-sql/src/index.ts';
 import { openBenchProject } from './recs-bench-project.ts';
 import { topicPrecision } from './recs-precision.ts';
 
 /** The providers compared: the defaults, and each as it was before (the hashed) or without its name vector. */
-const modelDir = process.env['LECTERN_RECS_MODEL_DIR'] ?? defaultModelDir;
+const modelDir = modelDirOf(loadConfig({ settings: recsEmbeddingSettings, env: process.env }));
 const providers: Record<string, { about: string; open: () => Promise<EmbeddingProvider> }> = {
   'hashed-flat': {
     about: 'hashed as before: one slot per feature, name weighted like the body',

@@ -6,7 +6,7 @@ import { createLogger, createProcessMetrics, createReadiness, listen } from '@le
 import { buildRecommendationsApp } from '@lectern/recommendations';
 import { createSqlRecs } from '@lectern/recs-sql';
 import { bookkeepingTables, storeSnapshot, type StoreSnapshot, type TestCore } from '@lectern/testing';
-import { startTestStack, type TestStack } from '../../services/lectern/src/test-stack.ts';
+import { startTestStack, type TestStack } from '../stack/test-stack.ts';
 import type { FuzzApi } from './client.ts';
 import { tinyPng } from './tiny-png.ts';
 

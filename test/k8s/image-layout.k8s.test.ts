@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,14 @@ describe('the image layout (scripts/image-layout.sh, as the Dockerfile runs it)'
       encoding: 'utf8',
     });
     expect(tests).toBe('');
+    // Nor test helpers: no module of the image loads a test library or the contract suites.
+    const pattern = "from '(vitest|@lectern/testing|fast-check|playwright-core)'";
+    const helpers = spawnSync('grep', ['-rlE', pattern, '--include=*.ts', 'packages', 'services'], {
+      cwd: app,
+      encoding: 'utf8',
+    });
+    expect(helpers.stdout).toBe('');
+    expect(helpers.status).toBe(1);
   });
 
   it('builds the editor app from the lockfile alone into apps/editor/dist, where Management serves it', () => {

@@ -46,6 +46,7 @@ export { createOnnxEmbedder, type OnnxEmbedderOptions } from './embedding/onnx-e
 export { EmbeddingModelError, readModelFiles, type ModelFiles, type Pooling } from './embedding/model-files.ts';
 export {
   defaultModelDir,
+  modelDirOf,
   openEmbedder,
   recsEmbeddingSettings,
   type RecsEmbeddingConfig,

@@ -8,12 +8,13 @@ import {
   type CoreDeps,
   type EmbeddingProvider,
 } from '@lectern/core';
+import { loadConfig } from '@lectern/config';
 import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/store-sql';
 import {
   createSqlRecs,
-  defaultModelDir,
   generateCorpus,
   openEmbedder,
+  recsEmbeddingSettings,
   writeCorpus,
   type SqlRecs,
 } from '@lectern/recs-sql';
@@ -22,7 +23,7 @@ import { createTestDatabase } from './test-database.ts';
 // The recommendation engine with the ONNX provider (all-MiniLM-L6-v2, installed by
 // scripts/lib/models.sh) as the settings open it: items embedded by the consumer, stored and
 // searched by pgvector (PGlite) and by PostgreSQL; search queries embedded by the same model.
-const modelDir = process.env['LECTERN_RECS_MODEL_DIR'] ?? defaultModelDir;
+const config = loadConfig({ settings: recsEmbeddingSettings, env: { ...process.env, LECTERN_RECS_EMBEDDING: 'onnx' } });
 const engines: [string, () => Promise<SqlStore>][] = [
   ['PGlite (pgvector)', () => openPgliteStore()],
   ['PostgreSQL', async () => openPostgresStore({ connectionString: await createTestDatabase(inject('postgresUrl')) })],
@@ -37,7 +38,7 @@ describe.each(engines)('recommendations with the ONNX provider on %s', (_, open)
   let projectId: string;
 
   beforeAll(async () => {
-    embedder = await openEmbedder({ recsEmbedding: 'onnx', recsModelDir: modelDir });
+    embedder = await openEmbedder(config);
     store = await open();
     const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
     projectId = (await createProject(core, { actor: operator, name: 'Onnx' })).id;

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { loadConfig } from '@lectern/config';
 import { startEmbedded, type EmbeddedServer } from './embedded.ts';
 import { startSettings } from './settings.ts';
-import { findChromium, launchChromium } from './console-browser.ts';
+import { findChromium, launchChromium } from './testing/console-browser.ts';
 
 /*
  * Issue 27, finding 3, as the operator meets it: a content creator uploads a page or an SVG with

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCommand, startServer } from './test-process.ts';
+import { runCommand, startServer } from './testing/test-process.ts';
 
 const envInfo = (managementUrl: string, projectId: string, key: string) =>
   fetch(`${managementUrl}/v2/projects/${projectId}`, { headers: { authorization: `Bearer ${key}` } });

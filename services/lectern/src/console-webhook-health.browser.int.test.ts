@@ -4,7 +4,7 @@ import { addWebhook, createApiKey, operator, type WebhookRecord } from '@lectern
 import { createLogger, createProcessMetrics, createReadiness, listen, type Listening } from '@lectern/http-kit';
 import { buildManagementApp, createManagementServer } from '@lectern/management';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
-import { findChromium, launchChromium, screenshot } from './console-browser.ts';
+import { findChromium, launchChromium, screenshot } from './testing/console-browser.ts';
 
 /*
  * The webhook pages in Chromium with delivery results written the way the delivery worker writes

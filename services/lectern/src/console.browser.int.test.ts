@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { loadConfig } from '@lectern/config';
 import { startEmbedded, type EmbeddedServer } from './embedded.ts';
 import { startSettings } from './settings.ts';
-import { findChromium, launchChromium, screenshot } from './console-browser.ts';
+import { findChromium, launchChromium, screenshot } from './testing/console-browser.ts';
 
 const operatorToken = 'browser-test-operator-token-0123456789';
 const executable = findChromium();

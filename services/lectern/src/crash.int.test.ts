@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openPgliteStore } from '@lectern/store-sql';
-import { startServer } from './test-process.ts';
+import { startServer } from './testing/test-process.ts';
 
 /**
  * Durability of the embedded shape: a stream of writes, SIGKILL in the middle, restart. Every

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCommand, startServer } from './test-process.ts';
+import { runCommand, startServer } from './testing/test-process.ts';
 
 type Json = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, type StartedServer } from './test-process.ts';
+import { startServer, type StartedServer } from './testing/test-process.ts';
 
 /** A Management call that waits out the rate limit (429 + Retry-After), as a client does. */
 async function mapi(base: string, key: string, path: string, method: string, body?: unknown): Promise<Response> {

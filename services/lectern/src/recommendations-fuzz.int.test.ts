@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startRecsTestApp, type RecsTestApp } from './recs-test-app.test-fixture.ts';
+import { startRecsTestApp, type RecsTestApp } from './testing/recs-test-app.ts';
 
 /**
  * Generated requests to every Recommendations route — hostile values in every field, filters and

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRecsTestApp, type RecsTestApp } from './recs-test-app.test-fixture.ts';
+import { startRecsTestApp, type RecsTestApp } from './testing/recs-test-app.ts';
 
 /**
  * Issue 27, findings 1 and 13, through the real Recommendations app: a filter or booster that

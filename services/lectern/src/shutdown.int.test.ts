@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer } from './test-process.ts';
+import { startServer } from './testing/test-process.ts';
 
 /**
  * Shutdown and stalled clients against the real `lectern start` process: slow or stalled

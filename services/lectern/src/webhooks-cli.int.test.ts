@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startTestReceiver } from '@lectern/testing';
-import { runCommand, startServer } from './test-process.ts';
+import { runCommand, startServer } from './testing/test-process.ts';
 
 describe('lectern webhooks', () => {
   it('adds, lists, disables, enables, re-points and deletes webhooks, through the admin API and on the store', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestReceiver, type TestReceiver } from '@lectern/testing';
-import { startServer, type StartedServer } from './test-process.ts';
+import { startServer, type StartedServer } from './testing/test-process.ts';
 
 const servers: StartedServer[] = [];
 let receiver: TestReceiver | undefined;

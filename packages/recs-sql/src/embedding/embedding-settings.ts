@@ -5,11 +5,10 @@ import type { ConfigOf, Setting } from '@lectern/config';
 import { createHashedEmbedder, type EmbeddingProvider } from '@lectern/core';
 import { createOnnxEmbedder } from './onnx-embedder.ts';
 
-/** Where `scripts/lib/models.sh` installs all-MiniLM-L6-v2 (int8 ONNX) on this machine. */
-export const defaultModelDir = join(
-  process.env['LECTERN_MODELS_CACHE'] ?? join(homedir(), '.cache', 'lectern-models'),
-  'all-MiniLM-L6-v2-int8',
-);
+/** The folder of all-MiniLM-L6-v2 (int8 ONNX) in a models cache, as `scripts/lib/models.sh` installs it. */
+export function defaultModelDir(modelsCache: string): string {
+  return join(modelsCache, 'all-MiniLM-L6-v2-int8');
+}
 
 /** The dimensions of the HNSW index of migration 0011: model vectors are zero-padded to it. */
 const indexedDimensions = 512;
@@ -30,16 +29,28 @@ export const recsEmbeddingSettings = {
   },
   recsModelDir: {
     env: 'LECTERN_RECS_MODEL_DIR',
+    schema: z.string().min(1).optional(),
+    doc:
+      'Directory with model.onnx and tokenizer.json, for LECTERN_RECS_EMBEDDING=onnx (default: all-MiniLM-L6-v2-int8 in ' +
+      'LECTERN_MODELS_CACHE, where scripts/lib/models.sh installs it).',
+  },
+  recsModelsCache: {
+    env: 'LECTERN_MODELS_CACHE',
     schema: z.string().min(1),
-    default: defaultModelDir,
-    doc: 'Directory with model.onnx and tokenizer.json, for LECTERN_RECS_EMBEDDING=onnx (scripts/lib/models.sh installs one).',
+    default: join(homedir(), '.cache', 'lectern-models'),
+    doc: 'Where scripts/lib/models.sh installs sentence-embedding models; holds the default LECTERN_RECS_MODEL_DIR.',
   },
 } satisfies Record<string, Setting<unknown>>;
 
 export type RecsEmbeddingConfig = ConfigOf<typeof recsEmbeddingSettings>;
 
+/** The model directory the settings name: LECTERN_RECS_MODEL_DIR, or the default one in the models cache. */
+export function modelDirOf(config: RecsEmbeddingConfig): string {
+  return config.recsModelDir ?? defaultModelDir(config.recsModelsCache);
+}
+
 /** The configured provider; an unusable model directory rejects with an `EmbeddingModelError`. */
 export async function openEmbedder(config: RecsEmbeddingConfig): Promise<EmbeddingProvider> {
   if (config.recsEmbedding === 'hashed') return createHashedEmbedder();
-  return createOnnxEmbedder({ modelDir: config.recsModelDir, padTo: indexedDimensions });
+  return createOnnxEmbedder({ modelDir: modelDirOf(config), padTo: indexedDimensions });
 }

@@ -1,12 +1,14 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@lectern/config';
 import type { EmbeddingProvider } from '@lectern/core';
-import { defaultModelDir, openEmbedder } from './embedding-settings.ts';
+import { modelDirOf, openEmbedder, recsEmbeddingSettings } from './embedding-settings.ts';
 
 // The real model: all-MiniLM-L6-v2 (int8 ONNX) that scripts/lib/models.sh installs from PyPI
 // (scripts/test runs it first). Run through the settings, as the services open it.
-const modelDir = process.env['LECTERN_RECS_MODEL_DIR'] ?? defaultModelDir;
+const config = loadConfig({ settings: recsEmbeddingSettings, env: { ...process.env, LECTERN_RECS_EMBEDDING: 'onnx' } });
+const modelDir = modelDirOf(config);
 const cosine = (a: readonly number[], b: readonly number[]) => a.reduce((s, x, i) => s + x * (b[i] ?? 0), 0);
 
 describe('all-MiniLM-L6-v2 through the ONNX provider', () => {
@@ -16,7 +18,7 @@ describe('all-MiniLM-L6-v2 through the ONNX provider', () => {
     await access(join(modelDir, 'model.onnx')).catch(() => {
       throw new Error(`no model in ${modelDir}: run \`source scripts/lib/models.sh && lectern_models\``);
     });
-    embedder = await openEmbedder({ recsEmbedding: 'onnx', recsModelDir: modelDir });
+    embedder = await openEmbedder(config);
   }, 120_000);
 
   it('gives 384-dimension unit vectors padded to the 512 of the vector index', async () => {

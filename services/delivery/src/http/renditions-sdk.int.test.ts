@@ -18,7 +18,7 @@ interface Stack {
   catchUp(): Promise<void>;
   close(): Promise<void>;
 }
-const stackModule = new URL('../../../lectern/src/test-stack.ts', import.meta.url).pathname;
+const stackModule = new URL('../../../../test/stack/test-stack.ts', import.meta.url).pathname;
 const fixture =
   'delivery/kontent-ai+delivery-sdk-js/test/browser/isolated-tests/elements/assets/asset-rendition.spec.json';
 

@@ -13,12 +13,15 @@ import {
   type TestCore,
 } from '@lectern/testing';
 import { buildDeliveryApp } from '../app.ts';
-import { MemoryIndex } from './testing/memory-index.ts';
-import { fillSample, makeItem, makeVariant } from './testing/sample-content.ts';
+import { makeItem, makeVariant, sampleContent } from './testing/sample-content.ts';
+import { openSampleIndex, WatchedIndex, type SampleIndex } from './testing/sample-index.ts';
 
 let core: TestCore;
 let projectId: string;
 let previewKey: string;
+/** The sample content in the SQL index, read by every app unless a test opens its own. */
+let sample: SampleIndex;
+const openedSamples: SampleIndex[] = [];
 const apps: FastifyInstance[] = [];
 const samples = 'delivery/derived/learn-api-reference-samples';
 
@@ -27,22 +30,29 @@ beforeAll(async () => {
   const seeded = await seedProject(core, ['preview_primary']);
   projectId = seeded.projectId;
   previewKey = seeded.keys.preview_primary?.value ?? '';
+  sample = await openSample();
 });
 afterAll(async () => {
   await Promise.all(apps.map((a) => a.close()));
+  await Promise.all(openedSamples.map((s) => s.close()));
   await core.store.close();
 });
+
+async function openSample(content = sampleContent()): Promise<SampleIndex> {
+  const opened = await openSampleIndex(projectId, content);
+  openedSamples.push(opened);
+  return opened;
+}
 
 function build(
   options: {
     channel?: 'production' | 'preview';
     http?: DeliveryHttpOptions;
-    index?: MemoryIndex;
+    sample?: SampleIndex;
     signals?: Signals;
   } = {},
 ) {
-  const index = options.index ?? new MemoryIndex();
-  if (options.index === undefined) fillSample(index);
+  const index = new WatchedIndex((options.sample ?? sample).reader);
   const app = buildDeliveryApp({
     channel: options.channel ?? 'production',
     core,
@@ -134,8 +144,10 @@ describe('GET /items', () => {
   });
 
   it('orders, pages with next_page and counts the total', async () => {
+    // `d` has no price: null sorts as the greatest value, first descending (the delivery-index
+    // contract; the in-memory double these tests once ran on had it last).
     const desc = await get('/items?order=elements.price[desc]');
-    expect(codenames(desc.body.items)).toEqual(['c', 'b', 'a', 'x', 'd']);
+    expect(codenames(desc.body.items)).toEqual(['d', 'c', 'b', 'a', 'x']);
     const page = await get('/items?order=system.codename%5Basc%5D&limit=2&skip=1&includeTotalCount=true');
     expect(codenames(page.body.items)).toEqual(['b', 'c']);
     expect(page.body.pagination).toEqual({
@@ -179,12 +191,11 @@ describe('GET /items', () => {
 
 describe('the 2,000-item cap (SPEC 8)', () => {
   it('refuses an answer over 2,000 items with error_code 6, and serves it with a limit', async () => {
-    const index = new MemoryIndex();
-    fillSample(index);
+    const content = sampleContent();
     for (let i = 0; i < 2001; i += 1) {
-      index.variants.production.push(makeVariant(makeItem(`bulk_${String(i).padStart(4, '0')}`, 'en', {})));
+      content.production.push(makeVariant(makeItem(`bulk_${String(i).padStart(4, '0')}`, 'en', {})));
     }
-    const { get } = build({ index });
+    const { get } = build({ sample: await openSample(content) });
     const res = await get('/items');
     expect(res.status).toBe(400);
     expect(
@@ -245,10 +256,11 @@ describe('GET /items-feed', () => {
   });
 
   it('continues after the last item of a page even when earlier items go away meanwhile', async () => {
-    const { get, index } = build({ http: { feedPageSize: 2, freshnessTtlMs: 0 } });
+    const own = await openSample();
+    const { get, index } = build({ sample: own, http: { feedPageSize: 2, freshnessTtlMs: 0 } });
     const first = await get('/items-feed');
     expect(codenames(first.body.items)).toEqual(['a', 'b']);
-    index.variants.production = index.variants.production.filter((v) => v.item.system.codename !== 'a');
+    await own.removeItem('a');
     index.mark += 1;
     const second = await get('/items-feed', { 'x-continuation': String(first.headers['x-continuation']) });
     expect(codenames(second.body.items)).toEqual(['c', 'd']);

@@ -21,7 +21,7 @@ interface Stack {
   catchUp(): Promise<void>;
   close(): Promise<void>;
 }
-const stackModule = new URL('../../../lectern/src/test-stack.ts', import.meta.url).pathname;
+const stackModule = new URL('../../../../test/stack/test-stack.ts', import.meta.url).pathname;
 
 let stack: Stack;
 let client: IDeliveryClient;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { print } from 'graphql';
-import { sampleOperation } from '../clients/sample-operations.ts';
+import { sampleOperation } from '../testing/clients/sample-operations.ts';
 import { listenGraphql, seedDemoContent, seedDemoModel, startStack, type Stack } from '../testing/graphql-stack.ts';
 
 /*

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'graphql';
-import { sampleQueriesPath } from '../clients/sample-operations.ts';
+import { sampleQueriesPath } from '../testing/clients/sample-operations.ts';
 import { documentLimits } from '../execute/prepared-documents.ts';
 import {
   aliasedFields,

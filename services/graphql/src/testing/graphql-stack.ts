@@ -3,8 +3,8 @@ import { createLogger, createProcessMetrics, createReadiness, listen, type Liste
 import { buildGraphqlApp, type GraphqlAppOptions } from '../app.ts';
 
 /**
- * The slice of services/lectern's `startTestStack()` these tests use, loaded by path: the stack
- * (services/lectern) depends on this service, so this service cannot depend on it.
+ * The slice of `startTestStack()` (test/stack/test-stack.ts) these tests use, loaded by path: the
+ * stack runs this service, so this service cannot depend on it.
  */
 export interface Stack {
   readonly core: CoreDeps & { store: { signals: Signals } };
@@ -18,9 +18,10 @@ export interface Stack {
 }
 
 const lecternSrc = new URL('../../../lectern/src/', import.meta.url).pathname;
+const stackModule = new URL('../../../../test/stack/test-stack.ts', import.meta.url).pathname;
 
 export async function startStack(): Promise<Stack> {
-  const { startTestStack } = (await import(`${lecternSrc}test-stack.ts`)) as { startTestStack: () => Promise<Stack> };
+  const { startTestStack } = (await import(stackModule)) as { startTestStack: () => Promise<Stack> };
   return startTestStack();
 }
 

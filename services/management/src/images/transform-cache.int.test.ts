@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openFsBlobStore } from '@lectern/blob-fs';
-import { describeTransformCache } from './transform-cache-suite.ts';
+import { describeTransformCache } from '../testing/transform-cache-suite.ts';
 
 describeTransformCache({
   adapter: 'blob-fs',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, inject } from 'vitest';
 import { openS3BlobStore } from '@lectern/blob-s3';
-import { describeTransformCache } from './transform-cache-suite.ts';
+import { describeTransformCache } from '../testing/transform-cache-suite.ts';
 
 const s3Endpoint = inject('s3Endpoint');
 

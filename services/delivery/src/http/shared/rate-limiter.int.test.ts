@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
 import { createLogger, createProcessMetrics, createReadiness } from '@lectern/http-kit';
+import { createSqlIndex } from '@lectern/index-sql';
 import { openPostgresStore, type SqlStore } from '@lectern/store-sql';
 import { createTestDatabase, seedProject } from '@lectern/testing';
 import { buildDeliveryApp } from '../../app.ts';
-import { MemoryIndex } from '../testing/memory-index.ts';
 
 const postgresUrl = inject('postgresUrl');
 
@@ -23,7 +23,7 @@ describe.skipIf(!postgresUrl)('uncached rate limits shared by Delivery replicas 
         buildDeliveryApp({
           channel: 'production',
           core,
-          index: new MemoryIndex(),
+          index: createSqlIndex({ db: store.db }),
           http: { rateLimits: [{ max: 3, seconds: 60 }], isRateLimitShared: true },
           metrics: createProcessMetrics(),
           readiness: createReadiness([]),

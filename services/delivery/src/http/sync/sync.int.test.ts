@@ -19,7 +19,7 @@ interface Stack {
   catchUp(): Promise<void>;
   close(): Promise<void>;
 }
-const stackModule = new URL('../../../../lectern/src/test-stack.ts', import.meta.url).pathname;
+const stackModule = new URL('../../../../../test/stack/test-stack.ts', import.meta.url).pathname;
 const samples = 'delivery/derived/learn-api-reference-samples';
 const pageSize = 7;
 

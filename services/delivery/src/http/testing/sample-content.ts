@@ -1,5 +1,5 @@
 import type { DeliveryItem, IndexedLanguage, IndexedVariant } from '@lectern/core';
-import type { MemoryIndex } from './memory-index.ts';
+import type { SampleContent } from './sample-index.ts';
 
 let counter = 0;
 function uuid(n: number): string {
@@ -30,7 +30,21 @@ export function makeVariant(
   links: readonly string[] = [],
   components: Record<string, DeliveryItem> = {},
 ): IndexedVariant {
-  return { itemId: item.system.codename, language: item.system.language, item, linkedItemCodenames: links, components };
+  return {
+    itemId: itemIdOf(item.system.codename),
+    language: item.system.language,
+    item,
+    linkedItemCodenames: links,
+    components,
+  };
+}
+
+/** One item id per codename, the same in every language (the index keys an item's variants by it). */
+const itemIds = new Map<string, string>();
+function itemIdOf(codename: string): string {
+  if (!itemIds.has(codename))
+    itemIds.set(codename, `00000000-0000-4000-9000-${String(itemIds.size + 1).padStart(12, '0')}`);
+  return itemIds.get(codename) as string;
 }
 
 function articleElements(o: {
@@ -60,7 +74,11 @@ function articleElements(o: {
  * A project in two languages (`de` falls back to `en`): a chain a → b → c → d of linked items,
  * a component in `a`, an item only in `de`, and `x` in both languages.
  */
-export function fillSample(index: MemoryIndex): void {
+export function sampleContent(): {
+  production: IndexedVariant[];
+  preview: IndexedVariant[];
+  model: SampleContent['model'];
+} {
   const languages: IndexedLanguage[] = [
     {
       system: { id: '00000000-0000-0000-0000-000000000000', name: 'English', codename: 'en' },
@@ -69,7 +87,6 @@ export function fillSample(index: MemoryIndex): void {
     },
     { system: { id: uuid(999), name: 'German', codename: 'de' }, fallbackCodename: 'en', isDefault: false },
   ];
-  index.languageList = languages;
   const component = makeItem('n0000_comp', 'en', { title: { type: 'text', name: 'Title', value: 'Comp' } }, 'snippet');
   const v = (
     codename: string,
@@ -84,7 +101,7 @@ export function fillSample(index: MemoryIndex): void {
       related,
       body.length > 0 ? { [body[0] as string]: component } : {},
     );
-  index.variants.production = [
+  const production = [
     v('a', 'en', 10, ['red', 'blue'], ['b'], ['n0000_comp']),
     v('b', 'en', 20, ['blue'], ['c']),
     v('c', 'en', 30, [], ['d']),
@@ -93,8 +110,8 @@ export function fillSample(index: MemoryIndex): void {
     v('x', 'de', 6, ['red'], []),
     v('only_de', 'de', 7, [], []),
   ];
-  index.variants.preview = [...index.variants.production, v('draft', 'en', 1, [], [])];
-  index.typeList = [
+  const preview = [...production, v('draft', 'en', 1, [], [])];
+  const types = [
     {
       system: { id: uuid(900), name: 'Article', codename: 'article', last_modified: '2026-01-01T00:00:00.0000000Z' },
       elements: {
@@ -106,10 +123,11 @@ export function fillSample(index: MemoryIndex): void {
       },
     },
   ];
-  index.taxonomyList = [
+  const taxonomies = [
     {
       system: { id: uuid(901), name: 'Colours', codename: 'colours', last_modified: '2026-01-01T00:00:00.0000000Z' },
       terms: [{ name: 'Red', codename: 'red', terms: [] }],
     },
   ];
+  return { production, preview, model: { types, taxonomies, languages } };
 }

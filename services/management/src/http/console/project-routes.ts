@@ -16,7 +16,7 @@ import { LecternError } from '@lectern/errors';
 import type { ProcessMetrics } from '@lectern/http-kit';
 import { keysPage } from './keys-page.ts';
 import { overviewFragment, overviewPage, projectsPage, type Lags } from './projects-pages.ts';
-import { consoleState, field, type ConsoleOptions } from './routes.ts';
+import { consoleState, field, type ConsoleOptions } from './request-state.ts';
 
 /** Notices after a redirect, by code (never text from the URL). */
 const notices: Readonly<Record<string, string>> = {

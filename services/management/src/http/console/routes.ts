@@ -1,12 +1,13 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { authenticateKeyOfAnyProject, type CoreDeps, type RecsTracking } from '@lectern/core';
+import { authenticateKeyOfAnyProject } from '@lectern/core';
 import { LecternError, toManagementError } from '@lectern/errors';
-import type { Logger, ProcessMetrics } from '@lectern/http-kit';
+import type { Logger } from '@lectern/http-kit';
 import { locals } from '../context.ts';
 import { bodyGuard } from '../input-guard.ts';
 import { serveAssets } from './assets.ts';
 import { html } from './html.ts';
 import { page, type AssetUrls, type PageContext } from './layout.ts';
+import { consoleState, field, type ConsoleOptions, type ConsoleRequestState } from './request-state.ts';
 import { projectRoutes } from './project-routes.ts';
 import { signInPage } from './projects-pages.ts';
 import {
@@ -18,44 +19,14 @@ import {
   sessionCookie,
   setCookie,
   signInCookie,
-  type SignedIn,
 } from './session.ts';
-import { clientKey, createSignInThrottle, type SignInThrottleOptions } from '../web-session/sign-in-throttle.ts';
+import { clientKey, createSignInThrottle } from '../web-session/sign-in-throttle.ts';
 import { isPublicUrlHttps } from '../public-origin.ts';
 import { webhookRoutes } from './webhook-routes.ts';
-
-export interface ConsoleOptions {
-  readonly core: CoreDeps;
-  readonly metrics: ProcessMetrics;
-  readonly logger: Logger;
-  /** The operator token; null: only management keys sign in. */
-  readonly operatorToken: string | null;
-  /** The recommendation engine's tracking setting (the overview's switch); absent: not shown. */
-  readonly recsTracking?: RecsTracking;
-  /** Failed sign-ins allowed per client before a lock, and the lock times (defaults: sign-in-throttle.ts). */
-  readonly signInThrottle?: SignInThrottleOptions;
-}
 
 /** No inline script or style, nothing from elsewhere, no framing. */
 export const consoleCsp =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
-
-/** What every console handler behind sign-in gets. */
-export interface ConsoleRequestState {
-  readonly signedIn: SignedIn;
-  readonly ctx: PageContext;
-}
-
-export function consoleState(res: Response): ConsoleRequestState {
-  return res.locals['console'] as ConsoleRequestState;
-}
-
-/** A form field as one string (urlencoded bodies; a repeated field gives its first value). */
-export function field(req: Request, name: string): string | undefined {
-  const value = (req.body as Record<string, unknown> | undefined)?.[name];
-  const first = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' ? first : undefined;
-}
 
 /**
  * The operator web console (issue 18) under `/console`: server-rendered pages over the same core

@@ -12,7 +12,7 @@ import {
   webhookObjectTypes,
 } from '@lectern/core';
 import { noticeOf } from './project-routes.ts';
-import { consoleState, field, type ConsoleOptions } from './routes.ts';
+import { consoleState, field, type ConsoleOptions } from './request-state.ts';
 import { webhookEditPage } from './webhook-edit-page.ts';
 import { webhookPage, webhooksPage, type DebugFilter } from './webhooks-pages.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestManagement, type TestManagement } from '../../testing/test-server.ts';
 import { defaultImageLimits } from '../../images/image-cache.ts';
-import { inspectImage, quadrantPng } from '../../images/test-images.ts';
+import { inspectImage, quadrantPng } from '../../testing/test-images.ts';
 
 /* Issue 27, finding 5: anonymous image requests must not amplify into unbounded work or storage. */
 

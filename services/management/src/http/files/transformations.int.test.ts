@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestManagement, type TestManagement } from '../../testing/test-server.ts';
-import { inspectImage, quadrantColours, quadrantPng } from '../../images/test-images.ts';
+import { inspectImage, quadrantColours, quadrantPng } from '../../testing/test-images.ts';
 
 let server: TestManagement;
 let imageUrl: string;

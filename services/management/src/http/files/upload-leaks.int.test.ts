@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import { describeUploadLeaks } from './upload-leak-suite.ts';
+import { describeUploadLeaks } from '../../testing/upload-leak-suite.ts';
 
 describeUploadLeaks({
   adapter: 'blob-fs',

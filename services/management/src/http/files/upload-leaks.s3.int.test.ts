@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, inject } from 'vitest';
 import { Client } from 'minio';
 import { openS3BlobStore } from '@lectern/blob-s3';
-import { describeUploadLeaks } from './upload-leak-suite.ts';
+import { describeUploadLeaks } from '../../testing/upload-leak-suite.ts';
 
 const s3Endpoint = inject('s3Endpoint');
 

@@ -13,7 +13,7 @@ import {
 import { createIndexer, createSqlIndex, type Indexer } from '@lectern/index-sql';
 import { buildAssetsApp, buildManagementApp, createAssetsServer, createManagementServer } from '@lectern/management';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
-import { startEventPipeline, type EventPipeline } from './event-pipeline.ts';
+import { startEventPipeline, type EventPipeline } from '../../services/lectern/src/event-pipeline.ts';
 
 /**
  * Management API + delivery index + indexer + Delivery and Preview apps on one in-memory store,

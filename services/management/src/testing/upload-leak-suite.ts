@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abandonedUploadMs, sweepAbandonedUploads, type BlobStore, type Store } from '@lectern/core';
-import { startTestManagement, type TestManagement } from '../../testing/test-server.ts';
+import { startTestManagement, type TestManagement } from './test-server.ts';
 
 /** A blob store under test and a way to list everything it holds (bytes of any state, partial uploads too). */
 export interface ListedBlobStore {

@@ -33,7 +33,7 @@ export async function launchChromium(executablePath: string): Promise<Browser> {
  */
 export const screenshotDir =
   process.env['LECTERN_UPDATE_SCREENSHOTS'] === '1'
-    ? fileURLToPath(new URL('../../../docs/console/', import.meta.url))
+    ? fileURLToPath(new URL('../../../../docs/console/', import.meta.url))
     : join(tmpdir(), 'lectern-console-screenshots/');
 
 export async function screenshot(page: Page, name: string): Promise<void> {

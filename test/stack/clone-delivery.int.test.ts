@@ -11,7 +11,10 @@ beforeAll(async () => {
     method: 'POST',
     body: { name: 'Page', codename: 'page', elements: [{ name: 'Title', codename: 'title', type: 'text' }] },
   });
-  await stack.managementJson('/items', { method: 'POST', body: { name: 'Home', codename: 'home', type: { codename: 'page' } } });
+  await stack.managementJson('/items', {
+    method: 'POST',
+    body: { name: 'Home', codename: 'home', type: { codename: 'page' } },
+  });
   await stack.managementJson('/items/codename/home/variants/codename/default', {
     method: 'PUT',
     body: { elements: [{ element: { codename: 'title' }, value: 'Welcome' }] },
@@ -39,7 +42,8 @@ describe('Delivery of a cloned environment', () => {
     await stack.indexer.catchUp(id);
     const res = await stack.delivery.inject({ url: `/${id}/items` });
     expect(res.statusCode).toBe(200);
-    const items = (res.json() as { items: { system: { codename: string }; elements: { title: { value: string } } }[] }).items;
+    const items = (res.json() as { items: { system: { codename: string }; elements: { title: { value: string } } }[] })
+      .items;
     expect(items.map((i) => [i.system.codename, i.elements.title.value])).toEqual([['home', 'Welcome']]);
     const preview = await stack.preview.inject({
       url: `/${id}/items/home`,
@@ -55,7 +59,8 @@ describe('Delivery of a cloned environment', () => {
     const send = (path: string, method = 'GET', k = key) =>
       fetch(`${stack.managementBaseUrl}/projects/${id}${path}`, { method, headers: { authorization: `Bearer ${k}` } });
     for (let i = 0; i < 200; i += 1) {
-      const state = ((await (await send('/environment-cloning-state')).json()) as { cloning_state: string }).cloning_state;
+      const state = ((await (await send('/environment-cloning-state')).json()) as { cloning_state: string })
+        .cloning_state;
       if (state !== 'in_progress') break;
       await new Promise((r) => setTimeout(r, 25));
     }

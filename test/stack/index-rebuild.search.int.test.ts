@@ -4,7 +4,7 @@ import { connectSearchEngine } from '@lectern/index-elasticsearch';
 import { openPostgresStore } from '@lectern/store-sql';
 import { createTestClock, createTestDatabase } from '@lectern/testing';
 import { startTestStack, type TestStack } from './test-stack.ts';
-import { runCommand } from './test-process.ts';
+import { runCommand } from '../../services/lectern/src/testing/test-process.ts';
 
 const searchUrl = inject('searchUrl');
 const postgresUrl = inject('postgresUrl');
@@ -95,7 +95,14 @@ describe.skipIf(!searchUrl || !postgresUrl)('lectern index rebuild on the search
   });
 
   it('needs the search engine URL for a search index', async () => {
-    const result = await runCommand(['index', 'rebuild', '--database-url', databaseUrl, '--delivery-index', 'opensearch']);
+    const result = await runCommand([
+      'index',
+      'rebuild',
+      '--database-url',
+      databaseUrl,
+      '--delivery-index',
+      'opensearch',
+    ]);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toMatch(/LECTERN_SEARCH_URL is needed/);
   });

@@ -102,7 +102,11 @@ beforeAll(async () => {
     descriptions: [{ language: { codename: 'default' }, description: 'A roast' }],
   });
   assetId = asset['id'] as string;
-  const related = await call('/items', 'POST', { name: 'Related', codename: 'related_one', type: { codename: 'article' } });
+  const related = await call('/items', 'POST', {
+    name: 'Related',
+    codename: 'related_one',
+    type: { codename: 'article' },
+  });
   relatedId = related['id'] as string;
   await call('/items/codename/related_one/variants/codename/default', 'PUT', {
     elements: [
@@ -181,7 +185,14 @@ describe('indexer rendering', () => {
     expect(mine['widget_data']?.value).toBe('["DE","US"]');
     expect(mine['seo__meta_title']).toEqual({ type: 'text', name: 'Meta title', value: 'Roasts' });
     const image = (mine['image']?.value as Json[])[0];
-    expect(image).toMatchObject({ name: 'roast.png', description: 'A roast', type: 'image/png', width: 2, height: 2, renditions: {} });
+    expect(image).toMatchObject({
+      name: 'roast.png',
+      description: 'A roast',
+      type: 'image/png',
+      width: 2,
+      height: 2,
+      renditions: {},
+    });
     expect(String(image?.['url'])).toMatch(/\/assets\/.+\/roast\.png$/);
   });
 
@@ -201,15 +212,29 @@ describe('indexer rendering', () => {
     expect(html).toContain(`<a data-item-id="${relatedId}" href="">related</a>`);
     expect(html).toContain('target="_blank" rel="noopener noreferrer"');
     expect(html).toMatch(
-      new RegExp(`<figure data-asset-id="${assetId}" data-image-id="${assetId}"><img src="[^"]+/roast.png" data-asset-id="${assetId}" data-image-id="${assetId}" alt="A roast"></figure>`),
+      new RegExp(
+        `<figure data-asset-id="${assetId}" data-image-id="${assetId}"><img src="[^"]+/roast.png" data-asset-id="${assetId}" data-image-id="${assetId}" alt="A roast"></figure>`,
+      ),
     );
-    expect(html).toContain('<object type="application/kenticocloud" data-type="item" data-rel="link" data-codename="related_one"></object>');
-    expect(html).toContain(`<object type="application/kenticocloud" data-type="item" data-rel="component" data-codename="${codename}"></object>`);
-    expect(body?.['links']).toEqual({ [relatedId]: { codename: 'related_one', type: 'article', url_slug: 'related-one' } });
+    expect(html).toContain(
+      '<object type="application/kenticocloud" data-type="item" data-rel="link" data-codename="related_one"></object>',
+    );
+    expect(html).toContain(
+      `<object type="application/kenticocloud" data-type="item" data-rel="component" data-codename="${codename}"></object>`,
+    );
+    expect(body?.['links']).toEqual({
+      [relatedId]: { codename: 'related_one', type: 'article', url_slug: 'related-one' },
+    });
     expect(Object.keys(body?.['images'] as Json)).toEqual([assetId]);
     expect(body?.['modular_content']).toEqual(['related_one', codename]);
     const component = doc?.components[codename];
-    expect(component?.system).toMatchObject({ id: componentId, name: componentId, codename, type: 'widget', language: 'default' });
+    expect(component?.system).toMatchObject({
+      id: componentId,
+      name: componentId,
+      codename,
+      type: 'widget',
+      language: 'default',
+    });
     expect(component?.system.workflow).toBeUndefined();
     expect(component?.elements['caption']?.value).toBe('Inside');
     expect(doc?.linkedItemCodenames).toEqual(['related_one']);
@@ -231,7 +256,12 @@ describe('indexer rendering', () => {
     const preview = await one('preview', 'on_roasts');
     expect(preview?.item.elements['title']?.value).toBe('On Roasts, revised');
     expect(preview?.item.system.workflow_step).toBe('draft');
-    const changes = await stack.index.changesSince({ projectId: stack.projectId, channel: 'production', afterSeq: 0, limit: 100 });
+    const changes = await stack.index.changesSince({
+      projectId: stack.projectId,
+      channel: 'production',
+      afterSeq: 0,
+      limit: 100,
+    });
     expect(changes.map((c) => `${c.changeType}:${c.itemCodename}`)).toEqual(['changed:on_roasts']);
   });
 
@@ -246,13 +276,22 @@ describe('indexer rendering', () => {
       ['default', true, null],
       ['es-ES', false, 'default'],
     ]);
-    expect((await stack.index.taxonomies(stack.projectId))[0]).toMatchObject({ terms: [{ codename: 'coffee', terms: [] }] });
+    expect((await stack.index.taxonomies(stack.projectId))[0]).toMatchObject({
+      terms: [{ codename: 'coffee', terms: [] }],
+    });
     await call('/items/codename/related_renamed', 'DELETE');
     await stack.catchUp();
     expect(await one('preview', 'related_renamed')).toBeUndefined();
-    const last = await stack.index.changesSince({ projectId: stack.projectId, channel: 'preview', afterSeq: 0, limit: 100 });
+    const last = await stack.index.changesSince({
+      projectId: stack.projectId,
+      channel: 'preview',
+      afterSeq: 0,
+      limit: 100,
+    });
     expect(last.find((c) => c.itemCodename === 'related_renamed')?.changeType).toBe('deleted');
-    expect(await stack.index.usedIn({ projectId: stack.projectId, channel: 'preview', target: { assetId } })).toHaveLength(1);
+    expect(
+      await stack.index.usedIn({ projectId: stack.projectId, channel: 'preview', target: { assetId } }),
+    ).toHaveLength(1);
   });
 
   it('is idempotent: indexing every event again gives the same documents', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, fetchExchange } from '@urql/core';
-import { listenGraphql, seedDemoContent, seedDemoModel, startStack, type Stack } from '../testing/graphql-stack.ts';
+import { listenGraphql, seedDemoContent, seedDemoModel, startStack, type Stack } from '../graphql-stack.ts';
 import { committedText, generatedPaths, generatedSampleTypes, introspectedSdl } from './generated-files.ts';
 import { sampleOperation } from './sample-operations.ts';
 import type {

@@ -7,7 +7,7 @@ import { sampleQueriesPath } from './sample-operations.ts';
 /** Committed artefacts generated from a running endpoint, checked for drift by the client tests. */
 export const generatedPaths = {
   /** The demo project's schema in SDL (docs). */
-  demoSdl: new URL('../../demo-schema.graphql', import.meta.url).pathname,
+  demoSdl: new URL('../../../demo-schema.graphql', import.meta.url).pathname,
   /** TypeScript types of the schema and of the sample queries (GraphQL Code Generator). */
   sampleTypes: new URL('./sample-queries.generated.ts', import.meta.url).pathname,
 };

@@ -4,10 +4,10 @@ import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import type { BinaryFileRecord, BlobStore } from '@lectern/core';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
-import { defaultImageLimits, type ImageLimits } from './image-cache.ts';
-import { parseImageQuery } from './image-query.ts';
+import { defaultImageLimits, type ImageLimits } from '../images/image-cache.ts';
+import { parseImageQuery } from '../images/image-query.ts';
 import { inspectImage, quadrantPng } from './test-images.ts';
-import { planTransform, resolvePlan, sourceReader, transformedImage } from './transformed-image.ts';
+import { planTransform, resolvePlan, sourceReader, transformedImage } from '../images/transformed-image.ts';
 
 interface Setup {
   core: TestCore;

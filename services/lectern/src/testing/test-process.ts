@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 /** Helpers for tests that run the real `lectern` command as a child process. */
-export const cliPath = fileURLToPath(new URL('./cli.ts', import.meta.url));
+export const cliPath = fileURLToPath(new URL('../cli.ts', import.meta.url));
 
 export interface StartedServer {
   readonly child: ChildProcess;
