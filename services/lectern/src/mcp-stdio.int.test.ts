@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { cliPath, runCommand, startServer, type StartedServer } from './test-process.ts';
+import { cliPath, runCommand, startServer, type StartedServer } from './testing/test-process.ts';
 
 /*
  * `lectern mcp` over stdio, spawned by the SDK's own StdioClientTransport against a real

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHelper } from '@kontent-ai/webhook-helper';
 import type { EmbeddedServer } from './embedded.ts';
-import { startWebhooksTestServer, type WebhooksTestServer } from './webhooks-test-server.ts';
+import { startWebhooksTestServer, type WebhooksTestServer } from './testing/webhooks-test-server.ts';
 
 /*
  * Issue 33: webhooks as a receiver written against Kontent.ai's documentation sees them — a plain

@@ -3,7 +3,7 @@ import { ManagementClient } from '@kontent-ai/management-sdk';
 import { signatureHelper } from '@kontent-ai/webhook-helper';
 import { startTestReceiver, type TestReceiver } from '@lectern/testing';
 import type { EmbeddedServer } from './embedded.ts';
-import { startWebhooksTestServer, type WebhooksTestServer } from './webhooks-test-server.ts';
+import { startWebhooksTestServer, type WebhooksTestServer } from './testing/webhooks-test-server.ts';
 
 const secret = 'hx3snVrI9E2Lgpi1LaL+WfiPWCh88OjI7Bv/3ihq+Qo=';
 let server: EmbeddedServer;

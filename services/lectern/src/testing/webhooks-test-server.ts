@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@lectern/config';
-import { startEmbedded, type EmbeddedServer } from './embedded.ts';
-import { startSettings } from './settings.ts';
+import { startEmbedded, type EmbeddedServer } from '../embedded.ts';
+import { startSettings } from '../settings.ts';
 
 /** An embedded Lectern for webhook tests, with its demo project's id and management key. */
 export interface WebhooksTestServer {
