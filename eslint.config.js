@@ -67,14 +67,8 @@ const services = readdirSync(new URL('./services/', import.meta.url), { withFile
  */
 const compositionServices = ['lectern'];
 
-/**
- * TEMPORARY (issue 29): graphql imports delivery's read path, which the `readpath` branch lifts
- * into a package of its own; the lead deletes this entry when merging it.
- */
-const serviceEdgesBeingRemoved = { graphql: ['delivery'] };
-
 function serviceRule(service) {
-  const others = services.filter((s) => s !== service && !(serviceEdgesBeingRemoved[service] ?? []).includes(s));
+  const others = services.filter((s) => s !== service);
   const message = 'A service never imports another service: share code through a package (eslint.config.js).';
   return { 'no-restricted-imports': ['error', { patterns: [{ group: others.flatMap(importsOf), message }] }] };
 }

@@ -1,6 +1,6 @@
 // Import cycles of the workspace's TypeScript modules (issue 29), run by `pnpm run lint`: prints
-// each cycle and exits 1 when there is one that is not on the allow-list below.
-// Run: node test/lint/import-cycles.ts [--all]   (--all also lists the allow-listed cycles)
+// each cycle and exits 1 when there is one.
+// Run: node test/lint/import-cycles.ts
 //
 // A module graph: an edge for every static `import … from` and `export … from` of a relative
 // path or of a workspace package (its `exports` entry), `import type` included (a cycle of types
@@ -9,14 +9,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
-
-/**
- * Folders whose cycles are allowed for now: a cycle all of whose modules are in one of them passes.
- * TEMPORARY (issue 29): packages/core's five cycles (rich-text helpers, variant readers, model
- * defaults, element kinds ↔ rich text, elements ↔ references) are being broken by the `store`
- * branch; the lead empties this list when merging it.
- */
-export const allowedCycleFolders: readonly string[] = ['packages/core/src/'];
 
 const roots = ['packages', 'services', 'apps', 'test', 'scripts'];
 const skipped = new Set(['node_modules', 'dist', '.tools', 'coverage', '.lectern-data', '.engines']);
@@ -134,16 +126,9 @@ export function importGraph(root: string): Map<string, string[]> {
 }
 
 if (import.meta.main) {
-  const isAll = process.argv.includes('--all');
   const root = resolve(dirname(new URL(import.meta.url).pathname), '../..');
-  const isAllowed = (cycle: readonly string[]) =>
-    allowedCycleFolders.some((folder) => cycle.every((module) => module.startsWith(folder)));
   const cycles = cyclesOf(importGraph(root));
-  const failing = cycles.filter((c) => !isAllowed(c));
-  for (const cycle of isAll ? cycles : failing) {
-    const mark = isAllowed(cycle) ? ' (allowed for now)' : '';
-    process.stdout.write(`import cycle${mark}:\n${cycle.map((m) => `  ${m}`).join('\n')}\n`);
-  }
-  process.stdout.write(`${cycles.length} import cycle(s), ${failing.length} not allowed\n`);
-  process.exit(failing.length === 0 ? 0 : 1);
+  for (const cycle of cycles) process.stdout.write(`import cycle:\n${cycle.map((m) => `  ${m}`).join('\n')}\n`);
+  process.stdout.write(`${cycles.length} import cycle(s)\n`);
+  process.exit(cycles.length === 0 ? 0 : 1);
 }
