@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { DeliveryChannel, FilterOperator, ItemFilter, ItemOrder, TypeElements } from '@lectern/core';
-import { systemColumns, type SystemColumn } from './document-rows.ts';
+import { systemColumns, type SystemColumn } from './system-columns.ts';
 
 /**
  * SQL of `queryItems` (SPEC 4.3 rules 2–6) over the tables of migration 0008. A candidate document

@@ -1,6 +1,6 @@
 import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
 import { createProcessMetrics, createReadiness, listenStep, runServiceMain } from '@lectern/http-kit';
-import { deliveryIndexProblem, openReachableDeliveryIndex } from '@lectern/index-elasticsearch';
+import { deliveryIndexProblem, openReachableDeliveryIndex } from '@lectern/engines';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildGraphqlApp } from './app.ts';
 import { graphqlHttpOptions, graphqlOptions, graphqlSettings } from './settings.ts';

@@ -1,5 +1,5 @@
 import { createServiceBus } from '@lectern/bus-kafka';
-import { createRecsConsumer, randomIds, systemClock, type CoreDeps } from '@lectern/core';
+import { createIndexer, createRecsConsumer, randomIds, systemClock, type CoreDeps } from '@lectern/core';
 import {
   createProcessMetrics,
   createReadiness,
@@ -9,10 +9,8 @@ import {
   registerIndexLag,
   runServiceMain,
 } from '@lectern/http-kit';
-import { deliveryIndexProblem, openReachableDeliveryIndex } from '@lectern/index-elasticsearch';
-import { createIndexer } from '@lectern/index-sql';
+import { deliveryIndexProblem, openReachableDeliveryIndex, openRecsIndex } from '@lectern/engines';
 import { openEmbedder, resetOnProviderChange } from '@lectern/recs-sql';
-import { openRecsIndex } from '@lectern/recs-search';
 import { openPostgresStore } from '@lectern/store-sql';
 import { indexerSettings } from './settings.ts';
 

@@ -1,7 +1,7 @@
 import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
 import { createProcessMetrics, createReadiness, listenStep, runServiceMain } from '@lectern/http-kit';
+import { openRecsIndex } from '@lectern/engines';
 import { openEmbedder } from '@lectern/recs-sql';
-import { openRecsIndex } from '@lectern/recs-search';
 import { openPostgresStore } from '@lectern/store-sql';
 import { buildRecommendationsApp } from './app.ts';
 import { recommendationsSettings } from './settings.ts';

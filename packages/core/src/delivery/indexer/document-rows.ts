@@ -1,6 +1,14 @@
-import type { IndexDocument } from '@lectern/core';
+import { createHash } from 'node:crypto';
+import type { IndexedVariant } from '../index-port.ts';
+import type { IndexDocument } from './writer-port.ts';
 
-/** The kinds of `delivery_values.kind` (migration 0008). */
+/**
+ * What every document engine stores of a rendered document, beside its JSON: the filterable and
+ * orderable values, the members `contains`/`any`/`all` compare, and the links `dependents` and
+ * `usedIn` follow. Engine-neutral: the SQL index writes them as rows, the search index as fields.
+ */
+
+/** Value kinds (the SQL index's `delivery_values.kind`, migration 0008; the search index's `k`). */
 export type ValueKind = 'n' | 's' | 'a' | 'o' | 'b' | 'z';
 
 /** One filterable, orderable value of a document: an element's value or a system property. */
@@ -23,21 +31,6 @@ export interface LinkRow {
   readonly kind: 'd' | 'a' | 'u';
   readonly target: string;
 }
-
-/**
- * System properties kept as columns of `delivery_documents`: the same string in the document
- * (`system.id` is the item id).
- */
-export const systemColumns = {
-  'system.id': 'item_id',
-  'system.name': 'name',
-  'system.codename': 'codename',
-  'system.language': 'language',
-  'system.type': 'type',
-  'system.collection': 'collection',
-  'system.last_modified': 'last_modified',
-} as const;
-export type SystemColumn = (typeof systemColumns)[keyof typeof systemColumns];
 
 /**
  * The other system properties Delivery filters and orders by, kept as value rows (SPEC 4.3 lists
@@ -114,4 +107,26 @@ export function documentRows(doc: IndexDocument): {
     ...linksOf('u', doc.usesItemCodenames),
   ];
   return { values, members, links };
+}
+
+/** What readers get back: the document without the writer-only fields. */
+function readerPart(doc: IndexDocument): IndexedVariant {
+  return {
+    itemId: doc.itemId,
+    language: doc.language,
+    item: doc.item,
+    linkedItemCodenames: doc.linkedItemCodenames,
+    components: doc.components,
+  };
+}
+
+/**
+ * The JSON readers get back (`body`) and a hash of it with the document's links: equal hashes
+ * mean nothing a reader or the indexer sees has changed.
+ */
+export function documentBody(doc: IndexDocument): { body: string; hash: string } {
+  const body = JSON.stringify(readerPart(doc));
+  const links = JSON.stringify([doc.dependsOnItemIds, doc.assetIds, doc.usesItemCodenames]);
+  const hash = createHash('sha256').update(body).update('\n').update(links).digest('base64');
+  return { body, hash };
 }

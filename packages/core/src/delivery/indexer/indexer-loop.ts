@@ -1,13 +1,9 @@
-import {
-  createSerialQueue,
-  indexEvents,
-  indexProject,
-  rebuildProject,
-  type CoreDeps,
-  type DeliveryIndexWriter,
-  type EventBus,
-  type EventSubscription,
-} from '@lectern/core';
+import type { CoreDeps } from '../../deps.ts';
+import { createChangeConsumer } from '../../events/change-consumer.ts';
+import type { EventBus } from '../../ports/event-bus.ts';
+import { createSerialQueue } from '../../serial-queue.ts';
+import { indexEvents, indexProject, rebuildProject } from './indexer.ts';
+import type { DeliveryIndexWriter } from './writer-port.ts';
 
 export interface Indexer {
   /**
@@ -56,7 +52,6 @@ export interface IndexerOptions {
 export function createIndexer(options: IndexerOptions): Indexer {
   const { core, index } = options;
   const passes = createSerialQueue();
-  let subscription: EventSubscription | null = null;
 
   const projectIds = async (projectId?: string) =>
     projectId !== undefined ? [projectId] : (await core.store.transaction((tx) => tx.projects.list())).map((p) => p.id);
@@ -72,17 +67,26 @@ export function createIndexer(options: IndexerOptions): Indexer {
   });
 
   /** Passes run one at a time: a catch-up waits for the pass under way, then runs its own. */
-  const exclusive = <T>(work: () => Promise<T>): Promise<T> => passes.run(work);
-
-  const catchUp = (projectId?: string) =>
-    exclusive(async () => {
-      for (const id of await projectIds(projectId)) await indexProject(target(id));
-    });
+  const consumer = createChangeConsumer({
+    name: 'createIndexer',
+    store: core.store,
+    bus: options.bus,
+    group: options.group ?? 'lectern-indexer',
+    passes,
+    catchUpProject: async (projectId) => {
+      await indexProject(target(projectId));
+    },
+    async handle(events) {
+      const projectId = events[0]?.projectId;
+      if (projectId !== undefined) await indexEvents({ ...target(projectId), events });
+    },
+    onError: options.onError,
+  });
 
   return {
-    catchUp,
+    catchUp: consumer.catchUp,
     rebuild: (o = {}) =>
-      exclusive(async () => {
+      passes.run(async () => {
         const ids = await projectIds(o.projectId);
         let done = 0;
         o.onProgress?.(done, ids.length);
@@ -91,27 +95,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
           o.onProgress?.(++done, ids.length);
         }
       }),
-    async start() {
-      const { bus } = options;
-      if (!bus) throw new Error('createIndexer: start needs an event bus.');
-      if (subscription) return;
-      await catchUp();
-      subscription = await bus.subscribe({
-        group: options.group ?? 'lectern-indexer',
-        handle: (events) =>
-          exclusive(async () => {
-            const projectId = events[0]?.projectId;
-            if (projectId !== undefined) await indexEvents({ ...target(projectId), events });
-          }).catch((error: unknown) => {
-            options.onError?.(error);
-            throw error;
-          }),
-      });
-    },
-    async stop() {
-      await subscription?.stop();
-      subscription = null;
-      await passes.idle();
-    },
+    start: consumer.start,
+    stop: consumer.stop,
   };
 }
