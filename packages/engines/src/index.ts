@@ -12,3 +12,9 @@ export {
 export { deliveryIndexSettings, type DeliveryIndexConfig } from './delivery-index-settings.ts';
 export { isSearchRecs, openRecsIndex, openSearchRecs } from './recs-index.ts';
 export { recsIndexSettings, type RecsIndexConfig } from './recs-index-settings.ts';
+export {
+  openDeliveryReadSide,
+  openServiceDeliveryIndex,
+  openServiceRecsIndex,
+  openServiceStore,
+} from './service-start.ts';

@@ -26,7 +26,7 @@ export interface ChangeConsumerOptions {
   /** Without a bus, `start` only catches up; else it throws. */
   readonly isBusOptional?: boolean;
   readonly group: string;
-  catchUpProject(projectId: string): Promise<void>;
+  catchUpProject(projectId: string): Promise<unknown>;
   /** Events of one project, ascending (at-least-once: may repeat events already applied). */
   handle(events: readonly ChangeEvent[]): Promise<void>;
   /** When given, catch-ups and handled deliveries run through it, one at a time. */

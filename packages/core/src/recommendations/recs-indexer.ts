@@ -172,9 +172,7 @@ export function createRecsConsumer(options: RecsConsumerOptions): RecsConsumer {
     bus: options.bus,
     group: options.group ?? 'lectern-recommendations',
     passes: createSerialQueue(),
-    catchUpProject: async (projectId) => {
-      await indexRecsProject(target(projectId));
-    },
+    catchUpProject: (projectId) => indexRecsProject(target(projectId)),
     handle,
     onError: options.onError,
   });

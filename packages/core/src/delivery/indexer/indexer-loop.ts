@@ -73,9 +73,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
     bus: options.bus,
     group: options.group ?? 'lectern-indexer',
     passes,
-    catchUpProject: async (projectId) => {
-      await indexProject(target(projectId));
-    },
+    catchUpProject: (projectId) => indexProject(target(projectId)),
     async handle(events) {
       const projectId = events[0]?.projectId;
       if (projectId !== undefined) await indexEvents({ ...target(projectId), events });
