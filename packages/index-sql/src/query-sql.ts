@@ -1,6 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { DeliveryChannel, FilterOperator, ItemFilter, ItemOrder, TypeElements } from '@lectern/core';
-import { systemColumns, type SystemColumn } from './system-columns.ts';
+import {
+  systemColumns,
+  type DeliveryChannel,
+  type FilterOperator,
+  type ItemFilter,
+  type ItemOrder,
+  type SystemColumn,
+  type TypeElements,
+} from '@lectern/core';
 
 /**
  * SQL of `queryItems` (SPEC 4.3 rules 2–6) over the tables of migration 0008. A candidate document

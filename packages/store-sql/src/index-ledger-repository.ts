@@ -80,8 +80,7 @@ export function createIndexLedger(options: { db: Kysely<Database> }): SqlIndexLe
   const db = options.db as unknown as Kysely<LedgerDatabase>;
 
   const readModel = async (projectId: string) =>
-    (await db.selectFrom('delivery_models').selectAll().where('project_id', '=', projectId).executeTakeFirst()) ??
-    null;
+    (await db.selectFrom('delivery_models').selectAll().where('project_id', '=', projectId).executeTakeFirst()) ?? null;
   const modelPart = async <T>(projectId: string, part: 'types' | 'taxonomies' | 'languages'): Promise<T[]> => {
     const row = await readModel(projectId);
     return row ? (JSON.parse(row[part]) as T[]) : [];

@@ -83,8 +83,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       const created = await materialiseEvents({ store, ids, events });
       if (created > 0) schedule(0);
     },
-    onError: (error) =>
-      options.onError?.(error, 'materialising webhook notifications failed; the events come again'),
+    onError: (error) => options.onError?.(error, 'materialising webhook notifications failed; the events come again'),
   });
   const catchUp = () => consumer.catchUp();
 

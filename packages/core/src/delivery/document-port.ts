@@ -1,31 +1,16 @@
-import type { DeliveryChannel, IndexedVariant, ItemQuery, ItemQueryResult } from './index-port.ts';
-import type { IndexBatch } from './indexer/writer-port.ts';
+import type { DeliveryIndexReader } from './index-port.ts';
+import type { DeliveryIndexWriter } from './indexer/writer-port.ts';
 
 /**
  * The documents of the delivery index: the part that differs per engine (SQL tables, a search
  * engine). An adapter commits through the ledger (ledger-port.ts); `composeDeliveryIndex` joins
- * the two into the reader Delivery and GraphQL see and the writer the indexer uses.
+ * the two into the reader Delivery and GraphQL see and the writer the indexer uses. `apply` writes
+ * through the ledger's commit; `indexedItemIds` during a rebuild are those of the new copy.
  */
-export interface DeliveryDocuments {
-  queryItems(query: ItemQuery): Promise<ItemQueryResult>;
-  itemsByCodename(options: {
-    projectId: string;
-    channel: DeliveryChannel;
-    languages: readonly string[];
-    codenames: readonly string[];
-  }): Promise<IndexedVariant[]>;
-  usedIn(options: {
-    projectId: string;
-    channel: DeliveryChannel;
-    target: { readonly itemCodename: string } | { readonly assetId: string };
-  }): Promise<IndexedVariant[]>;
-  /** Ids of every item with a current document in any channel (during a rebuild: in the new copy). */
-  indexedItemIds(projectId: string): Promise<string[]>;
-  dependents(options: { projectId: string; itemIds: readonly string[]; assetIds: readonly string[] }): Promise<string[]>;
-  /** See DeliveryIndexWriter.apply; written through the ledger's commit. */
-  apply(batch: IndexBatch): Promise<boolean>;
-  /** See DeliveryIndexWriter.reset. */
-  reset(projectId: string): Promise<void>;
+export interface DeliveryDocuments
+  extends
+    Pick<DeliveryIndexReader, 'queryItems' | 'itemsByCodename' | 'usedIn'>,
+    Pick<DeliveryIndexWriter, 'indexedItemIds' | 'dependents' | 'apply' | 'reset'> {
   /**
    * Whether a rebuild of the project is being written beside its live documents: the writer then
    * sees the project as not indexed yet (watermark 0, no model). Absent: never.

@@ -1,5 +1,5 @@
-import type { DeliveryChannel, IndexChange, IndexedLanguage, IndexModelChange } from './index-port.ts';
-import type { IndexBatch } from './indexer/writer-port.ts';
+import type { DeliveryIndexReader } from './index-port.ts';
+import type { DeliveryIndexWriter, IndexBatch } from './indexer/writer-port.ts';
 
 /**
  * The ledger of the delivery index: what does not depend on where the documents live (SQL tables
@@ -30,31 +30,12 @@ export interface LedgerWrite<T> {
   readonly result: T;
 }
 
-export interface DeliveryIndexLedger<Tx = unknown> {
-  /** The project sequence up to which the index has applied every change event (0: none). */
-  watermark(projectId: string): Promise<number>;
-  /** Whether the project has model documents (false before its first batch). */
-  hasModel(projectId: string): Promise<boolean>;
-  /** Content types in Delivery JSON, by codename ascending. */
-  types(projectId: string): Promise<Record<string, unknown>[]>;
-  /** Taxonomy groups in Delivery JSON, by codename ascending. */
-  taxonomies(projectId: string): Promise<Record<string, unknown>[]>;
-  /** Active languages, the default first. */
-  languages(projectId: string): Promise<IndexedLanguage[]>;
-  /** See DeliveryIndexReader.changesSince: never past the watermark, never splitting a sequence. */
-  changesSince(options: {
-    projectId: string;
-    channel: DeliveryChannel;
-    afterSeq: number;
-    limit: number;
-  }): Promise<IndexChange[]>;
-  /** Model changes of a channel with `afterSeq < seq <= toSeq`, by sequence, kind, then id. */
-  modelChangesSince(options: {
-    projectId: string;
-    channel: DeliveryChannel;
-    afterSeq: number;
-    toSeq: number;
-  }): Promise<IndexModelChange[]>;
+export interface DeliveryIndexLedger<Tx = unknown>
+  extends
+    Pick<DeliveryIndexReader, 'watermark' | 'types' | 'taxonomies' | 'languages' | 'changesSince'>,
+    Pick<DeliveryIndexWriter, 'hasModel'> {
+  /** Required here: every ledger keeps the model change feed. */
+  modelChangesSince: NonNullable<DeliveryIndexReader['modelChangesSince']>;
   /** Project ids that have a watermark. */
   indexedProjects(): Promise<string[]>;
   /**
@@ -73,4 +54,3 @@ export interface DeliveryIndexLedger<Tx = unknown> {
   /** Removes the project's watermark, feeds and model; `alongside` runs in the same transaction. */
   clear(projectId: string, alongside?: (tx: Tx) => Promise<void>): Promise<void>;
 }
-

@@ -1,7 +1,7 @@
 import type { CoreDeps } from '../deps.ts';
 import type { ChangeEvent } from '../domain/change-event.ts';
 import { modelKinds } from '../domain/model-record.ts';
-import { createChangeConsumer } from '../events/change-consumer.ts';
+import { createChangeConsumer, type ChangeConsumer } from '../events/change-consumer.ts';
 import type { EventBus } from '../ports/event-bus.ts';
 import { createSerialQueue } from '../serial-queue.ts';
 import { embeddedText, renderRecsEntries, type RenderedEntry } from './recs-entries.ts';
@@ -122,14 +122,8 @@ export async function indexRecsProject(t: ProjectTarget): Promise<number> {
   }
 }
 
-export interface RecsConsumer {
-  /** Applies every pending event of the project (every project when omitted). */
-  catchUp(projectId?: string): Promise<void>;
-  /** Catches up from the outbox, then consumes the bus in its consumer group until `stop`. */
-  start(): Promise<void>;
-  /** Leaves the group; resolves when the batch under way has been applied. */
-  stop(): Promise<void>;
-}
+/** Applies pending events per project, from the outbox (`catchUp`) and the bus once started. */
+export type RecsConsumer = ChangeConsumer;
 
 export interface RecsConsumerOptions {
   readonly core: CoreDeps;

@@ -33,6 +33,21 @@ export interface LinkRow {
 }
 
 /**
+ * System properties every document engine keeps as their own columns or fields, beside the
+ * document: the same string as in the document (`system.id` is the item id).
+ */
+export const systemColumns = {
+  'system.id': 'item_id',
+  'system.name': 'name',
+  'system.codename': 'codename',
+  'system.language': 'language',
+  'system.type': 'type',
+  'system.collection': 'collection',
+  'system.last_modified': 'last_modified',
+} as const;
+export type SystemColumn = (typeof systemColumns)[keyof typeof systemColumns];
+
+/**
  * The other system properties Delivery filters and orders by, kept as value rows (SPEC 4.3 lists
  * the filterable ones; `sitemap_locations` is none of them).
  */

@@ -6,6 +6,8 @@ export {
   documentBody,
   documentRows,
   jsonbText,
+  systemColumns,
+  type SystemColumn,
   type LinkRow,
   type MemberRow,
   type ValueKind,

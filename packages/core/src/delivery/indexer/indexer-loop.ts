@@ -1,16 +1,16 @@
 import type { CoreDeps } from '../../deps.ts';
-import { createChangeConsumer } from '../../events/change-consumer.ts';
+import { createChangeConsumer, type ChangeConsumer } from '../../events/change-consumer.ts';
 import type { EventBus } from '../../ports/event-bus.ts';
 import { createSerialQueue } from '../../serial-queue.ts';
 import { indexEvents, indexProject, rebuildProject } from './indexer.ts';
 import type { DeliveryIndexWriter } from './writer-port.ts';
 
-export interface Indexer {
-  /**
-   * Applies every pending event of the project (of every project when omitted); resolves when the
-   * watermark has reached the latest sequence committed before the call.
-   */
-  catchUp(projectId?: string): Promise<void>;
+/**
+ * The delivery indexer: `catchUp` applies every pending event of the project (of every project
+ * when omitted), resolving when the watermark has reached the latest sequence committed before the
+ * call; `start` catches every project up, then consumes the bus in group `group` until `stop`.
+ */
+export interface Indexer extends ChangeConsumer {
   /** Drops the index of the project (every project when omitted) and indexes everything again. */
   rebuild(options?: {
     projectId?: string;
@@ -19,13 +19,6 @@ export interface Indexer {
     /** After each part of a project's re-render: its items done and their total. */
     onItems?: (done: number, total: number) => void;
   }): Promise<void>;
-  /**
-   * Catches up with every project from the outbox, then consumes change events from the bus in
-   * consumer group `group` until `stop`.
-   */
-  start(): Promise<void>;
-  /** Leaves the group; resolves when the batch under way has been applied. */
-  stop(): Promise<void>;
 }
 
 export interface IndexerOptions {
