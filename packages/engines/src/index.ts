@@ -14,6 +14,7 @@ export { isSearchRecs, openRecsIndex, openSearchRecs } from './recs-index.ts';
 export { recsIndexSettings, type RecsIndexConfig } from './recs-index-settings.ts';
 export {
   openDeliveryReadSide,
+  openServiceCore,
   openServiceDeliveryIndex,
   openServiceRecsIndex,
   openServiceStore,

@@ -30,6 +30,15 @@ export async function openServiceStore(
   return store;
 }
 
+/** The store and the core's dependencies on it (the system clock, random ids). */
+export async function openServiceCore(
+  start: Steps,
+  config: { databaseUrl: string; poolSize?: number },
+): Promise<{ store: SqlStore; core: CoreDeps }> {
+  const store = await openServiceStore(start, config);
+  return { store, core: { store, clock: systemClock, ids: randomIds } };
+}
+
 /** The delivery index the settings choose, once its engine answers; closed on stop. */
 export async function openServiceDeliveryIndex(
   start: Steps,
@@ -69,8 +78,7 @@ export async function openDeliveryReadSide(
   metrics: ProcessMetrics;
   readiness: Readiness;
 }> {
-  const store = await openServiceStore(start, config);
-  const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
+  const { store, core } = await openServiceCore(start, config);
   const delivery = await openServiceDeliveryIndex(start, config, store);
   const metrics = createProcessMetrics();
   const readiness = createReadiness([() => store.ping(), () => delivery.ping()]);

@@ -1,6 +1,6 @@
 import { createServiceBus } from '@lectern/bus-kafka';
-import { createIndexer, createRecsConsumer, randomIds, systemClock, type CoreDeps } from '@lectern/core';
-import { openServiceDeliveryIndex, openServiceRecsIndex, openServiceStore } from '@lectern/engines';
+import { createIndexer, createRecsConsumer } from '@lectern/core';
+import { openServiceCore, openServiceDeliveryIndex, openServiceRecsIndex } from '@lectern/engines';
 import { listenConsumerProbes, registerIndexerMetrics, registerIndexLag, runServiceMain } from '@lectern/http-kit';
 import { openEmbedder, resetOnProviderChange } from '@lectern/recs-sql';
 import { indexerSettings } from './settings.ts';
@@ -19,8 +19,7 @@ await runServiceMain({
     'consuming) and /metrics.',
   settings: indexerSettings,
   async start(config, { logger, onStop, step, server }) {
-    const store = await openServiceStore({ step, onStop }, config);
-    const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
+    const { store, core } = await openServiceCore({ step, onStop }, config);
     const delivery = await openServiceDeliveryIndex({ step, onStop }, config, store);
     const index = delivery.index;
     const bus = createServiceBus({

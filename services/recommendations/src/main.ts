@@ -1,6 +1,5 @@
-import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
 import { createProcessMetrics, createReadiness, listenStep, runServiceMain } from '@lectern/http-kit';
-import { openServiceRecsIndex, openServiceStore } from '@lectern/engines';
+import { openServiceCore, openServiceRecsIndex } from '@lectern/engines';
 import { openEmbedder } from '@lectern/recs-sql';
 import { buildRecommendationsApp } from './app.ts';
 import { recommendationsSettings } from './settings.ts';
@@ -12,8 +11,7 @@ await runServiceMain({
     'index (the indexer keeps it: OpenSearch k-NN or PostgreSQL, LECTERN_RECS_INDEX), track visits and visitors. Stateless: any number may run.',
   settings: recommendationsSettings,
   async start(config, { logger, onStop, step, server }) {
-    const store = await openServiceStore({ step, onStop }, config);
-    const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
+    const { store, core } = await openServiceCore({ step, onStop }, config);
     const embedder = await step('cannot load the embedding model (check LECTERN_RECS_MODEL_DIR)', () =>
       openEmbedder(config),
     );

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ChangeEvent } from '../domain/change-event.ts';
 import type { Store } from '../ports/store.ts';
 import { createSerialQueue } from '../serial-queue.ts';
 import { createChangeConsumer } from './change-consumer.ts';
+import { events } from './change-events.test-fixture.ts';
 import { createInProcessBus } from './in-process-bus.ts';
-
-const events = (projectId: string, from: number, to: number): ChangeEvent[] =>
-  Array.from({ length: to - from + 1 }, (_, i) => ({
-    projectId,
-    seq: from + i,
-    objectKind: 'variant',
-    operation: 'upsert',
-    objectId: null,
-    channel: 'delivery_preview',
-    payload: {},
-    occurredAt: new Date(0),
-  }));
 
 /** The store as the loop sees it: it only lists projects. */
 const storeOf = (ids: readonly string[]) =>
