@@ -12,8 +12,9 @@ import {
 import type { EmbeddingProvider } from '../../packages/core/src/index.ts';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '../../packages/http-kit/src/index.ts';
 import { buildRecommendationsApp } from '../../services/recommendations/src/index.ts';
-import { connectSearchEngine } from '../../packages/index-elasticsearch/src/index.ts';
-import { createSearchRecs, recsIndexNames } from '../../packages/recs-search/src/index.ts';
+import { openSearchRecs } from '../../packages/engines/src/index.ts';
+import { recsIndexNames } from '../../packages/recs-search/src/index.ts';
+import { connectSearchEngine } from '../../packages/search-engine/src/index.ts';
 import { createSqlRecs } from '../../packages/recs-sql/src/index.ts';
 import { openPgliteStore, openPostgresStore, type SqlStore } from '../../packages/store-sql/src/index.ts';
 import { createTestDatabase } from '../../packages/testing/src/test-database.ts';
@@ -65,7 +66,7 @@ export async function openBenchProject(options: {
   let store: SqlStore;
   let searchUrl: string | null = null;
   const prefix = `bench-${Date.now()}`;
-  let recs: Awaited<ReturnType<typeof createSqlRecs>> | Awaited<ReturnType<typeof createSearchRecs>>;
+  let recs: Awaited<ReturnType<typeof createSqlRecs>> | Awaited<ReturnType<typeof openSearchRecs>>;
   if (options.engine === 'pgvector') {
     store = await openPgliteStore(
       options.pgliteBuffersMib === undefined ? {} : { sharedBuffersMib: options.pgliteBuffersMib },
@@ -75,7 +76,7 @@ export async function openBenchProject(options: {
     const { postgres, search } = await engines();
     searchUrl = search.endpoint;
     store = await openPostgresStore({ connectionString: await createTestDatabase(postgres.endpoint) });
-    recs = await createSearchRecs({
+    recs = await openSearchRecs({
       engine: connectSearchEngine({ flavour: 'opensearch', url: search.endpoint }),
       db: store.db,
       prefix,

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
-import { addContentType, operator, randomIds, systemClock } from '@lectern/core';
-import { createIndexer, createSqlIndex } from '@lectern/index-sql';
+import { addContentType, createIndexer, operator, randomIds, systemClock } from '@lectern/core';
+import { createSqlIndex } from '@lectern/index-sql';
 import { openPostgresStore } from '@lectern/store-sql';
 import { createTestDatabase, seedProject } from '@lectern/testing';
 import { freePort } from '../engines/postgres.ts';

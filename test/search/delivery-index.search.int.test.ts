@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { Client as ElasticsearchClient } from '@elastic/elasticsearch';
-import {
-  connectSearchEngine,
-  createSearchIndex,
-  elasticsearchEngine,
-  type SearchEngine,
-} from '@lectern/index-elasticsearch';
+import { openSearchDeliveryIndex } from '@lectern/engines';
+import { connectSearchEngine, elasticsearchEngine, type SearchEngine } from '@lectern/search-engine';
 import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/store-sql';
 import {
   createTestDatabase,
@@ -44,7 +40,7 @@ function opener(
   return async (): Promise<OpenedIndex> => {
     const store = await openStore();
     const engine = connect();
-    const index = createSearchIndex({
+    const index = openSearchDeliveryIndex({
       engine,
       db: store.db,
       prefix: uniqueIndexName(prefix),

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createHashedEmbedder, createRecsConsumer, parseRecsQuery, randomIds } from '@lectern/core';
-import { connectSearchEngine } from '@lectern/index-elasticsearch';
-import { createSearchRecs, type OpenedRecs } from '@lectern/recs-search';
+import { connectSearchEngine } from '@lectern/search-engine';
+import { openSearchRecs } from '@lectern/engines';
+import type { OpenedRecs } from '@lectern/recs-search';
 import { createSqlRecs, generateCorpus, writeCorpus, type SqlRecs } from '@lectern/recs-sql';
 import { openPostgresStore, type SqlStore } from '@lectern/store-sql';
 import { createTestClock, createTestDatabase, seedProject } from '@lectern/testing';
@@ -25,7 +26,7 @@ describe('OpenSearch k-NN filters and boosters mean what the SQL ones mean', () 
     const core = { store, clock: createTestClock(), ids: randomIds };
     ({ projectId } = await seedProject(core, []));
     await writeCorpus(core, { projectId, items: corpus });
-    search = await createSearchRecs({
+    search = await openSearchRecs({
       engine: connectSearchEngine({ flavour: 'opensearch', url: inject('searchUrl') }),
       db: store.db,
       prefix: `recs-filters-${randomBytes(4).toString('hex')}`,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { connectSearchEngine } from '@lectern/index-elasticsearch';
-import { createSearchRecs } from '@lectern/recs-search';
+import { connectSearchEngine } from '@lectern/search-engine';
+import { openSearchRecs } from '@lectern/engines';
 import { openPostgresStore } from '@lectern/store-sql';
 import { createTestDatabase, describeRecsIndexContract } from '@lectern/testing';
 
@@ -9,7 +9,7 @@ import { createTestDatabase, describeRecsIndexContract } from '@lectern/testing'
 describeRecsIndexContract('OpenSearch k-NN', async () => {
   const store = await openPostgresStore({ connectionString: await createTestDatabase(inject('postgresUrl')) });
   const engine = connectSearchEngine({ flavour: 'opensearch', url: inject('searchUrl') });
-  const recs = await createSearchRecs({
+  const recs = await openSearchRecs({
     engine,
     db: store.db,
     prefix: `recs-test-${randomBytes(4).toString('hex')}`,

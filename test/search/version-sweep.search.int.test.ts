@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { IndexDocument } from '@lectern/core';
-import { connectSearchEngine, createSearchIndex } from '@lectern/index-elasticsearch';
+import { openSearchDeliveryIndex } from '@lectern/engines';
+import { connectSearchEngine } from '@lectern/search-engine';
 import { openPgliteStore } from '@lectern/store-sql';
 import { uniqueIndexName } from '../engines/search-fixture.ts';
 
@@ -39,7 +40,7 @@ describe.skipIf(!searchUrl)('superseded document versions', () => {
     const engine = connectSearchEngine({ flavour: 'opensearch', url: searchUrl });
     const prefix = uniqueIndexName('sweep');
     let clock = 1_000_000;
-    const index = createSearchIndex({ engine, db: store.db, prefix, archiveGraceMs: 10_000, now: () => clock });
+    const index = openSearchDeliveryIndex({ engine, db: store.db, prefix, archiveGraceMs: 10_000, now: () => clock });
     const write = (toSeq: number, d: IndexDocument) =>
       index.apply({
         projectId,

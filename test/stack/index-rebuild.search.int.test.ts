@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomIds, type ItemQuery } from '@lectern/core';
-import { connectSearchEngine } from '@lectern/index-elasticsearch';
+import { connectSearchEngine } from '@lectern/search-engine';
 import { openPostgresStore } from '@lectern/store-sql';
 import { createTestClock, createTestDatabase } from '@lectern/testing';
 import { startTestStack, type TestStack } from './test-stack.ts';

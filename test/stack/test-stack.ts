@@ -5,12 +5,14 @@ import { openFsBlobStore } from '@lectern/blob-fs';
 import { buildDeliveryApp, type DeliveryAppOptions } from '@lectern/delivery';
 import { createLogger, createProcessMetrics, createReadiness, listen } from '@lectern/http-kit';
 import {
+  createIndexer,
   startBackgroundTasks,
   type BlobStore,
   type DeliveryIndexReader,
   type DeliveryIndexWriter,
+  type Indexer,
 } from '@lectern/core';
-import { createIndexer, createSqlIndex, type Indexer } from '@lectern/index-sql';
+import { createSqlIndex } from '@lectern/index-sql';
 import { buildAssetsApp, buildManagementApp, createAssetsServer, createManagementServer } from '@lectern/management';
 import { openTestCore, seedProject, type TestCore } from '@lectern/testing';
 import { startEventPipeline, type EventPipeline } from '../../services/lectern/src/event-pipeline.ts';
@@ -80,10 +82,11 @@ async function openIndex(core: TestCore, searchUrl: string | undefined, searchIn
   if (searchUrl === undefined || searchUrl === '')
     return { index: createSqlIndex({ db: core.store.db }), drop: async (_projectId: string) => {} };
   // Loaded on use: the search clients take a second or more to import.
-  const { connectSearchEngine, createSearchIndex } = await import('@lectern/index-elasticsearch');
+  const { connectSearchEngine } = await import('@lectern/search-engine');
+  const { openSearchDeliveryIndex } = await import('@lectern/engines');
   const engine = connectSearchEngine({ flavour: 'opensearch', url: searchUrl });
   const prefix = searchIndexPrefix ?? `test-stack-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  const index = createSearchIndex({ engine, db: core.store.db, prefix });
+  const index = openSearchDeliveryIndex({ engine, db: core.store.db, prefix });
   return {
     index,
     drop: async (projectId: string) => {

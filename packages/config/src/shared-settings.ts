@@ -38,6 +38,19 @@ export const sharedSettings = {
     default: 'info',
     doc: 'One of fatal, error, warn, info, debug, trace, silent.',
   },
+  /** Where e-mails go out (webhooks, management): environment only, the URL may hold a password. */
+  smtpUrl: {
+    env: 'LECTERN_SMTP_URL',
+    schema: z.string().url().optional(),
+    isSecret: true,
+    doc: "SMTP server for e-mails (webhook failures, key expiry; people's password reset links when LECTERN_MANAGEMENT_PUBLIC_URL is set), e.g. smtp://user:pass@mail.example.com:587; unset: no e-mail (lectern users reset-link gives reset links).",
+  },
+  smtpFrom: {
+    env: 'LECTERN_SMTP_FROM',
+    schema: z.string().min(3),
+    default: 'Lectern <lectern@localhost>',
+    doc: 'Sender of the e-mails.',
+  },
 } satisfies Record<string, Setting<unknown>>;
 
 /** The settings table as text, for `--help`. */

@@ -10,7 +10,7 @@ export {
   registerRelayMetrics,
 } from './event-metrics.ts';
 export { runServiceMain, type ServiceStart } from './service-main.ts';
-export { listenProbes, listenStep } from './probe-listener.ts';
+export { listenConsumerProbes, listenProbes, listenStep } from './probe-listener.ts';
 export { answerClientErrors, answerClientErrorsOf, type ToErrorResponse } from './client-errors.ts';
 export { checkRequest, checkUrl, parserMaxHeaderBytes } from './url-check.ts';
 export { jsonNestingProblem, maxJsonDepth } from './json-depth.ts';

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { EventBus } from '@lectern/core';
 import { toDeliveryError } from '@lectern/errors';
+import { registerConsumerLag } from './event-metrics.ts';
 import { createFastifyService } from './fastify-service.ts';
 import { listen, type Listening } from './listen.ts';
-import type { ProcessMetrics } from './metrics.ts';
-import type { Readiness } from './readiness.ts';
+import { createProcessMetrics, type ProcessMetrics } from './metrics.ts';
+import { createReadiness, type Readiness } from './readiness.ts';
 import type { ServiceStart } from './service-main.ts';
 
 /**
@@ -48,4 +50,49 @@ export async function listenProbes(
     await listening.close();
   });
   return listening;
+}
+
+/**
+ * The probes of a change-event consumer (the indexer, the webhook worker): ready once consuming
+ * (`markConsuming`) and while `checks` pass, with the consumer lag of its `groups` in /metrics.
+ * `register` adds the worker's own metrics before the listener starts (its result: `registered`).
+ */
+export async function listenConsumerProbes<R = undefined>(
+  start: Pick<ServiceStart, 'logger' | 'onStop' | 'step' | 'server'>,
+  options: {
+    service: string;
+    host: string;
+    port: number;
+    bus: EventBus;
+    groups: readonly string[];
+    checks: readonly (() => Promise<void>)[];
+    register?: (metrics: ProcessMetrics) => R;
+  },
+): Promise<{ listening: Listening; metrics: ProcessMetrics; registered: R | undefined; markConsuming: () => void }> {
+  let isConsuming = false;
+  const metrics = createProcessMetrics();
+  const readiness = createReadiness([
+    ...options.checks,
+    async () => {
+      if (!isConsuming) throw new Error('not consuming yet');
+    },
+  ]);
+  registerConsumerLag(metrics, { bus: options.bus, groups: options.groups });
+  const registered = options.register?.(metrics);
+  // Listening first: liveness answers during a long catch-up, readiness once consuming.
+  const listening = await listenProbes(start, {
+    service: options.service,
+    host: options.host,
+    port: options.port,
+    metrics,
+    readiness,
+  });
+  return {
+    listening,
+    metrics,
+    registered,
+    markConsuming: () => {
+      isConsuming = true;
+    },
+  };
 }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DeliveryChannel, IndexDocument, IndexedVariant } from '@lectern/core';
-import { documentRows } from '@lectern/index-sql';
+import { documentBody, documentRows, type DeliveryChannel, type IndexDocument } from '@lectern/core';
 
 /** What the engine stores per document version (see mapping.ts). */
 export interface DocumentSource {
@@ -36,18 +35,6 @@ interface ValueFields {
   e: boolean;
 }
 
-/** What readers get back: the document without the writer-only fields. */
-function readerPart(doc: IndexDocument): IndexedVariant {
-  return {
-    itemId: doc.itemId,
-    language: doc.language,
-    item: doc.item,
-    linkedItemCodenames: doc.linkedItemCodenames,
-    components: doc.components,
-    ...(doc.richTextAssets === undefined ? {} : { richTextAssets: doc.richTextAssets }),
-  };
-}
-
 /** `elements.title` → [`elements`, `title`]: the object path under `v` and `m`. */
 function split(property: string): [string, string] {
   const dot = property.indexOf('.');
@@ -70,9 +57,7 @@ export function documentSource(options: {
   from: number;
 }): DocumentSource {
   const { channel, doc, langs, from } = options;
-  const body = JSON.stringify(readerPart(doc));
-  const links = JSON.stringify([doc.dependsOnItemIds, doc.assetIds, doc.usesItemCodenames]);
-  const hash = createHash('sha256').update(body).update('\n').update(links).digest('base64');
+  const { body, hash } = documentBody(doc);
   const whash = createHash('sha256').update(hash).update('\n').update(langs.join(',')).digest('base64');
   const rows = documentRows(doc);
   const v: DocumentSource['v'] = {};

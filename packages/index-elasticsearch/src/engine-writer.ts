@@ -1,6 +1,5 @@
-import type { DeliveryChannel, IndexBatch } from '@lectern/core';
-import type { ChangeRow } from '@lectern/index-sql';
-import type { SearchEngine } from './engine-client.ts';
+import type { DeliveryChannel, IndexBatch, IndexChangeRow } from '@lectern/core';
+import type { SearchEngine } from '@lectern/search-engine';
 import { documentKey, documentSource, versionId, type DocumentSource } from './document-source.ts';
 import { scan } from './scan.ts';
 
@@ -64,7 +63,7 @@ export interface EngineWrite {
   /** Bulk operations: new versions first, then the superseded versions marked, then leftovers deleted. */
   readonly operations: object[];
   /** Sync changes to record at the batch's sequence. */
-  readonly changes: ChangeRow[];
+  readonly changes: IndexChangeRow[];
   /** Documents written or removed. */
   readonly written: number;
 }
@@ -104,7 +103,7 @@ export async function planWrite(options: {
   const writes: object[] = [];
   const supersede: object[] = [];
   const deletes: object[] = [];
-  const changes: ChangeRow[] = [];
+  const changes: IndexChangeRow[] = [];
   const listed = new Set<string>();
   const listedItems = new Set<string>();
   const markSuperseded = (id: string) =>
@@ -148,7 +147,7 @@ function changeOf(
   channel: DeliveryChannel,
   source: Pick<DocumentSource, 'item_id' | 'language' | 'codename' | 'type' | 'collection' | 'sys'>,
   changeType: 'changed' | 'deleted',
-): ChangeRow {
+): IndexChangeRow {
   return {
     channel,
     itemId: source.item_id,

@@ -1,4 +1,4 @@
-import type { SearchEngine } from './engine-client.ts';
+import type { SearchEngine } from '@lectern/search-engine';
 import {
   aliasOf,
   currentAliasOf,

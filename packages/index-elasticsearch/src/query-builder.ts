@@ -1,5 +1,6 @@
 import {
   assertNever,
+  systemColumns,
   type DeliveryChannel,
   type FilterOperator,
   type ItemCondition,
@@ -29,15 +30,7 @@ const terms = (field: string, values: readonly unknown[]): Query =>
   values.length === 0 ? matchNone : { terms: { [field]: values } };
 
 /** Item-level properties stored as keyword fields of the document. */
-const systemFields: Readonly<Record<string, string>> = {
-  'system.id': 'item_id',
-  'system.name': 'name',
-  'system.codename': 'codename',
-  'system.language': 'language',
-  'system.type': 'type',
-  'system.collection': 'collection',
-  'system.last_modified': 'last_modified',
-};
+const systemFields: Readonly<Record<string, string>> = systemColumns;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Codenames are `[a-z0-9_]`; anything else names no element (and never reaches a field pattern). */

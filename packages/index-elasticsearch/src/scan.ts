@@ -1,4 +1,4 @@
-import type { SearchBody, SearchEngine, SearchHit } from './engine-client.ts';
+import type { SearchBody, SearchEngine, SearchHit } from '@lectern/search-engine';
 
 /** The engine's default `index.max_result_window`: `from + size` of one search stays within it. */
 export const resultWindow = 10_000;

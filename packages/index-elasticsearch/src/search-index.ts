@@ -1,24 +1,27 @@
-import type { Kysely } from 'kysely';
-import type { DeliveryIndexReader, DeliveryIndexWriter, IndexedVariant, ItemQueryResult } from '@lectern/core';
-import { createSqlIndex, type IndexDatabase } from '@lectern/index-sql';
-import type { Database } from '@lectern/store-sql';
-import type { SearchEngine, SearchHit } from './engine-client.ts';
-import { clearMetadata, withWatermark } from './engine-metadata.ts';
+import {
+  composeDeliveryIndex,
+  type DeliveryDocuments,
+  type DeliveryIndex,
+  type DeliveryIndexLedger,
+  type IndexedVariant,
+  type ItemQueryResult,
+} from '@lectern/core';
+import type { SearchEngine, SearchHit } from '@lectern/search-engine';
 import { planWrite } from './engine-writer.ts';
 import { itemQuery, itemSort, visibleAt } from './query-builder.ts';
 import { createProjectIndices } from './project-indices.ts';
 import { scan as scanHits, type ScanOptions } from './scan.ts';
 
 /** The delivery index on a search engine: the reader Delivery uses and the writer the indexer uses. */
-export interface SearchDeliveryIndex extends DeliveryIndexReader, DeliveryIndexWriter {
+export interface SearchDeliveryIndex extends DeliveryIndex {
   /** Drops the indices of a project (tests, project deletion). */
   dropProject(projectId: string): Promise<void>;
 }
 
 export interface SearchIndexOptions {
   readonly engine: SearchEngine;
-  /** The store's database: the watermark, Sync feeds and model documents stay there. */
-  readonly db: Kysely<Database>;
+  /** The watermark, Sync feeds and model documents (PostgreSQL: store-sql's `createIndexLedger`). */
+  readonly ledger: DeliveryIndexLedger;
   /** Index names start with it (lowercase). Default `lectern-delivery`. */
   readonly prefix?: string;
   /** How long a superseded version stays for readers pinned to an older watermark. Default 60 s. */
@@ -40,9 +43,7 @@ const bodyOnly = { source: ['body'] } as const;
  * than the watermark, and a document of a batch is visible (refreshed) before its watermark moves.
  */
 export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIndex {
-  const { engine } = options;
-  const db = options.db as unknown as Kysely<IndexDatabase>;
-  const meta = createSqlIndex({ db: options.db });
+  const { engine, ledger } = options;
   const now = options.now ?? Date.now;
   const grace = options.archiveGraceMs ?? 60_000;
   const window = options.resultWindow;
@@ -58,12 +59,12 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
     await engine.deleteByQuery(indices.alias(projectId), { range: { archived_at: { lt: now() - grace } } });
   }
 
-  const reader: DeliveryIndexReader = {
-    watermark: (projectId) => (indices.isRebuilding(projectId) ? Promise.resolve(0) : meta.watermark(projectId)),
+  const reads: Pick<DeliveryDocuments, 'queryItems' | 'itemsByCodename' | 'usedIn' | 'isRebuilding'> = {
+    isRebuilding: (projectId) => indices.isRebuilding(projectId),
 
     async queryItems(query): Promise<ItemQueryResult> {
       if (query.languages.length === 0) return { items: [], totalCount: query.isTotalCountNeeded ? 0 : null };
-      const watermark = await meta.watermark(query.projectId);
+      const watermark = await ledger.watermark(query.projectId);
       const found = await scan<{ body: string }>(indices.alias(query.projectId), {
         query: itemQuery({ ...query, watermark }),
         sort: itemSort(query.order, query.thenBy),
@@ -78,7 +79,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
     async itemsByCodename(o) {
       if (o.codenames.length === 0 || o.languages.length === 0) return [];
       // One terms query on the codenames (a multi-get by id could not honour the watermark).
-      const watermark = await meta.watermark(o.projectId);
+      const watermark = await ledger.watermark(o.projectId);
       const found = await scan<{ body: string }>(indices.alias(o.projectId), {
         query: itemQuery({ ...o, filters: [], watermark }),
         sort: itemSort(null),
@@ -88,12 +89,8 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
       return bodies(found.hits);
     },
 
-    types: (projectId) => meta.types(projectId),
-    taxonomies: (projectId) => meta.taxonomies(projectId),
-    languages: (projectId) => meta.languages(projectId),
-
     async usedIn(o) {
-      const watermark = await meta.watermark(o.projectId);
+      const watermark = await ledger.watermark(o.projectId);
       const link =
         'itemCodename' in o.target ? { term: { uses: o.target.itemCodename } } : { term: { assets: o.target.assetId } };
       const found = await scan<{ body: string }>(indices.alias(o.projectId), {
@@ -107,9 +104,6 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
       });
       return bodies(found.hits);
     },
-
-    changesSince: (o) => meta.changesSince(o),
-    modelChangesSince: (o) => meta.modelChangesSince!(o),
   };
 
   /** Item ids of the current versions in the index the writer writes to matching `query`. */
@@ -124,9 +118,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
     return [...new Set(found.hits.flatMap((h) => (h._source ? [h._source.item_id] : [])))];
   }
 
-  const writer: DeliveryIndexWriter = {
-    watermark: reader.watermark,
-    hasModel: (projectId) => (indices.isRebuilding(projectId) ? Promise.resolve(false) : meta.hasModel(projectId)),
+  const writes: Omit<DeliveryDocuments, keyof typeof reads> = {
     indexedItemIds: (projectId) => currentItemIds(projectId, { match_all: {} }),
     async dependents(o) {
       if (o.itemIds.length === 0 && o.assetIds.length === 0) return [];
@@ -145,8 +137,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
       const { projectId } = batch;
       const isRebuild = indices.isRebuilding(projectId);
       const index = await indices.writeTarget(projectId);
-      const result = await withWatermark({
-        db,
+      const result = await ledger.commit({
         batch,
         isRebuild,
         write: async (watermark) => {
@@ -179,11 +170,10 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
   };
 
   return {
-    ...reader,
-    ...writer,
+    ...composeDeliveryIndex({ ledger, documents: { ...reads, ...writes } }),
     async dropProject(projectId) {
       await indices.drop(projectId);
-      await clearMetadata(db, projectId);
+      await ledger.clear(projectId);
     },
   };
 }

@@ -1,6 +1,13 @@
 import { sql, type RawBuilder } from 'kysely';
-import { assertNever, type FilterOperator, type ItemCondition, type ItemFilter, type TypeElements } from '@lectern/core';
-import { systemColumns, type SystemColumn } from './document-rows.ts';
+import {
+  assertNever,
+  systemColumns,
+  type FilterOperator,
+  type ItemCondition,
+  type ItemFilter,
+  type SystemColumn,
+  type TypeElements,
+} from '@lectern/core';
 
 /**
  * The filters of `queryItems` (SPEC 4.3 rules 2–6) over the tables of migration 0008, and their

@@ -1,6 +1,9 @@
 import type { Generated } from 'kysely';
 
-/** Rows of the delivery index tables (migrations 0005, 0006 and 0008 of @lectern/store-sql). */
+/**
+ * Rows of the delivery index's document tables (migrations 0005 and 0008 of @lectern/store-sql); the
+ * ledger tables (watermark, feeds, model) are store-sql's index ledger repository's.
+ */
 export interface IndexDatabase {
   delivery_documents: {
     /** Assigned by the database (identity). */
@@ -40,32 +43,5 @@ export interface IndexDatabase {
     target: string;
     project_id: string;
     channel: string;
-  };
-  delivery_models: { project_id: string; types: string; taxonomies: string; languages: string };
-  delivery_watermarks: { project_id: string; seq: string | number | bigint };
-  delivery_changes: {
-    project_id: string;
-    channel: string;
-    item_id: string;
-    language: string;
-    seq: string | number | bigint;
-    change_type: string;
-    codename: string;
-    type: string;
-    collection: string;
-    timestamp: string;
-    /** Migration 0006: the last document's `system` as JSON text. */
-    system: string | null;
-  };
-  /** Migration 0006. */
-  delivery_model_changes: {
-    project_id: string;
-    channel: string;
-    kind: string;
-    object_id: string;
-    seq: string | number | bigint;
-    change_type: string;
-    system: string;
-    timestamp: string;
   };
 }

@@ -1,24 +1,18 @@
 import { sql, type Kysely } from 'kysely';
-import type {
-  DeliveryIndexReader,
-  DeliveryIndexWriter,
-  DeliveryItem,
-  IndexChange,
-  IndexedLanguage,
-  IndexedVariant,
-  ItemQueryResult,
+import {
+  composeDeliveryIndex,
+  type DeliveryDocuments,
+  type DeliveryIndex,
+  type IndexedVariant,
+  type ItemQueryResult,
 } from '@lectern/core';
-import type { Database } from '@lectern/store-sql';
-import { modelChangesSince } from './model-changes.ts';
+import { createIndexLedger, type Database, type SqlIndexLedger } from '@lectern/store-sql';
 import { itemQuerySql, type SqlItemQuery } from './query-sql.ts';
 import type { IndexDatabase } from './schema.ts';
-import { applyBatch } from './sql-writer.ts';
+import { writeDocuments, type Trx } from './sql-writer.ts';
 
 /** The delivery index on SQL tables: the reader Delivery uses and the writer the indexer uses. */
-export interface SqlDeliveryIndex extends DeliveryIndexReader, DeliveryIndexWriter {
-  /** Project ids that have a watermark. */
-  indexedProjects(): Promise<string[]>;
-}
+export type SqlDeliveryIndex = DeliveryIndex;
 
 type Db = Kysely<IndexDatabase>;
 
@@ -33,12 +27,13 @@ const parseVariant = (body: string) => JSON.parse(body) as IndexedVariant;
 const analyzeAfterDocuments = 1_000;
 
 /**
- * Builds the index on the store's database (`SqlStore.db`). Reads are single statements (on
- * PGlite, kysely gives each its one connection exclusively, so none runs inside another caller's
- * transaction); a batch is written in one transaction.
+ * The documents on the store's database (`SqlStore.db`), written in the ledger's transaction.
+ * Reads are single statements (on PGlite, kysely gives each its one connection exclusively, so
+ * none runs inside another caller's transaction).
  */
-export function createSqlIndex(options: { db: Kysely<Database> }): SqlDeliveryIndex {
+export function createSqlDocuments(options: { db: Kysely<Database>; ledger: SqlIndexLedger }): DeliveryDocuments {
   const db = options.db as unknown as Db;
+  const { ledger } = options;
   let writtenSinceAnalyze = 0;
 
   async function list(query: SqlItemQuery, paging: { skip: number; limit: number | null }) {
@@ -51,25 +46,7 @@ export function createSqlIndex(options: { db: Kysely<Database> }): SqlDeliveryIn
     return rows.rows.map((r) => parseVariant(r.body));
   }
 
-  async function readModel(projectId: string) {
-    const row = await db
-      .selectFrom('delivery_models')
-      .selectAll()
-      .where('project_id', '=', projectId)
-      .executeTakeFirst();
-    return row ?? null;
-  }
-
   return {
-    async watermark(projectId) {
-      const row = await db
-        .selectFrom('delivery_watermarks')
-        .select('seq')
-        .where('project_id', '=', projectId)
-        .executeTakeFirst();
-      return row ? Number(row.seq) : 0;
-    },
-
     async queryItems(query): Promise<ItemQueryResult> {
       const items = await list(query, query);
       let totalCount: number | null = null;
@@ -90,19 +67,6 @@ export function createSqlIndex(options: { db: Kysely<Database> }): SqlDeliveryIn
       return list({ ...o, filters: [], order: null }, { skip: 0, limit: null });
     },
 
-    async types(projectId) {
-      const row = await readModel(projectId);
-      return row ? (JSON.parse(row.types) as Record<string, unknown>[]) : [];
-    },
-    async taxonomies(projectId) {
-      const row = await readModel(projectId);
-      return row ? (JSON.parse(row.taxonomies) as Record<string, unknown>[]) : [];
-    },
-    async languages(projectId) {
-      const row = await readModel(projectId);
-      return row ? (JSON.parse(row.languages) as IndexedLanguage[]) : [];
-    },
-
     async usedIn(o) {
       const [kind, target] = 'itemCodename' in o.target ? ['u', o.target.itemCodename] : ['a', o.target.assetId];
       const rows = await sql<{ body: string }>`select d.body from delivery_documents d
@@ -111,50 +75,6 @@ export function createSqlIndex(options: { db: Kysely<Database> }): SqlDeliveryIn
               and l.channel = ${o.channel}::text)
           order by d.codename, d.language`.execute(db);
       return rows.rows.map((r) => parseVariant(r.body));
-    },
-
-    async changesSince(o) {
-      // Changes above the watermark belong to a re-render still being written in parts.
-      const base = db
-        .selectFrom('delivery_changes')
-        .selectAll()
-        .where('project_id', '=', o.projectId)
-        .where('channel', '=', o.channel)
-        .where('seq', '<=', db.selectFrom('delivery_watermarks').select('seq').where('project_id', '=', o.projectId));
-      const rows = await base
-        .where('seq', '>', o.afterSeq)
-        .orderBy('seq')
-        .orderBy('item_id')
-        .orderBy('language')
-        .limit(o.limit + 1)
-        .execute();
-      let found = rows;
-      // Never split the changes of one sequence across pages: callers continue after the last seq.
-      if (rows.length > o.limit) {
-        const cutSeq = Number(rows[o.limit]?.seq);
-        const kept = rows.slice(0, o.limit).filter((r) => Number(r.seq) !== cutSeq);
-        found =
-          kept.length > 0
-            ? kept
-            : await base.where('seq', '=', cutSeq).orderBy('item_id').orderBy('language').execute();
-      }
-      return found.map((r): IndexChange => ({
-        seq: Number(r.seq),
-        changeType: r.change_type === 'deleted' ? 'deleted' : 'changed',
-        itemCodename: r.codename,
-        itemId: r.item_id,
-        language: r.language,
-        type: r.type,
-        collection: r.collection,
-        timestamp: r.timestamp,
-        ...(r.system === null ? {} : { system: JSON.parse(r.system) as DeliveryItem['system'] }),
-      }));
-    },
-
-    modelChangesSince: (o) => modelChangesSince(db, o),
-
-    async hasModel(projectId) {
-      return (await readModel(projectId)) !== null;
     },
 
     async indexedItemIds(projectId) {
@@ -176,7 +96,10 @@ export function createSqlIndex(options: { db: Kysely<Database> }): SqlDeliveryIn
     },
 
     async apply(batch) {
-      const written = await db.transaction().execute((trx) => applyBatch(trx, batch));
+      const written = await ledger.commit({
+        batch,
+        write: (watermark, trx) => writeDocuments(trx as unknown as Trx, batch, watermark),
+      });
       if (written === null) return false;
       writtenSinceAnalyze += written;
       if (!batch.isPartial && writtenSinceAnalyze >= analyzeAfterDocuments) {
@@ -188,23 +111,17 @@ export function createSqlIndex(options: { db: Kysely<Database> }): SqlDeliveryIn
     },
 
     async reset(projectId) {
-      await db.transaction().execute(async (trx) => {
-        for (const table of ['delivery_values', 'delivery_members', 'delivery_links'] as const)
-          await trx.deleteFrom(table).where('project_id', '=', projectId).execute();
-        for (const table of [
-          'delivery_documents',
-          'delivery_models',
-          'delivery_watermarks',
-          'delivery_changes',
-          'delivery_model_changes',
-        ] as const)
+      await ledger.clear(projectId, async (ledgerTrx) => {
+        const trx = ledgerTrx as unknown as Trx;
+        for (const table of ['delivery_values', 'delivery_members', 'delivery_links', 'delivery_documents'] as const)
           await trx.deleteFrom(table).where('project_id', '=', projectId).execute();
       });
     },
-
-    async indexedProjects() {
-      const rows = await db.selectFrom('delivery_watermarks').select('project_id').execute();
-      return rows.map((r) => r.project_id);
-    },
   };
+}
+
+/** The delivery index on SQL tables: the ledger and the documents on the store's database. */
+export function createSqlIndex(options: { db: Kysely<Database> }): SqlDeliveryIndex {
+  const ledger = createIndexLedger({ db: options.db });
+  return composeDeliveryIndex({ ledger, documents: createSqlDocuments({ db: options.db, ledger }) });
 }

@@ -1,31 +1,23 @@
-import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import type { DeliveryChannel, IndexBatch, IndexDocument, IndexedVariant } from '@lectern/core';
-import { deliveryTime } from '@lectern/core';
-import { notifySql } from '@lectern/store-sql';
-import { documentRows } from './document-rows.ts';
-import { recordModelChanges } from './model-changes.ts';
+import {
+  documentBody,
+  documentRows,
+  type DeliveryChannel,
+  type IndexBatch,
+  type IndexChangeRow,
+  type IndexDocument,
+  type IndexedVariant,
+  type LedgerWrite,
+} from '@lectern/core';
 import type { IndexDatabase } from './schema.ts';
 
-type Trx = Transaction<IndexDatabase>;
+export type Trx = Transaction<IndexDatabase>;
 
 /** Rows per multi-row statement (each column travels as one array parameter). */
 const chunkSize = 5_000;
 
 function* chunks<T>(list: readonly T[], size = chunkSize): Generator<T[]> {
   for (let i = 0; i < list.length; i += size) yield list.slice(i, i + size);
-}
-
-/** What readers get back: the document without the writer-only fields. */
-function readerPart(doc: IndexDocument): IndexedVariant {
-  return {
-    itemId: doc.itemId,
-    language: doc.language,
-    item: doc.item,
-    linkedItemCodenames: doc.linkedItemCodenames,
-    components: doc.components,
-    ...(doc.richTextAssets === undefined ? {} : { richTextAssets: doc.richTextAssets }),
-  };
 }
 
 interface Rendered {
@@ -49,10 +41,7 @@ interface Existing {
 const keyOf = (channel: string, itemId: string, language: string) => `${channel}\u0000${itemId}\u0000${language}`;
 
 function render(channel: DeliveryChannel, doc: IndexDocument): Rendered {
-  const body = JSON.stringify(readerPart(doc));
-  const links = JSON.stringify([doc.dependsOnItemIds, doc.assetIds, doc.usesItemCodenames]);
-  const hash = createHash('sha256').update(body).update('\n').update(links).digest('base64');
-  return { channel, doc, body, hash };
+  return { channel, doc, ...documentBody(doc) };
 }
 
 /** Inserts or replaces documents; returns their doc ids by channel, item and language. */
@@ -152,39 +141,6 @@ async function deleteRows(trx: Trx, docIds: readonly string[], options: { isDocu
   }
 }
 
-/** One Sync change row (also written by other index adapters that keep their Sync feed here). */
-export interface ChangeRow {
-  readonly channel: string;
-  readonly itemId: string;
-  readonly language: string;
-  readonly changeType: 'changed' | 'deleted';
-  readonly codename: string;
-  readonly type: string;
-  readonly collection: string;
-  readonly system: string | null;
-}
-
-/** Records the last change of each variant per channel (the Sync API feed) at `seq`. */
-export async function recordChanges(
-  trx: Trx,
-  options: { projectId: string; seq: number; timestamp: string; changes: readonly ChangeRow[] },
-): Promise<void> {
-  for (const part of chunks(options.changes)) {
-    const col = <T>(f: (c: ChangeRow) => T) => part.map(f);
-    await sql`insert into delivery_changes
-        (project_id, seq, timestamp, channel, item_id, language, change_type, codename, type, collection, system)
-      select ${options.projectId}::uuid, ${options.seq}::int8, ${options.timestamp}::text, u.* from unnest(
-        ${col((c) => c.channel)}::text[], ${col((c) => c.itemId)}::uuid[], ${col((c) => c.language)}::text[],
-        ${col((c) => c.changeType)}::text[], ${col((c) => c.codename)}::text[], ${col((c) => c.type)}::text[],
-        ${col((c) => c.collection)}::text[], ${col((c) => c.system)}::text[]) as u
-      on conflict (project_id, channel, item_id, language) do update set
-        seq = excluded.seq, timestamp = excluded.timestamp, change_type = excluded.change_type,
-        codename = excluded.codename, type = excluded.type, collection = excluded.collection, system = excluded.system`.execute(
-      trx,
-    );
-  }
-}
-
 /** The documents of the batch's items now stored, in both channels. */
 async function existingDocuments(trx: Trx, projectId: string, itemIds: readonly string[]): Promise<Existing[]> {
   const out: Existing[] = [];
@@ -199,27 +155,19 @@ async function existingDocuments(trx: Trx, projectId: string, itemIds: readonly 
 }
 
 /**
- * Applies a batch in the caller's transaction (see DeliveryIndexWriter.apply): documents whose
- * content hash changed are replaced with their value rows, documents no longer listed are removed,
- * each recording a Sync change; then the model and the watermark, and the `indexed` signal at
- * commit. Returns how many documents it wrote or removed, or null when the batch is not newer.
+ * Writes a batch's documents in the ledger's transaction (see DeliveryIndexWriter.apply), given
+ * the watermark: documents whose content hash changed are replaced with their value rows,
+ * documents no longer listed are removed. Returns the Sync changes (the ledger records them, then
+ * the model and the watermark) and how many documents it wrote or removed; null when the batch is
+ * not newer than the watermark.
  */
-export async function applyBatch(trx: Trx, batch: IndexBatch): Promise<number | null> {
+export async function writeDocuments(
+  trx: Trx,
+  batch: IndexBatch,
+  watermark: number,
+): Promise<LedgerWrite<number> | null> {
   const { projectId } = batch;
-  await trx
-    .insertInto('delivery_watermarks')
-    .values({ project_id: projectId, seq: 0 })
-    .onConflict((c) => c.column('project_id').doNothing())
-    .execute();
-  const mark = await trx
-    .selectFrom('delivery_watermarks')
-    .select('seq')
-    .where('project_id', '=', projectId)
-    // Parts of one re-render may be written at once; the batch that moves the watermark waits for them.
-    .$call((q) => (batch.isPartial ? q.forShare() : q.forUpdate()))
-    .executeTakeFirstOrThrow();
-  if (Number(mark.seq) >= batch.toSeq) return null;
-  const timestamp = deliveryTime(batch.timestamp);
+  if (watermark >= batch.toSeq) return null;
 
   const existing = await existingDocuments(trx, projectId, [...new Set(batch.items.map((i) => i.itemId))]);
   const stored = new Map(existing.map((e) => [keyOf(e.channel, e.item_id, e.language), e]));
@@ -265,56 +213,27 @@ export async function applyBatch(trx: Trx, batch: IndexBatch): Promise<number | 
     gone.map((g) => g.doc_id),
     { isDocumentToo: true },
   );
-  await recordChanges(trx, {
-    projectId,
-    seq: batch.toSeq,
-    timestamp,
-    changes: [
-      ...changed.map((r): ChangeRow => ({
-        channel: r.channel,
-        itemId: r.doc.itemId,
-        language: r.doc.language,
-        changeType: 'changed',
-        codename: r.doc.item.system.codename,
-        type: r.doc.item.system.type,
-        collection: r.doc.item.system.collection,
-        system: JSON.stringify(r.doc.item.system),
-      })),
-      ...gone.map((g): ChangeRow => ({
-        channel: g.channel,
-        itemId: g.item_id,
-        language: g.language,
-        changeType: 'deleted',
-        codename: g.codename,
-        type: g.type,
-        collection: g.collection,
-        system: goneSystems.get(g.doc_id) ?? null,
-      })),
-    ],
-  });
-
-  if (batch.isPartial) return changed.length + gone.length;
-  if (batch.model) {
-    await recordModelChanges(trx, { batch, timestamp });
-    const values = {
-      project_id: projectId,
-      types: JSON.stringify(batch.model.types),
-      taxonomies: JSON.stringify(batch.model.taxonomies),
-      languages: JSON.stringify(batch.model.languages),
-    };
-    await trx
-      .insertInto('delivery_models')
-      .values(values)
-      .onConflict((c) =>
-        c.column('project_id').doUpdateSet({
-          types: values.types,
-          taxonomies: values.taxonomies,
-          languages: values.languages,
-        }),
-      )
-      .execute();
-  }
-  await trx.updateTable('delivery_watermarks').set({ seq: batch.toSeq }).where('project_id', '=', projectId).execute();
-  await notifySql('indexed', `${projectId}:${batch.toSeq}`).execute(trx);
-  return changed.length + gone.length;
+  const changes = [
+    ...changed.map((r): IndexChangeRow => ({
+      channel: r.channel,
+      itemId: r.doc.itemId,
+      language: r.doc.language,
+      changeType: 'changed',
+      codename: r.doc.item.system.codename,
+      type: r.doc.item.system.type,
+      collection: r.doc.item.system.collection,
+      system: JSON.stringify(r.doc.item.system),
+    })),
+    ...gone.map((g): IndexChangeRow => ({
+      channel: g.channel,
+      itemId: g.item_id,
+      language: g.language,
+      changeType: 'deleted',
+      codename: g.codename,
+      type: g.type,
+      collection: g.collection,
+      system: goneSystems.get(g.doc_id) ?? null,
+    })),
+  ];
+  return { changes, result: changed.length + gone.length };
 }

@@ -1,4 +1,4 @@
-import type { SearchEngine } from '@lectern/index-elasticsearch';
+import type { SearchEngine } from '@lectern/search-engine';
 
 /**
  * The recommendation index in OpenSearch with the k-NN plugin: one shared index per embedding

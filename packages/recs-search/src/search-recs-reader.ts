@@ -1,17 +1,16 @@
-import { sql, type Kysely } from 'kysely';
-import type { RecommendQuery, RecsReader, SearchQuery } from '@lectern/core';
-import type { SearchBody, SearchEngine, SearchHit } from '@lectern/index-elasticsearch';
 import {
   candidatesFor,
-  embeddingOf,
   firstCandidates,
   halfPopularVisits,
   maxCandidates,
-  popularitySql,
   searchVectorWeight,
   similarWeight,
-  sqlTermStats,
-} from '@lectern/recs-sql';
+  type RecommendQuery,
+  type RecsLedger,
+  type RecsReader,
+  type SearchQuery,
+} from '@lectern/core';
+import type { SearchBody, SearchEngine, SearchHit } from '@lectern/search-engine';
 import { boostOf, type RecsFields } from './evaluate.ts';
 import { scriptQuery } from './painless.ts';
 import { filterDsl, type Dsl } from './query-dsl.ts';
@@ -65,9 +64,9 @@ interface Candidate {
 export function createSearchRecsReader(options: {
   engine: SearchEngine;
   names: RecsIndexNames;
-  db: Kysely<unknown>;
+  ledger: RecsLedger;
 }): RecsReader {
-  const { engine, names, db } = options;
+  const { engine, names, ledger } = options;
   /** A call, once more after 100 ms when a shard is not started yet (the writer has just created the index: 503). */
   const retried = async <T>(call: () => Promise<T>): Promise<T> => {
     try {
@@ -112,12 +111,7 @@ export function createSearchRecsReader(options: {
       .map(([codename]) => codename);
   }
 
-  async function popularity(projectId: string, at: Date): Promise<Map<string, number>> {
-    const rows = await sql<{ codename: string; score: number }>`
-      select p.codename, ${popularitySql({ alias: 'p', at })} as score from recs_popularity p
-      where p.project_id = ${projectId} order by 2 desc limit ${popularPool}`.execute(db);
-    return new Map(rows.rows.map((r) => [r.codename, Number(r.score)]));
-  }
+  const popularity = (projectId: string, at: Date) => ledger.popularity(projectId, at, popularPool);
 
   const none = fetching({ query: { match_none: {} }, size: 0 });
 
@@ -174,7 +168,7 @@ export function createSearchRecsReader(options: {
   }
 
   return {
-    termStats: (o) => sqlTermStats(db, o),
+    termStats: (o) => ledger.termStats(o),
 
     async recommend(q) {
       const filter: Dsl = {
@@ -190,7 +184,7 @@ export function createSearchRecsReader(options: {
         },
       };
       const [current, popular] = await Promise.all([
-        q.scenario === 'popular' ? null : embeddingOf(db, q.projectId, q.currentItemCodename),
+        q.scenario === 'popular' ? null : ledger.embeddingOf(q.projectId, q.currentItemCodename),
         q.scenario === 'similar' ? new Map<string, number>() : popularity(q.projectId, new Date(q.nowMs)),
       ]);
       const score = (doc: Doc, similarity: number) => {

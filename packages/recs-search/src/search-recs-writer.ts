@@ -1,5 +1,5 @@
 import type { RecsBatch, RecsIndexWriter } from '@lectern/core';
-import type { SearchEngine } from '@lectern/index-elasticsearch';
+import type { SearchEngine } from '@lectern/search-engine';
 import { entryId, type createIndexEnsurer, type RecsIndexNames } from './recs-index.ts';
 
 /** Entries per bulk request. */

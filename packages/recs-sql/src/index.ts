@@ -7,17 +7,9 @@ import { createSqlRecsWriter } from './sql-recs-writer.ts';
 import { detectVectorSql } from './vector-sql.ts';
 
 export { querySql } from './query-sql.ts';
-export {
-  candidatesFor,
-  firstCandidates,
-  halfPopularVisits,
-  maxCandidates,
-  searchVectorWeight,
-  similarWeight,
-} from './ranking.ts';
-export { embeddingOf } from './sql-recs-reader.ts';
-export { resetSqlRecsProject, sqlTermStats } from './sql-recs-writer.ts';
-export { createSqlRecsTracking, popularitySql } from './sql-tracking.ts';
+export { resetSqlRecsProject } from './sql-recs-writer.ts';
+export { createSqlRecsTracking } from './sql-tracking.ts';
+export { createSqlRecsLedger } from './sql-recs-ledger.ts';
 
 export interface SqlRecs {
   readonly writer: RecsIndexWriter;

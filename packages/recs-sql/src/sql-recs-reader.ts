@@ -1,15 +1,19 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { QueryRangeError, words, type RecommendQuery, type RecsReader, type SearchQuery } from '@lectern/core';
-import { querySql } from './query-sql.ts';
 import {
   candidatesFor,
   firstCandidates,
   halfPopularVisits,
   isNearOnly,
   maxCandidates,
+  QueryRangeError,
   searchVectorWeight,
   similarWeight,
-} from './ranking.ts';
+  words,
+  type RecommendQuery,
+  type RecsReader,
+  type SearchQuery,
+} from '@lectern/core';
+import { querySql } from './query-sql.ts';
 import { sqlTermStats } from './sql-recs-writer.ts';
 import { popularitySql } from './sql-tracking.ts';
 import type { VectorSql } from './vector-sql.ts';

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   addContentType,
   addItem,
+  createIndexer,
   operator,
   publishVariant,
   upsertVariant,
   type DeliveryChannel,
   type ItemQuery,
 } from '@lectern/core';
-import { createIndexer, createSqlIndex } from '@lectern/index-sql';
+import { createSqlIndex } from '@lectern/index-sql';
 import { openTestCore, seedProject } from './test-core.ts';
 
 describe('an index written in parts', () => {

@@ -1,7 +1,5 @@
-import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
-import { createProcessMetrics, createReadiness, listenStep, runServiceMain } from '@lectern/http-kit';
-import { deliveryIndexProblem, openReachableDeliveryIndex } from '@lectern/index-elasticsearch';
-import { openPostgresStore } from '@lectern/store-sql';
+import { openDeliveryReadSide } from '@lectern/engines';
+import { listenStep, runServiceMain } from '@lectern/http-kit';
 import { deliveryHttpOptions } from '@lectern/read-path';
 import { buildDeliveryApp } from './app.ts';
 import { deliverySettings } from './settings.ts';
@@ -15,17 +13,8 @@ await runServiceMain({
     'may run at once.',
   settings: deliverySettings,
   async start(config, { logger, onStop, step, server }) {
-    const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
-      openPostgresStore({ connectionString: config.databaseUrl, poolSize: config.poolSize }),
-    );
-    onStop(() => store.close());
-    const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
-    const delivery = await step(deliveryIndexProblem, () => openReachableDeliveryIndex({ config, db: store.db }));
-    onStop(() => delivery.close());
+    const { store, core, delivery, metrics, readiness } = await openDeliveryReadSide({ step, onStop }, config);
     const index = delivery.index;
-    const metrics = createProcessMetrics();
-    const readiness = createReadiness([() => store.ping(), () => delivery.ping()]);
-    onStop(async () => readiness.drain());
     const listeners = [
       { channel: 'production', port: config.deliveryPort, env: 'LECTERN_DELIVERY_PORT' },
       { channel: 'preview', port: config.previewPort, env: 'LECTERN_PREVIEW_PORT' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { port, sharedSettings, type Setting } from '@lectern/config';
-import { deliveryIndexSettings } from '@lectern/index-elasticsearch';
+import { deliveryIndexSettings } from '@lectern/engines';
 import { deliveryLimitSettings } from '@lectern/read-path';
 
 /**

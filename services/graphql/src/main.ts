@@ -1,7 +1,5 @@
-import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
-import { createProcessMetrics, createReadiness, listenStep, runServiceMain } from '@lectern/http-kit';
-import { deliveryIndexProblem, openReachableDeliveryIndex } from '@lectern/index-elasticsearch';
-import { openPostgresStore } from '@lectern/store-sql';
+import { openDeliveryReadSide } from '@lectern/engines';
+import { listenStep, runServiceMain } from '@lectern/http-kit';
 import { buildGraphqlApp } from './app.ts';
 import { graphqlHttpOptions, graphqlOptions, graphqlSettings } from './settings.ts';
 
@@ -13,17 +11,8 @@ await runServiceMain({
     'SQL tables in PostgreSQL). Stateless: any number may run at once.',
   settings: graphqlSettings,
   async start(config, { logger, onStop, step, server }) {
-    const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
-      openPostgresStore({ connectionString: config.databaseUrl, poolSize: config.poolSize }),
-    );
-    onStop(() => store.close());
-    const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
-    const delivery = await step(deliveryIndexProblem, () => openReachableDeliveryIndex({ config, db: store.db }));
-    onStop(() => delivery.close());
+    const { store, core, delivery, metrics, readiness } = await openDeliveryReadSide({ step, onStop }, config);
     const index = delivery.index;
-    const metrics = createProcessMetrics();
-    const readiness = createReadiness([() => store.ping(), () => delivery.ping()]);
-    onStop(async () => readiness.drain());
     // Replicas share the resource budget through the database.
     const http = { ...graphqlHttpOptions(config), isRateLimitShared: true };
     const graphql = graphqlOptions(config);

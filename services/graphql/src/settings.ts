@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deliveryIndexSettings } from '@lectern/index-elasticsearch';
+import { deliveryIndexSettings } from '@lectern/engines';
 import { envBoolean, port, sharedSettings, wholeNumber, type ConfigOf, type Setting } from '@lectern/config';
 import { deliveryLimitSettings, type DeliveryHttpOptions } from '@lectern/read-path';
 import type { GraphqlOptions } from './graphql-options.ts';

@@ -1,19 +1,8 @@
 import { createServiceBus } from '@lectern/bus-kafka';
-import { createRecsConsumer, randomIds, systemClock, type CoreDeps } from '@lectern/core';
-import {
-  createProcessMetrics,
-  createReadiness,
-  listenProbes,
-  registerConsumerLag,
-  registerIndexerMetrics,
-  registerIndexLag,
-  runServiceMain,
-} from '@lectern/http-kit';
-import { deliveryIndexProblem, openReachableDeliveryIndex } from '@lectern/index-elasticsearch';
-import { createIndexer } from '@lectern/index-sql';
+import { createIndexer, createRecsConsumer } from '@lectern/core';
+import { openServiceCore, openServiceDeliveryIndex, openServiceRecsIndex } from '@lectern/engines';
+import { listenConsumerProbes, registerIndexerMetrics, registerIndexLag, runServiceMain } from '@lectern/http-kit';
 import { openEmbedder, resetOnProviderChange } from '@lectern/recs-sql';
-import { openRecsIndex } from '@lectern/recs-search';
-import { openPostgresStore } from '@lectern/store-sql';
 import { indexerSettings } from './settings.ts';
 
 const group = 'lectern-indexer';
@@ -30,13 +19,8 @@ await runServiceMain({
     'consuming) and /metrics.',
   settings: indexerSettings,
   async start(config, { logger, onStop, step, server }) {
-    const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
-      openPostgresStore({ connectionString: config.databaseUrl }),
-    );
-    onStop(() => store.close());
-    const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
-    const delivery = await step(deliveryIndexProblem, () => openReachableDeliveryIndex({ config, db: store.db }));
-    onStop(() => delivery.close());
+    const { store, core } = await openServiceCore({ step, onStop }, config);
+    const delivery = await openServiceDeliveryIndex({ step, onStop }, config, store);
     const index = delivery.index;
     const bus = createServiceBus({
       brokers: config.kafkaBrokers,
@@ -46,22 +30,20 @@ await runServiceMain({
     });
     onStop(() => bus.close());
 
-    let isConsuming = false;
-    const metrics = createProcessMetrics();
-    const readiness = createReadiness([
-      () => store.ping(),
-      () => delivery.ping(),
-      async () => {
-        if (!isConsuming) throw new Error('not consuming yet');
-      },
-    ]);
-    registerConsumerLag(metrics, { bus, groups: [group, recsGroup] });
-    registerIndexLag(metrics, { store, index });
-    const { onBatch } = registerIndexerMetrics(metrics);
-    // Listening first: liveness answers during a long catch-up, readiness once consuming.
-    const listening = await listenProbes(
+    const { listening, registered, markConsuming } = await listenConsumerProbes(
       { logger, onStop, step, server },
-      { service: 'indexer', host: config.host, port: config.port, metrics, readiness },
+      {
+        service: 'indexer',
+        host: config.host,
+        port: config.port,
+        bus,
+        groups: [group, recsGroup],
+        checks: [() => store.ping(), () => delivery.ping()],
+        register: (metrics) => {
+          registerIndexLag(metrics, { store, index });
+          return registerIndexerMetrics(metrics);
+        },
+      },
     );
 
     const indexer = createIndexer({
@@ -70,7 +52,7 @@ await runServiceMain({
       assetsBase: config.assetsBaseUrl,
       bus,
       group,
-      onBatch,
+      ...(registered ? { onBatch: registered.onBatch } : {}),
       onError: (err) => logger.error({ err }, 'delivery indexing failed; the events will be delivered again'),
     });
     await step('cannot consume change events (check LECTERN_KAFKA_BROKERS)', () => indexer.start());
@@ -79,10 +61,7 @@ await runServiceMain({
     );
     const reEmbedded = await resetOnProviderChange({ db: store.db, embedderId: embedder.id });
     if (reEmbedded.length > 0) logger.info({ projects: reEmbedded.length }, 're-embedding for another provider');
-    const recs = await step('cannot use the recommendation index (check LECTERN_RECS_INDEX, LECTERN_SEARCH_URL)', () =>
-      openRecsIndex({ config, db: store.db, dimensions: embedder.dimensions }),
-    );
-    onStop(() => recs.close());
+    const recs = await openServiceRecsIndex({ step, onStop }, config, { store, dimensions: embedder.dimensions });
     const recsConsumer = createRecsConsumer({
       core,
       writer: recs.writer,
@@ -92,7 +71,7 @@ await runServiceMain({
       onError: (err) => logger.error({ err }, 'recommendation indexing failed; the events will be delivered again'),
     });
     await step('cannot consume change events for recommendations', () => recsConsumer.start());
-    isConsuming = true;
+    markConsuming();
     // Stopped before the bus closes (closers run in reverse): the batch under way is applied first.
     onStop(() => indexer.stop());
     onStop(() => recsConsumer.stop());

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { port, sharedSettings, type Setting } from '@lectern/config';
-import { deliveryIndexSettings } from '@lectern/index-elasticsearch';
+import { deliveryIndexSettings } from '@lectern/engines';
 import { recsEmbeddingSettings } from '@lectern/recs-sql';
-import { recsIndexSettings } from '@lectern/recs-search';
+import { recsIndexSettings } from '@lectern/engines';
 
 /**
  * The defaults table of the indexer in the cluster shape: it consumes change events from Kafka

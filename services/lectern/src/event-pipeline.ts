@@ -1,10 +1,12 @@
 import {
+  createIndexer,
   createInProcessBus,
   createOutboxRelay,
   createRecsConsumer,
   type CoreDeps,
   type EmbeddingProvider,
   type EventBus,
+  type Indexer,
   type RecsIndexWriter,
 } from '@lectern/core';
 import {
@@ -15,7 +17,6 @@ import {
   type ProcessMetrics,
 } from '@lectern/http-kit';
 import type { DeliveryIndexReader, DeliveryIndexWriter } from '@lectern/core';
-import { createIndexer, type Indexer } from '@lectern/index-sql';
 import type { SqlStore } from '@lectern/store-sql';
 import { createWebhookService, webhooksGroup, type WebhookWorker } from '@lectern/webhooks';
 

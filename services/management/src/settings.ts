@@ -142,18 +142,8 @@ export function managementRateLimits(
 
 /** Where people's password reset e-mails go out (the same settings as the webhooks' e-mails). */
 export const managementMailSettings = {
-  smtpUrl: {
-    env: 'LECTERN_SMTP_URL',
-    schema: z.string().url().optional(),
-    isSecret: true,
-    doc: "SMTP server for e-mails (people's password reset links; with LECTERN_MANAGEMENT_PUBLIC_URL), e.g. smtp://user:pass@mail.example.com:587; unset: none (lectern users reset-link).",
-  },
-  smtpFrom: {
-    env: 'LECTERN_SMTP_FROM',
-    schema: z.string().min(3),
-    default: 'Lectern <lectern@localhost>',
-    doc: 'Sender of the e-mails.',
-  },
+  smtpUrl: sharedSettings.smtpUrl,
+  smtpFrom: sharedSettings.smtpFrom,
 } satisfies Record<string, Setting<unknown>>;
 
 /**

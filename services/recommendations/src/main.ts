@@ -1,8 +1,6 @@
-import { randomIds, systemClock, type CoreDeps } from '@lectern/core';
 import { createProcessMetrics, createReadiness, listenStep, runServiceMain } from '@lectern/http-kit';
+import { openServiceCore, openServiceRecsIndex } from '@lectern/engines';
 import { openEmbedder } from '@lectern/recs-sql';
-import { openRecsIndex } from '@lectern/recs-search';
-import { openPostgresStore } from '@lectern/store-sql';
 import { buildRecommendationsApp } from './app.ts';
 import { recommendationsSettings } from './settings.ts';
 
@@ -13,18 +11,11 @@ await runServiceMain({
     'index (the indexer keeps it: OpenSearch k-NN or PostgreSQL, LECTERN_RECS_INDEX), track visits and visitors. Stateless: any number may run.',
   settings: recommendationsSettings,
   async start(config, { logger, onStop, step, server }) {
-    const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
-      openPostgresStore({ connectionString: config.databaseUrl, poolSize: config.poolSize }),
-    );
-    onStop(() => store.close());
-    const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
+    const { store, core } = await openServiceCore({ step, onStop }, config);
     const embedder = await step('cannot load the embedding model (check LECTERN_RECS_MODEL_DIR)', () =>
       openEmbedder(config),
     );
-    const recs = await step('cannot use the recommendation index (check LECTERN_RECS_INDEX, LECTERN_SEARCH_URL)', () =>
-      openRecsIndex({ config, db: store.db, dimensions: embedder.dimensions }),
-    );
-    onStop(() => recs.close());
+    const recs = await openServiceRecsIndex({ step, onStop }, config, { store, dimensions: embedder.dimensions });
     const metrics = createProcessMetrics();
     const readiness = createReadiness([() => store.ping(), () => recs.ping()]);
     onStop(async () => readiness.drain());

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { port, sharedSettings, type Setting } from '@lectern/config';
 import { recsEmbeddingSettings } from '@lectern/recs-sql';
-import { recsIndexSettings } from '@lectern/recs-search';
+import { recsIndexSettings } from '@lectern/engines';
 
 /**
  * The defaults table of the Recommendations service in the cluster shape: it reads the

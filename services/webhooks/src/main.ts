@@ -1,12 +1,6 @@
 import { createServiceBus } from '@lectern/bus-kafka';
 import { randomIds, systemClock } from '@lectern/core';
-import {
-  createProcessMetrics,
-  createReadiness,
-  listenProbes,
-  registerConsumerLag,
-  runServiceMain,
-} from '@lectern/http-kit';
+import { listenConsumerProbes, runServiceMain } from '@lectern/http-kit';
 import { openPostgresStore } from '@lectern/store-sql';
 import { createWebhookService, webhooksGroup } from './service.ts';
 import { webhooksServiceSettings } from './settings.ts';
@@ -33,18 +27,16 @@ await runServiceMain({
     });
     onStop(() => bus.close());
 
-    let isConsuming = false;
-    const metrics = createProcessMetrics();
-    const readiness = createReadiness([
-      () => store.ping(),
-      async () => {
-        if (!isConsuming) throw new Error('not consuming yet');
-      },
-    ]);
-    registerConsumerLag(metrics, { bus, groups: [webhooksGroup] });
-    const listening = await listenProbes(
+    const { listening, metrics, markConsuming } = await listenConsumerProbes(
       { logger, onStop, step, server },
-      { service: 'webhooks', host: config.host, port: config.port, metrics, readiness },
+      {
+        service: 'webhooks',
+        host: config.host,
+        port: config.port,
+        bus,
+        groups: [webhooksGroup],
+        checks: [() => store.ping()],
+      },
     );
 
     const worker = createWebhookService({
@@ -74,7 +66,7 @@ await runServiceMain({
         }
       }
     });
-    isConsuming = true;
+    markConsuming();
     // Stopped before the bus closes (closers run in reverse): POSTs under way are recorded first.
     onStop(() => worker.stop());
     logger.info({ url: listening.url, group: webhooksGroup, topic: config.kafkaTopic }, 'webhooks ready');

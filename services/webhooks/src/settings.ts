@@ -19,18 +19,8 @@ export const webhookDeliverySettings = {
 
 /** Where the e-mails of SPEC 6.7 go out (environment only: the URL may hold a password). */
 export const webhookMailSettings = {
-  smtpUrl: {
-    env: 'LECTERN_SMTP_URL',
-    schema: z.string().url().optional(),
-    isSecret: true,
-    doc: "SMTP server for e-mails (webhook failures, key expiry; people's password reset links when LECTERN_MANAGEMENT_PUBLIC_URL is set), e.g. smtp://user:pass@mail.example.com:587; unset: no e-mail.",
-  },
-  smtpFrom: {
-    env: 'LECTERN_SMTP_FROM',
-    schema: z.string().min(3),
-    default: 'Lectern <lectern@localhost>',
-    doc: 'Sender of the e-mails.',
-  },
+  smtpUrl: sharedSettings.smtpUrl,
+  smtpFrom: sharedSettings.smtpFrom,
 } satisfies Record<string, Setting<unknown>>;
 
 /**

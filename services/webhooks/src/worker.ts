@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock, EventBus, EventSubscription, IdSource, Store } from '@lectern/core';
+import { createChangeConsumer, type Clock, type EventBus, type IdSource, type Store } from '@lectern/core';
 import { drainWebhook, type AttemptReport } from './delivery.ts';
 import type { Sender } from './http-sender.ts';
 import { sendKeyExpiryNotices, type MailSender } from './mail.ts';
@@ -64,7 +64,6 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   const maxBatch = options.maxBatch ?? 50;
   const maxWebhooks = options.maxWebhooks ?? 100;
   const active = new Map<string, Promise<void>>();
-  let subscription: EventSubscription | null = null;
   let isRunning = false;
   let timer: NodeJS.Timeout | null = null;
   let passUnderWay: Promise<void> | null = null;
@@ -72,10 +71,21 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
 
   const report = (what: string) => (error: unknown) => options.onError?.(error, what);
 
-  async function catchUp(): Promise<void> {
-    const projects = await store.transaction((tx) => tx.projects.list());
-    for (const p of projects) await catchUpProject({ store, ids, projectId: p.id });
-  }
+  /** Materialising runs as each delivery comes (no serial queue): deliveries are independent. */
+  const consumer = createChangeConsumer({
+    name: 'createWebhookWorker',
+    store,
+    bus: options.bus,
+    isBusOptional: true,
+    group: options.group ?? 'lectern-webhooks',
+    catchUpProject: (projectId) => catchUpProject({ store, ids, projectId }),
+    async handle(events) {
+      const created = await materialiseEvents({ store, ids, events });
+      if (created > 0) schedule(0);
+    },
+    onError: (error) => options.onError?.(error, 'materialising webhook notifications failed; the events come again'),
+  });
+  const catchUp = () => consumer.catchUp();
 
   function drain(projectId: string, webhookId: string): Promise<void> {
     const key = `${projectId}/${webhookId}`;
@@ -151,20 +161,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     catchUp,
     async start() {
       if (isRunning) return;
-      await catchUp();
-      if (options.bus)
-        subscription = await options.bus.subscribe({
-          group: options.group ?? 'lectern-webhooks',
-          handle: async (events) => {
-            try {
-              const created = await materialiseEvents({ store, ids, events });
-              if (created > 0) schedule(0);
-            } catch (error) {
-              options.onError?.(error, 'materialising webhook notifications failed; the events come again');
-              throw error;
-            }
-          },
-        });
+      await consumer.start();
       isRunning = true;
       schedule(0);
     },
@@ -172,8 +169,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       isRunning = false;
       if (timer) clearTimeout(timer);
       timer = null;
-      await subscription?.stop();
-      subscription = null;
+      await consumer.stop();
       await passUnderWay;
       await Promise.all(active.values());
     },

@@ -1,8 +1,9 @@
 /**
  * The delivery index as the Delivery and Preview APIs read it (DESIGN.md, read path). The indexer
  * renders every variant into the exact Delivery API JSON and stores it per (project, channel,
- * item, language); Delivery never reads the content tables. Adapters: `index-sql` (embedded,
- * same database) and, later, a search engine.
+ * item, language); Delivery never reads the content tables. The index is composed
+ * (compose-index.ts) of a ledger (ledger-port.ts: watermark, Sync feeds, model documents; store-sql)
+ * and a document engine (document-port.ts: `index-sql` tables or `index-elasticsearch`).
  */
 
 /** Published content (Delivery API) or the latest versions (Delivery Preview API). */

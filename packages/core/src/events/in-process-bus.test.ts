@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChangeEvent } from '../domain/change-event.ts';
+import { events } from './change-events.test-fixture.ts';
 import { createInProcessBus } from './in-process-bus.ts';
-
-const events = (projectId: string, from: number, to: number): ChangeEvent[] =>
-  Array.from({ length: to - from + 1 }, (_, i) => ({
-    projectId,
-    seq: from + i,
-    objectKind: 'variant',
-    operation: 'upsert',
-    objectId: null,
-    channel: 'delivery_preview',
-    payload: {},
-    occurredAt: new Date(0),
-  }));
 
 const settle = () => new Promise((r) => setTimeout(r, 20));
 

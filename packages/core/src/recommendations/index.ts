@@ -27,3 +27,13 @@ export {
 } from './query/grammar.ts';
 export { queryLimits } from './query/limits.ts';
 export { parseRecsQuery, queryProperties, typeOf, type QueryType } from './query/check.ts';
+export {
+  candidatesFor,
+  firstCandidates,
+  halfPopularVisits,
+  isNearOnly,
+  maxCandidates,
+  searchVectorWeight,
+  similarWeight,
+} from './ranking.ts';
+export type { RecsLedger } from './recs-ledger-port.ts';

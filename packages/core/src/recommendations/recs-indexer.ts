@@ -1,7 +1,8 @@
 import type { CoreDeps } from '../deps.ts';
 import type { ChangeEvent } from '../domain/change-event.ts';
 import { modelKinds } from '../domain/model-record.ts';
-import type { EventBus, EventSubscription } from '../ports/event-bus.ts';
+import { createChangeConsumer, type ChangeConsumer } from '../events/change-consumer.ts';
+import type { EventBus } from '../ports/event-bus.ts';
 import { createSerialQueue } from '../serial-queue.ts';
 import { embeddedText, renderRecsEntries, type RenderedEntry } from './recs-entries.ts';
 import type { CorpusStats, EmbeddingProvider, RecsIndexWriter } from './recs-port.ts';
@@ -121,14 +122,8 @@ export async function indexRecsProject(t: ProjectTarget): Promise<number> {
   }
 }
 
-export interface RecsConsumer {
-  /** Applies every pending event of the project (every project when omitted). */
-  catchUp(projectId?: string): Promise<void>;
-  /** Catches up from the outbox, then consumes the bus in its consumer group until `stop`. */
-  start(): Promise<void>;
-  /** Leaves the group; resolves when the batch under way has been applied. */
-  stop(): Promise<void>;
-}
+/** Applies pending events per project, from the outbox (`catchUp`) and the bus once started. */
+export type RecsConsumer = ChangeConsumer;
 
 export interface RecsConsumerOptions {
   readonly core: CoreDeps;
@@ -147,8 +142,6 @@ export interface RecsConsumerOptions {
  * gap (events the bus no longer holds) is filled from the outbox.
  */
 export function createRecsConsumer(options: RecsConsumerOptions): RecsConsumer {
-  const passes = createSerialQueue();
-  let subscription: EventSubscription | null = null;
   const target = (projectId: string): ProjectTarget => ({
     core: options.core,
     writer: options.writer,
@@ -156,14 +149,6 @@ export function createRecsConsumer(options: RecsConsumerOptions): RecsConsumer {
     projectId,
     batchSize: options.batchSize ?? 500,
   });
-  const catchUp = (projectId?: string) =>
-    passes.run(async () => {
-      const ids =
-        projectId !== undefined
-          ? [projectId]
-          : (await options.core.store.transaction((tx) => tx.projects.list())).map((p) => p.id);
-      for (const id of ids) await indexRecsProject(target(id));
-    });
   const handle = async (events: readonly ChangeEvent[]) => {
     const projectId = events[0]?.projectId;
     if (projectId === undefined) return;
@@ -175,28 +160,14 @@ export function createRecsConsumer(options: RecsConsumerOptions): RecsConsumer {
     if (isContiguous) await applyEvents(t, fresh);
     else await indexRecsProject(t);
   };
-  return {
-    catchUp,
-    async start() {
-      const { bus } = options;
-      if (!bus) throw new Error('createRecsConsumer: start needs an event bus.');
-      if (subscription) return;
-      await catchUp();
-      subscription = await bus.subscribe({
-        group: options.group ?? 'lectern-recommendations',
-        handle: (events) =>
-          passes
-            .run(() => handle(events))
-            .catch((error: unknown) => {
-              options.onError?.(error);
-              throw error;
-            }),
-      });
-    },
-    async stop() {
-      await subscription?.stop();
-      subscription = null;
-      await passes.idle();
-    },
-  };
+  return createChangeConsumer({
+    name: 'createRecsConsumer',
+    store: options.core.store,
+    bus: options.bus,
+    group: options.group ?? 'lectern-recommendations',
+    passes: createSerialQueue(),
+    catchUpProject: (projectId) => indexRecsProject(target(projectId)),
+    handle,
+    onError: options.onError,
+  });
 }

@@ -2,8 +2,7 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { SingleBar, Presets } from 'cli-progress';
 import { loadConfig } from '@lectern/config';
-import { createHashedEmbedder, indexRecsProject, listProjects, operator, randomIds, systemClock } from '@lectern/core';
-import { createIndexer } from '@lectern/index-sql';
+import { createHashedEmbedder, createIndexer, indexRecsProject, listProjects, operator, randomIds, systemClock } from '@lectern/core';
 import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/store-sql';
 import { lockDataDir, readServerInfo } from '../data-dir.ts';
 import { startSettings } from '../settings.ts';
@@ -26,7 +25,7 @@ interface RebuildFlags {
  * command would pay.
  */
 async function loadIndexSupport() {
-  const { deliveryIndexSettings, openDeliveryIndex } = await import('@lectern/index-elasticsearch');
+  const { deliveryIndexSettings, openDeliveryIndex } = await import('@lectern/engines');
   const settings = {
     ...deliveryIndexSettings,
     deliveryIndex: { ...deliveryIndexSettings.deliveryIndex, default: 'sql' },
@@ -113,7 +112,7 @@ async function rebuildRecommendations(options: {
   projectId: string | undefined;
 }): Promise<void> {
   const { store } = options;
-  const { recsIndexSettings, openRecsIndex } = await import('@lectern/recs-search');
+  const { recsIndexSettings, openRecsIndex } = await import('@lectern/engines');
   const settings = { ...recsIndexSettings, deliveryIndex: { ...recsIndexSettings.deliveryIndex, default: 'sql' } };
   const embedder = createHashedEmbedder();
   const recs = await openRecsIndex({

@@ -1,20 +1,16 @@
-import {
-  createSerialQueue,
-  indexEvents,
-  indexProject,
-  rebuildProject,
-  type CoreDeps,
-  type DeliveryIndexWriter,
-  type EventBus,
-  type EventSubscription,
-} from '@lectern/core';
+import type { CoreDeps } from '../../deps.ts';
+import { createChangeConsumer, type ChangeConsumer } from '../../events/change-consumer.ts';
+import type { EventBus } from '../../ports/event-bus.ts';
+import { createSerialQueue } from '../../serial-queue.ts';
+import { indexEvents, indexProject, rebuildProject } from './indexer.ts';
+import type { DeliveryIndexWriter } from './writer-port.ts';
 
-export interface Indexer {
-  /**
-   * Applies every pending event of the project (of every project when omitted); resolves when the
-   * watermark has reached the latest sequence committed before the call.
-   */
-  catchUp(projectId?: string): Promise<void>;
+/**
+ * The delivery indexer: `catchUp` applies every pending event of the project (of every project
+ * when omitted), resolving when the watermark has reached the latest sequence committed before the
+ * call; `start` catches every project up, then consumes the bus in group `group` until `stop`.
+ */
+export interface Indexer extends ChangeConsumer {
   /** Drops the index of the project (every project when omitted) and indexes everything again. */
   rebuild(options?: {
     projectId?: string;
@@ -23,13 +19,6 @@ export interface Indexer {
     /** After each part of a project's re-render: its items done and their total. */
     onItems?: (done: number, total: number) => void;
   }): Promise<void>;
-  /**
-   * Catches up with every project from the outbox, then consumes change events from the bus in
-   * consumer group `group` until `stop`.
-   */
-  start(): Promise<void>;
-  /** Leaves the group; resolves when the batch under way has been applied. */
-  stop(): Promise<void>;
 }
 
 export interface IndexerOptions {
@@ -56,7 +45,6 @@ export interface IndexerOptions {
 export function createIndexer(options: IndexerOptions): Indexer {
   const { core, index } = options;
   const passes = createSerialQueue();
-  let subscription: EventSubscription | null = null;
 
   const projectIds = async (projectId?: string) =>
     projectId !== undefined ? [projectId] : (await core.store.transaction((tx) => tx.projects.list())).map((p) => p.id);
@@ -72,17 +60,24 @@ export function createIndexer(options: IndexerOptions): Indexer {
   });
 
   /** Passes run one at a time: a catch-up waits for the pass under way, then runs its own. */
-  const exclusive = <T>(work: () => Promise<T>): Promise<T> => passes.run(work);
-
-  const catchUp = (projectId?: string) =>
-    exclusive(async () => {
-      for (const id of await projectIds(projectId)) await indexProject(target(id));
-    });
+  const consumer = createChangeConsumer({
+    name: 'createIndexer',
+    store: core.store,
+    bus: options.bus,
+    group: options.group ?? 'lectern-indexer',
+    passes,
+    catchUpProject: (projectId) => indexProject(target(projectId)),
+    async handle(events) {
+      const projectId = events[0]?.projectId;
+      if (projectId !== undefined) await indexEvents({ ...target(projectId), events });
+    },
+    onError: options.onError,
+  });
 
   return {
-    catchUp,
+    catchUp: consumer.catchUp,
     rebuild: (o = {}) =>
-      exclusive(async () => {
+      passes.run(async () => {
         const ids = await projectIds(o.projectId);
         let done = 0;
         o.onProgress?.(done, ids.length);
@@ -91,27 +86,7 @@ export function createIndexer(options: IndexerOptions): Indexer {
           o.onProgress?.(++done, ids.length);
         }
       }),
-    async start() {
-      const { bus } = options;
-      if (!bus) throw new Error('createIndexer: start needs an event bus.');
-      if (subscription) return;
-      await catchUp();
-      subscription = await bus.subscribe({
-        group: options.group ?? 'lectern-indexer',
-        handle: (events) =>
-          exclusive(async () => {
-            const projectId = events[0]?.projectId;
-            if (projectId !== undefined) await indexEvents({ ...target(projectId), events });
-          }).catch((error: unknown) => {
-            options.onError?.(error);
-            throw error;
-          }),
-      });
-    },
-    async stop() {
-      await subscription?.stop();
-      subscription = null;
-      await passes.idle();
-    },
+    start: consumer.start,
+    stop: consumer.stop,
   };
 }

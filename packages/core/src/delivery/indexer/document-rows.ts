@@ -1,6 +1,14 @@
-import type { IndexDocument } from '@lectern/core';
+import { createHash } from 'node:crypto';
+import type { IndexedVariant } from '../index-port.ts';
+import type { IndexDocument } from './writer-port.ts';
 
-/** The kinds of `delivery_values.kind` (migration 0008). */
+/**
+ * What every document engine stores of a rendered document, beside its JSON: the filterable and
+ * orderable values, the members `contains`/`any`/`all` compare, and the links `dependents` and
+ * `usedIn` follow. Engine-neutral: the SQL index writes them as rows, the search index as fields.
+ */
+
+/** Value kinds (the SQL index's `delivery_values.kind`, migration 0008; the search index's `k`). */
 export type ValueKind = 'n' | 's' | 'a' | 'o' | 'b' | 'z';
 
 /** One filterable, orderable value of a document: an element's value or a system property. */
@@ -25,8 +33,8 @@ export interface LinkRow {
 }
 
 /**
- * System properties kept as columns of `delivery_documents`: the same string in the document
- * (`system.id` is the item id).
+ * System properties every document engine keeps as their own columns or fields, beside the
+ * document: the same string as in the document (`system.id` is the item id).
  */
 export const systemColumns = {
   'system.id': 'item_id',
@@ -114,4 +122,27 @@ export function documentRows(doc: IndexDocument): {
     ...linksOf('u', doc.usesItemCodenames),
   ];
   return { values, members, links };
+}
+
+/** What readers get back: the document without the writer-only fields. */
+function readerPart(doc: IndexDocument): IndexedVariant {
+  return {
+    itemId: doc.itemId,
+    language: doc.language,
+    item: doc.item,
+    linkedItemCodenames: doc.linkedItemCodenames,
+    components: doc.components,
+    ...(doc.richTextAssets === undefined ? {} : { richTextAssets: doc.richTextAssets }),
+  };
+}
+
+/**
+ * The JSON readers get back (`body`) and a hash of it with the document's links: equal hashes
+ * mean nothing a reader or the indexer sees has changed.
+ */
+export function documentBody(doc: IndexDocument): { body: string; hash: string } {
+  const body = JSON.stringify(readerPart(doc));
+  const links = JSON.stringify([doc.dependsOnItemIds, doc.assetIds, doc.usesItemCodenames]);
+  const hash = createHash('sha256').update(body).update('\n').update(links).digest('base64');
+  return { body, hash };
 }

@@ -1,7 +1,7 @@
-import type { RecommendQuery } from '@lectern/core';
+import type { RecommendQuery } from './recs-port.ts';
 
 /**
- * How a recommendation index ranks, shared by every reader (SQL here, k-NN in `recs-search`) so
+ * How a recommendation index ranks, shared by every reader (SQL in `recs-sql`, k-NN in `recs-search`) so
  * that they mean the same: the score blends and how many candidates each source gives.
  */
 

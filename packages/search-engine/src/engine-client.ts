@@ -2,7 +2,7 @@ import { Client as ElasticsearchClient } from '@elastic/elasticsearch';
 import { Client as OpenSearchClient } from '@opensearch-project/opensearch';
 
 /**
- * The few search-engine calls the delivery index makes, behind one interface so that one query
+ * The few search-engine calls the delivery and recommendation indices make, behind one interface so that one query
  * builder serves both official clients: `@opensearch-project/opensearch` (OpenSearch 2/3) and
  * `@elastic/elasticsearch` (Elasticsearch 9; its 8.x line takes the same calls). Bodies are the same JSON for both; the clients
  * differ only in how a call takes them (OpenSearch: `body`; Elasticsearch 9: top-level keys) and

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
-import type { DeliveryIndexReader, DeliveryIndexWriter } from '@lectern/core';
+import type { DeliveryIndex } from '@lectern/core';
+import { createSearchIndex, type SearchDeliveryIndex, type SearchIndexOptions } from '@lectern/index-elasticsearch';
 import { createSqlIndex } from '@lectern/index-sql';
-import type { Database } from '@lectern/store-sql';
-import { connectSearchEngine } from './engine-client.ts';
-import { createSearchIndex } from './search-index.ts';
-import type { DeliveryIndexConfig } from './settings.ts';
+import { connectSearchEngine, type SearchEngine } from '@lectern/search-engine';
+import { createIndexLedger, type Database } from '@lectern/store-sql';
+import type { DeliveryIndexConfig } from './delivery-index-settings.ts';
 
 export interface OpenedDeliveryIndex {
-  readonly index: DeliveryIndexReader & DeliveryIndexWriter;
+  readonly index: DeliveryIndex;
   /** What the index is, for logs: `sql`, or the flavour and URL without credentials. */
   readonly description: string;
   /** Throws when the search engine does not answer (nothing to check for `sql`). */
@@ -22,6 +22,14 @@ const withoutCredentials = (url: string) => {
   return u.toString();
 };
 
+/** The delivery index on a search engine, its ledger on the store's database. */
+export function openSearchDeliveryIndex(
+  options: Omit<SearchIndexOptions, 'ledger' | 'engine'> & { engine: SearchEngine; db: Kysely<Database> },
+): SearchDeliveryIndex {
+  const { db, ...rest } = options;
+  return createSearchIndex({ ...rest, ledger: createIndexLedger({ db }) });
+}
+
 /** The delivery index the settings choose, on the store's database (and the search engine). */
 export function openDeliveryIndex(options: { config: DeliveryIndexConfig; db: Kysely<Database> }): OpenedDeliveryIndex {
   const { config, db } = options;
@@ -31,7 +39,7 @@ export function openDeliveryIndex(options: { config: DeliveryIndexConfig; db: Ky
     throw new Error(`LECTERN_SEARCH_URL is needed when LECTERN_DELIVERY_INDEX is ${config.deliveryIndex}`);
   const engine = connectSearchEngine({ flavour: config.deliveryIndex, url: config.searchUrl });
   return {
-    index: createSearchIndex({ engine, db, prefix: config.searchIndexPrefix }),
+    index: openSearchDeliveryIndex({ engine, db, prefix: config.searchIndexPrefix }),
     description: `${config.deliveryIndex} at ${withoutCredentials(config.searchUrl)}`,
     ping: () => engine.ping(),
     close: () => engine.close(),

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DeliveryChannel, IndexBatch, IndexModelChange, ModelChangeKind } from '@lectern/core';
-import type { IndexDatabase } from './schema.ts';
+import type { LedgerDatabase } from './index-ledger-schema.ts';
 
-type Query = Kysely<IndexDatabase> | Transaction<IndexDatabase>;
+type Query = Kysely<LedgerDatabase> | Transaction<LedgerDatabase>;
 
 const channels: readonly DeliveryChannel[] = ['production', 'preview'];
 
@@ -29,7 +29,7 @@ function objectsOf(list: readonly unknown[]): Map<string, ModelObject> {
  * batch's sequence. Call before the stored model is replaced.
  */
 export async function recordModelChanges(
-  trx: Transaction<IndexDatabase>,
+  trx: Transaction<LedgerDatabase>,
   options: { batch: IndexBatch; timestamp: string },
 ): Promise<void> {
   const { batch, timestamp } = options;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ConfigOf, Setting } from '@lectern/config';
-import { deliveryIndexSettings } from '@lectern/index-elasticsearch';
+import { deliveryIndexSettings } from './delivery-index-settings.ts';
 
 /**
  * Where the cluster keeps the recommendation index (issue 16). `auto`: OpenSearch's k-NN when the
