@@ -9,6 +9,10 @@ const outerLayers = [
   '@lectern/blob-*',
   '@lectern/bus-*',
   '@lectern/index-*',
+  '@lectern/recs-*',
+  '@lectern/search-engine',
+  '@lectern/engines',
+  '@lectern/read-path',
   '@lectern/http-kit',
   '@lectern/testing',
   'kysely',
@@ -37,21 +41,11 @@ const packagesNeverImport = {
  */
 const adapterGlobs = ['blob-*', 'bus-*', 'index-*', 'recs-*'];
 
-/**
- * TEMPORARY (issue 29): today's adapter → adapter imports, which the `tower` branch removes (the
- * indexer loop and documents into core, engines opened in the service mains). The lead deletes
- * these entries when merging tower; index-elasticsearch → store-sql is allowed anyway (the floor).
- */
-const adapterEdgesBeingRemoved = {
-  'index-elasticsearch': ['index-sql'],
-  'recs-search': ['index-elasticsearch', 'recs-sql'],
-};
-
 /** An import of `@lectern/<name>` or a relative path into `packages/<name>` or `services/<name>`. */
 const importsOf = (name) => [`@lectern/${name}`, `@lectern/${name}/*`, `**/${name}/src/**`];
 
-function adapterRule(allowed) {
-  const group = [...adapterGlobs.flatMap(importsOf), ...allowed.flatMap(importsOf).map((p) => `!${p}`)];
+function adapterRule() {
+  const group = adapterGlobs.flatMap(importsOf);
   const message = 'An adapter never imports another adapter: adapters stand side by side (eslint.config.js).';
   return { 'no-restricted-imports': ['error', { patterns: [packagesNeverImport, { group, message }] }] };
 }
@@ -102,16 +96,11 @@ export default tseslint.config(
     ignores: ['packages/testing/**', 'packages/core/**', 'packages/errors/**', 'packages/config/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [packagesNeverImport] }] },
   },
-  // Adapters side by side (issue 29): one config for every adapter, then one per adapter that
-  // still has an allow-listed edge (a later config's rule replaces an earlier one's).
+  // Adapters side by side (issue 29): no adapter imports another.
   {
     files: adapterGlobs.map((name) => `packages/${name}/**/*.ts`),
-    rules: adapterRule([]),
+    rules: adapterRule(),
   },
-  ...Object.entries(adapterEdgesBeingRemoved).map(([adapter, allowed]) => ({
-    files: [`packages/${adapter}/**/*.ts`],
-    rules: adapterRule(allowed),
-  })),
   // Services side by side: no service imports another, but the all-in-one composition.
   ...services
     .filter((service) => !compositionServices.includes(service))

@@ -32,7 +32,7 @@ export const graphqlLimitSettings = {
     env: 'LECTERN_GRAPHQL_WHERE_COMBINED',
     schema: envBoolean,
     default: 'true',
-    doc: 'Let a GraphQL where hold several conditions, combined with AND and OR, as today\'s Kontent.ai does (false: SPEC 4.4 rules 3 and 6, one condition with one filter).',
+    doc: "Let a GraphQL where hold several conditions, combined with AND and OR, as today's Kontent.ai does (false: SPEC 4.4 rules 3 and 6, one condition with one filter).",
   },
   graphqlSecureAccessKeys: {
     env: 'LECTERN_GRAPHQL_SECURE_ACCESS_KEYS',

@@ -134,13 +134,17 @@ describe('root queries (SPEC 4.4)', () => {
     expect(await list('(where: { _system_: { lastModified: { lt: "2000-01-01T00:00:00Z" } } })')).toEqual([]);
   });
 
-  it('combines conditions as today\'s Kontent.ai, and holds one with one filter when set to SPEC 4.4', async () => {
+  it("combines conditions as today's Kontent.ai, and holds one with one filter when set to SPEC 4.4", async () => {
     const where = '(where: { readingTime: { gt: 1 }, title: { eq: "Hello world" } })';
     const answer = await post(`{ article_All${where} { items { title } } }`);
     expect(answer.body.data?.['article_All'].items).toEqual([{ title: 'Hello world' }]);
     const strict = await listenGraphql(stack, { graphql: { isWhereCombined: false } });
     closers.push(() => strict.close());
-    const refused = await post(`{ article_All${where} { items { title } } }`, undefined, `${strict.url}/${stack.projectId}`);
+    const refused = await post(
+      `{ article_All${where} { items { title } } }`,
+      undefined,
+      `${strict.url}/${stack.projectId}`,
+    );
     expect(refused.status).toBe(200);
     expect(refused.body.errors?.[0]).toMatchObject({
       message: expect.stringContaining('one condition with one filter'),
