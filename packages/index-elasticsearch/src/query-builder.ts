@@ -1,11 +1,11 @@
 import {
   assertNever,
   systemColumns,
-  type DeliveryChannel,
   type FilterOperator,
   type ItemCondition,
   type ItemFilter,
   type ItemOrder,
+  type ItemQuery,
 } from '@lectern/core';
 
 /**
@@ -179,12 +179,10 @@ export function languageQuery(languages: readonly string[]): Query {
   );
 }
 
-export interface EngineItemQuery {
-  readonly projectId: string;
-  readonly channel: DeliveryChannel;
-  readonly languages: readonly string[];
-  readonly filters: readonly ItemFilter[];
-  readonly conditions?: readonly ItemCondition[];
+export interface EngineItemQuery extends Pick<
+  ItemQuery,
+  'projectId' | 'channel' | 'languages' | 'filters' | 'conditions'
+> {
   readonly codenames?: readonly string[];
   readonly watermark: number;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DeliveryChannel, ItemCondition, ItemFilter, ItemOrder, TypeElements } from '@lectern/core';
+import type { ItemOrder, ItemQuery, TypeElements } from '@lectern/core';
 import {
   conditionSql,
   filterCondition,
@@ -22,16 +22,11 @@ import {
  * order and the limit directly. Orders for ties join their value rows as `o1`, `o2`…
  */
 
-export interface SqlItemQuery {
-  readonly projectId: string;
-  readonly channel: DeliveryChannel;
-  readonly languages: readonly string[];
-  readonly filters: readonly ItemFilter[];
-  /** AND and OR combinations that must hold as well (the GraphQL `where`). */
-  readonly conditions?: readonly ItemCondition[];
-  readonly order: ItemOrder | null;
-  /** Orders for the ties of `order`, in turn. */
-  readonly thenBy?: readonly ItemOrder[];
+/** The rows one list reads: an index query's selection and order, without its paging. */
+export interface SqlItemQuery extends Pick<
+  ItemQuery,
+  'projectId' | 'channel' | 'languages' | 'filters' | 'conditions' | 'order' | 'thenBy'
+> {
   /** Only these item codenames (multi-get); absent: every item. */
   readonly codenames?: readonly string[];
   readonly typeElements?: TypeElements;
