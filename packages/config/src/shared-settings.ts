@@ -31,6 +31,12 @@ export const sharedSettings = {
     default: 'lectern.change-events',
     doc: 'Kafka topic of change events.',
   },
+  poolSize: {
+    env: 'LECTERN_DATABASE_POOL_SIZE',
+    schema: z.coerce.number().int().min(1).max(500),
+    default: '10',
+    doc: 'Connections to PostgreSQL held by this process.',
+  },
   host: { env: 'LECTERN_HOST', schema: z.string().min(1), default: '127.0.0.1', doc: 'Address to bind.' },
   logLevel: {
     env: 'LECTERN_LOG_LEVEL',

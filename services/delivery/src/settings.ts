@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { port, sharedSettings, type Setting } from '@lectern/config';
 import { deliveryIndexSettings } from '@lectern/engines';
 import { deliveryLimitSettings } from '@lectern/read-path';
@@ -23,12 +22,7 @@ export const deliverySettings = {
     default: '4402',
     doc: 'Port of the Delivery Preview API (0: a free one).',
   },
-  poolSize: {
-    env: 'LECTERN_DATABASE_POOL_SIZE',
-    schema: z.coerce.number().int().min(1).max(500),
-    default: '10',
-    doc: 'Connections to PostgreSQL held by this process.',
-  },
+  poolSize: sharedSettings.poolSize,
   ...deliveryIndexSettings,
   ...deliveryLimitSettings,
   logLevel: sharedSettings.logLevel,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { deliveryIndexSettings } from '@lectern/engines';
 import { envBoolean, port, sharedSettings, wholeNumber, type ConfigOf, type Setting } from '@lectern/config';
 import { deliveryLimitSettings, type DeliveryHttpOptions } from '@lectern/read-path';
@@ -109,12 +108,7 @@ export const graphqlSettings = {
     default: '4409',
     doc: 'Port of preview GraphQL, when LECTERN_GRAPHQL_PREVIEW is on (0: a free one).',
   },
-  poolSize: {
-    env: 'LECTERN_DATABASE_POOL_SIZE',
-    schema: z.coerce.number().int().min(1).max(500),
-    default: '10',
-    doc: 'Connections to PostgreSQL held by this process.',
-  },
+  poolSize: sharedSettings.poolSize,
   ...deliveryIndexSettings,
   ...readPathSettings,
   ...graphqlLimitSettings,

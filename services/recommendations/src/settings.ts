@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { port, sharedSettings, type Setting } from '@lectern/config';
 import { recsEmbeddingSettings } from '@lectern/recs-sql';
 import { recsIndexSettings } from '@lectern/engines';
@@ -18,12 +17,7 @@ export const recommendationsSettings = {
     default: '4404',
     doc: 'Port of the Smart Recommendations API (0: a free one).',
   },
-  poolSize: {
-    env: 'LECTERN_DATABASE_POOL_SIZE',
-    schema: z.coerce.number().int().min(1).max(500),
-    default: '10',
-    doc: 'Connections to PostgreSQL held by this process.',
-  },
+  poolSize: sharedSettings.poolSize,
   ...recsEmbeddingSettings,
   logLevel: sharedSettings.logLevel,
 } satisfies Record<string, Setting<unknown>>;
