@@ -121,7 +121,13 @@ export function describeDeliveryIndexLinksContract(options: { engine: string; op
       };
       const typeLinks = { landing: { featured: ['article', 'landing'] } };
       const at = new Date('2024-05-02T00:00:00Z');
-      await index.apply({ projectId, toSeq: 5, timestamp: at, items: [], model: { ...model, types: [type], typeLinks } });
+      await index.apply({
+        projectId,
+        toSeq: 5,
+        timestamp: at,
+        items: [],
+        model: { ...model, types: [type], typeLinks },
+      });
       expect(await index.types(projectId)).toEqual([type]);
       expect(await index.typeLinks?.(projectId)).toEqual(typeLinks);
       await index.apply({ projectId, toSeq: 6, timestamp: at, items: [], model: { ...model, types: [type] } });

@@ -63,7 +63,9 @@ const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : nu
  * left out (a union or a single type could not hold it), as one the index does not hold.
  */
 function allowedViews(views: Record<string, unknown>[], restriction: Restriction | undefined) {
-  return restriction === undefined ? views : views.filter((v) => restriction.typeNames.includes(String(v['__typename'])));
+  return restriction === undefined
+    ? views
+    : views.filter((v) => restriction.typeNames.includes(String(v['__typename'])));
 }
 
 /** Linked items by codename, in order, skipping what the index does not hold (unpublished, deleted). */

@@ -95,7 +95,9 @@ export class SchemaCache {
   get(projectId: string, typesJson: readonly Record<string, unknown>[], links: TypeLinks = noLinks): ProjectSchema {
     const known = this.#byList.get(typesJson);
     if (known !== undefined && known.links === links) return known.schema;
-    const digest = createHash('sha1').update(JSON.stringify([typesJson, links])).digest('base64url');
+    const digest = createHash('sha1')
+      .update(JSON.stringify([typesJson, links]))
+      .digest('base64url');
     let entry = this.#byProject.get(projectId);
     if (entry === undefined || entry.digest !== digest) {
       this.builds += 1;
