@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isObjectType, isUnionType, type GraphQLNamedType } from 'graphql';
+import { isObjectType, isUnionType, parse, type GraphQLNamedType } from 'graphql';
+import { queryCost, selectOperation } from '../limits/query-cost.ts';
 import { buildProjectSchema, SchemaCache } from './schema-cache.ts';
 
 /*
@@ -86,6 +87,23 @@ describe('restricted linked items and rich text [codegen]', () => {
     expect(get('_Metadata')).toEqual({ related: '_Metadata_Related_Collection!' });
     expect(get('_Metadata_Related')).toEqual(['Article', 'Video']);
     expect(shape(built.schema.getType('LandingPage'))).toMatchObject({ gone: '_ItemCollection!' });
+  });
+
+  it('charges their items as the generic collections’ (complexity, SPEC 8)', () => {
+    const cost = (query: string, schema = built.schema) => {
+      const document = parse(query);
+      const operation = selectOperation(document, null);
+      if (operation === null) throw new Error('no operation');
+      return queryCost({ schema, document, operation, variables: {}, maxPageSize: 20 }).complexity;
+    };
+    const plain = buildProjectSchema(types, { defaultLimit: 10 });
+    if (!plain.isValid) throw new Error(JSON.stringify(plain.problems));
+    const query = `{ landingPage_All(limit: 2) { items {
+      featuredContent(limit: 5) { items { __typename ... on Article { _system_ { codename } } } }
+      bodyCopy { components(limit: 3) { items { __typename } } linkedItems(limit: 4) { items { __typename } } } } } }`;
+    // 2 pages × (1 + 5 linked + 3 components + 4 linked in rich text)
+    expect(cost(query)).toBe(26);
+    expect(cost(query, plain.schema)).toBe(26);
   });
 
   it('keeps the generic types for a model indexed without links, and builds anew when links change', () => {
