@@ -10,6 +10,7 @@ import {
   type SeqTracker,
   type Signals,
   type TypeElements,
+  type TypeLinks,
 } from '@lectern/core';
 import { resolveHttpOptions, type DeliveryHttpOptions, type ResolvedHttpOptions } from './http-options.ts';
 import { memoryLimiter, storeLimiter, type UncachedLimiter } from './rate-limiter.ts';
@@ -20,6 +21,8 @@ export interface ModelAt {
   types(): Promise<Record<string, unknown>[]>;
   /** Each type's element kinds (the index's planning hint). */
   typeElements(): Promise<TypeElements>;
+  /** Restricted elements' allowed types (GraphQL's unions; `{}` when the index records none). */
+  typeLinks(): Promise<TypeLinks>;
   taxonomies(): Promise<Record<string, unknown>[]>;
   languages(): Promise<IndexedLanguage[]>;
 }
@@ -112,6 +115,7 @@ export function createDeliveryContext(input: {
         model = {
           types,
           typeElements: once(async () => typeElementsOf(await types())),
+          typeLinks: once(async () => (await index.typeLinks?.(projectId)) ?? {}),
           taxonomies: once(() => index.taxonomies(projectId)),
           languages: once(() => index.languages(projectId)),
         };
@@ -122,6 +126,7 @@ export function createDeliveryContext(input: {
         model ?? {
           types: async () => [],
           typeElements: async () => ({}),
+          typeLinks: async () => ({}),
           taxonomies: async () => [],
           languages: async () => [],
         }

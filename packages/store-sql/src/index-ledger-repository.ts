@@ -7,6 +7,7 @@ import {
   type IndexChange,
   type IndexChangeRow,
   type IndexedLanguage,
+  type TypeLinks,
 } from '@lectern/core';
 import { modelChangesSince, recordModelChanges } from './index-ledger-model.ts';
 import type { LedgerDatabase } from './index-ledger-schema.ts';
@@ -57,6 +58,7 @@ async function writeModel(trx: LedgerTransaction, batch: IndexBatch, timestamp: 
     types: JSON.stringify(batch.model.types),
     taxonomies: JSON.stringify(batch.model.taxonomies),
     languages: JSON.stringify(batch.model.languages),
+    type_links: JSON.stringify(batch.model.typeLinks ?? {}),
   };
   await trx
     .insertInto('delivery_models')
@@ -66,6 +68,7 @@ async function writeModel(trx: LedgerTransaction, batch: IndexBatch, timestamp: 
         types: values.types,
         taxonomies: values.taxonomies,
         languages: values.languages,
+        type_links: values.type_links,
       }),
     )
     .execute();
@@ -99,6 +102,10 @@ export function createIndexLedger(options: { db: Kysely<Database> }): SqlIndexLe
     types: (projectId) => modelPart<Record<string, unknown>>(projectId, 'types'),
     taxonomies: (projectId) => modelPart<Record<string, unknown>>(projectId, 'taxonomies'),
     languages: (projectId) => modelPart<IndexedLanguage>(projectId, 'languages'),
+    async typeLinks(projectId) {
+      const row = await readModel(projectId);
+      return row?.type_links ? (JSON.parse(row.type_links) as TypeLinks) : {};
+    },
 
     async changesSince(o) {
       // Changes above the watermark belong to a re-render still being written in parts.

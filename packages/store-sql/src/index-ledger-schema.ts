@@ -1,6 +1,13 @@
 /** Rows of the delivery index ledger tables (migrations 0005 and 0006), whatever holds the documents. */
 export interface LedgerDatabase {
-  delivery_models: { project_id: string; types: string; taxonomies: string; languages: string };
+  delivery_models: {
+    project_id: string;
+    types: string;
+    taxonomies: string;
+    languages: string;
+    /** Migration 0018: `TypeLinks` as JSON text (null: written before it). */
+    type_links: string | null;
+  };
   delivery_watermarks: { project_id: string; seq: string | number | bigint };
   delivery_changes: {
     project_id: string;

@@ -113,6 +113,27 @@ export function describeDeliveryIndexLinksContract(options: { engine: string; op
       expect(await codenames()).toEqual(['about', 'contact', 'home']);
     });
 
+    it('keeps the allowed types of restricted elements beside the types, whose JSON stays as given', async () => {
+      expect(await index.typeLinks?.(projectId)).toEqual({});
+      const type = {
+        system: { id: id(9), name: 'Landing', codename: 'landing', last_modified: '2024-05-02T00:00:00.0000000Z' },
+        elements: { featured: { type: 'modular_content', name: 'Featured' } },
+      };
+      const typeLinks = { landing: { featured: ['article', 'landing'] } };
+      const at = new Date('2024-05-02T00:00:00Z');
+      await index.apply({
+        projectId,
+        toSeq: 5,
+        timestamp: at,
+        items: [],
+        model: { ...model, types: [type], typeLinks },
+      });
+      expect(await index.types(projectId)).toEqual([type]);
+      expect(await index.typeLinks?.(projectId)).toEqual(typeLinks);
+      await index.apply({ projectId, toSeq: 6, timestamp: at, items: [], model: { ...model, types: [type] } });
+      expect(await index.typeLinks?.(projectId)).toEqual({});
+    });
+
     it('rebuilds from scratch after a reset', async () => {
       await index.reset(projectId);
       expect(await index.hasModel(projectId)).toBe(false);

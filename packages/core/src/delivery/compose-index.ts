@@ -23,6 +23,7 @@ export function composeDeliveryIndex<Tx>(parts: {
     watermark: (projectId) => (isRebuilding(projectId) ? Promise.resolve(0) : ledger.watermark(projectId)),
     hasModel: (projectId) => (isRebuilding(projectId) ? Promise.resolve(false) : ledger.hasModel(projectId)),
     types: (projectId) => ledger.types(projectId),
+    typeLinks: (projectId) => ledger.typeLinks?.(projectId) ?? Promise.resolve({}),
     taxonomies: (projectId) => ledger.taxonomies(projectId),
     languages: (projectId) => ledger.languages(projectId),
     changesSince: (options) => ledger.changesSince(options),

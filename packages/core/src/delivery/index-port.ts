@@ -142,6 +142,15 @@ export interface ItemQuery {
 /** Type codename → element codename → the element's Delivery `type`. */
 export type TypeElements = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
+/**
+ * The content types each restricted element allows, which Delivery JSON does not show (GraphQL's
+ * per-element unions): type codename → element key (`<snippet>__<element>` for a snippet's) →
+ * allowed type codenames. Linked items and subpages (`allowed_content_types`) and rich text (its
+ * `allowed_content_types`, for components and linked items); an element without a restriction is
+ * absent.
+ */
+export type TypeLinks = Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
+
 export interface ItemQueryResult {
   readonly items: readonly IndexedVariant[];
   /** Items matching the filters (ignoring skip/limit) when asked for, else null. */
@@ -210,6 +219,11 @@ export interface DeliveryIndexReader {
   }): Promise<IndexedVariant[]>;
   /** The project's content types in Delivery JSON (`{system, elements}`), by codename ascending. */
   types(projectId: string): Promise<Record<string, unknown>[]>;
+  /**
+   * The allowed types of the project's restricted elements (beside `types`, whose JSON stays
+   * Delivery's). Optional: without it, or for a model indexed before it was recorded, `{}`.
+   */
+  typeLinks?(projectId: string): Promise<TypeLinks>;
   /** The project's taxonomy groups in Delivery JSON (`{system, terms}`), by codename ascending. */
   taxonomies(projectId: string): Promise<Record<string, unknown>[]>;
   /** Active languages, the default first. */

@@ -32,7 +32,7 @@ export interface LedgerWrite<T> {
 
 export interface DeliveryIndexLedger<Tx = unknown>
   extends
-    Pick<DeliveryIndexReader, 'watermark' | 'types' | 'taxonomies' | 'languages' | 'changesSince'>,
+    Pick<DeliveryIndexReader, 'watermark' | 'types' | 'typeLinks' | 'taxonomies' | 'languages' | 'changesSince'>,
     Pick<DeliveryIndexWriter, 'hasModel'> {
   /** Required here: every ledger keeps the model change feed. */
   modelChangesSince: NonNullable<DeliveryIndexReader['modelChangesSince']>;

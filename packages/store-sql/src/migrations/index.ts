@@ -16,6 +16,7 @@ import * as imageCache from './0014-image-cache.ts';
 import * as pendingUploads from './0015-pending-uploads.ts';
 import * as people from './0016-people.ts';
 import * as inventory from './0017-inventory.ts';
+import * as deliveryTypeLinks from './0018-delivery-type-links.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0015-pending-uploads': pendingUploads,
   '0016-people': people,
   '0017-inventory': inventory,
+  '0018-delivery-type-links': deliveryTypeLinks,
 };
 
 export const migrationProvider: MigrationProvider = {

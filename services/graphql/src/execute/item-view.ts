@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { DeliveryElement, DeliveryItem, IndexedVariant, RichTextAssetFile } from '@lectern/core';
-import type { ModelElement, ModelType } from '../schema/content-model.ts';
+import type { ModelElement, ModelType, Restriction } from '../schema/content-model.ts';
 import type { ItemLoader } from './item-loader.ts';
 
 /**
@@ -58,6 +58,16 @@ const records = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? value.filter((v): v is Record<string, unknown> => typeof v === 'object' && v !== null) : [];
 const numberOrNull = (value: unknown) => (typeof value === 'number' ? value : null);
 
+/**
+ * Only the views a restricted element allows: an item linked before its type was disallowed is
+ * left out (a union or a single type could not hold it), as one the index does not hold.
+ */
+function allowedViews(views: Record<string, unknown>[], restriction: Restriction | undefined) {
+  return restriction === undefined
+    ? views
+    : views.filter((v) => restriction.typeNames.includes(String(v['__typename'])));
+}
+
 /** Linked items by codename, in order, skipping what the index does not hold (unpublished, deleted). */
 async function linkedViews(codenames: readonly string[], ctx: ViewContext, holder: Holder) {
   const variants = await ctx.loader.loadMany(codenames);
@@ -88,7 +98,12 @@ function assetView(asset: Record<string, unknown>, maxLimit: number) {
   };
 }
 
-function richTextView(element: DeliveryElement, ctx: ViewContext, holder: Holder) {
+function richTextView(
+  element: DeliveryElement,
+  ctx: ViewContext,
+  holder: Holder,
+  restriction: Restriction | undefined,
+) {
   const inline = strings(element['modular_content']);
   const images = Object.values((element['images'] ?? {}) as Record<string, Record<string, unknown>>).map((i) => {
     const imageId = String(i['image_id'] ?? '');
@@ -115,12 +130,12 @@ function richTextView(element: DeliveryElement, ctx: ViewContext, holder: Holder
         const view = component === undefined ? null : itemView(component, ctx, holder);
         return view === null ? [] : [view];
       });
-      return page(views, args, ctx.maxLimit);
+      return page(allowedViews(views, restriction), args, ctx.maxLimit);
     },
     linkedItems: async (args: PageArgs) => {
       pageBounds(args, ctx.maxLimit);
       const codenames = inline.filter((c) => holder.components[c] === undefined);
-      return page(await linkedViews(codenames, ctx, holder), args, ctx.maxLimit);
+      return page(allowedViews(await linkedViews(codenames, ctx, holder), restriction), args, ctx.maxLimit);
     },
     itemHyperlinks: async (args: PageArgs) => {
       pageBounds(args, ctx.maxLimit);
@@ -151,7 +166,9 @@ function elementEntries(
     case 'number':
       return [[e.fieldName, numberOrNull(value)]];
     case 'rich_text':
-      return [[e.fieldName, richTextView(element ?? { type: 'rich_text', name: '', value: '' }, ctx, holder)]];
+      return [
+        [e.fieldName, richTextView(element ?? { type: 'rich_text', name: '', value: '' }, ctx, holder, e.restriction)],
+      ];
     case 'asset':
       return [
         [
@@ -170,7 +187,8 @@ function elementEntries(
           e.fieldName,
           async (args: PageArgs) => {
             pageBounds(args, ctx.maxLimit);
-            return page(await linkedViews(strings(value), ctx, holder), args, ctx.maxLimit);
+            const views = await linkedViews(strings(value), ctx, holder);
+            return page(allowedViews(views, e.restriction), args, ctx.maxLimit);
           },
         ],
       ];

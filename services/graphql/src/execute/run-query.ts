@@ -1,5 +1,5 @@
 import { GraphQLError, type ExecutionResult, type GraphQLFormattedError } from 'graphql';
-import type { IndexedLanguage, TypeElements } from '@lectern/core';
+import type { IndexedLanguage, TypeElements, TypeLinks } from '@lectern/core';
 import { LecternError } from '@lectern/errors';
 import type { ResolvedGraphqlOptions } from '../graphql-options.ts';
 import { queryCost, selectOperation } from '../limits/query-cost.ts';
@@ -28,6 +28,8 @@ export interface GraphqlAnswer {
 export interface ModelSource {
   types(): Promise<Record<string, unknown>[]>;
   typeElements(): Promise<TypeElements>;
+  /** Restricted elements' allowed types (the schema's unions). */
+  typeLinks(): Promise<TypeLinks>;
   languages(): Promise<IndexedLanguage[]>;
 }
 
@@ -79,7 +81,8 @@ export async function runQuery(input: {
   options: ResolvedGraphqlOptions;
 }): Promise<GraphqlAnswer> {
   const { request, scope, options } = input;
-  const project = input.schemas.get(scope.projectId, await input.model.types());
+  const [types, links] = await Promise.all([input.model.types(), input.model.typeLinks()]);
+  const project = input.schemas.get(scope.projectId, types, links);
   if (!project.isValid) return failure('SCHEMA_INVALID', project.problems);
   const checked = checkedDocument(project.schema, request.query, { maxDepth: options.maxDepth });
   if ('code' in checked) return failure(checked.code, checked.errors);

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- GraphQL answers are read deeply in assertions */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postGraphql, startDemoGraphql } from '../testing/graphql-stack.ts';
+import { postGraphql, startDemoGraphql, type Stack } from '../testing/graphql-stack.ts';
 
 /*
  * Issue 33: what a client written against today's Kontent.ai GraphQL API expects, asked over plain
@@ -9,6 +9,11 @@ import { postGraphql, startDemoGraphql } from '../testing/graphql-stack.ts';
  *    generated from a live schema: `ArticleWhere` with `AND`/`OR: Array<ArticleWhere>`,
  *    `ArticleOrder`, `publishDate?: Maybe<DateTime>` deprecated beside
  *    `publishDate_with_timezone?: Maybe<DateAndTime>`),
+ *    and, for restricted elements, `LandingPage.featuredContent: LandingPage_FeaturedContent_Collection`
+ *    of `items: Array<LandingPageFeaturedContent>`, `LandingPageFeaturedContent = Article | Event`,
+ *    `LandingPage.bodyCopy: LandingPage_BodyCopy` with `components:
+ *    LandingPage_BodyCopy_Components_Collection` (`items: Array<Video>`) and `itemHyperlinks:
+ *    ItemCollection`),
  *  - [learn] the Delivery GraphQL API reference, ../shared/reference/fixtures/delivery/
  *    Kontent-ai-Learn+learn-mcp-server/data/search-records.json ("Combine filters with AND and OR:
  *    Both operators take an array of at least two values and can be nested in one another").
@@ -16,12 +21,67 @@ import { postGraphql, startDemoGraphql } from '../testing/graphql-stack.ts';
 
 let url: string;
 let combinedUrl: string;
+let compiledUrl: string;
 let close: () => Promise<void>;
+let stack: Stack;
+
+/** A landing page type like the codegen's: linked items of two types, rich text of one. */
+async function seedLandingPage(): Promise<void> {
+  const mapi = (path: string, body?: unknown, method = 'POST') => stack.managementJson(path, { method, body });
+  await mapi('/types', {
+    name: 'Landing page',
+    codename: 'landing_page',
+    elements: [
+      { name: 'Headline', codename: 'headline', type: 'text' },
+      {
+        name: 'Featured content',
+        codename: 'featured_content',
+        type: 'modular_content',
+        allowed_content_types: [{ codename: 'article' }, { codename: 'author' }],
+      },
+      { name: 'Body copy', codename: 'body_copy', type: 'rich_text', allowed_content_types: [{ codename: 'author' }] },
+    ],
+  });
+  const johnId = String((await mapi('/items/codename/john_roe', undefined, 'GET'))['id']);
+  const componentId = '22222222-2222-4222-8222-222222222222';
+  await mapi('/items', { name: 'Home', codename: 'home', type: { codename: 'landing_page' } });
+  const elements = [
+    { element: { codename: 'headline' }, value: 'Welcome' },
+    { element: { codename: 'featured_content' }, value: [{ codename: 'hello_world' }, { codename: 'jane_doe' }] },
+    {
+      element: { codename: 'body_copy' },
+      value:
+        `<p>Meet <a data-item-id="${johnId}">John</a>.</p>` +
+        `<object type="application/kenticocloud" data-type="item" data-id="${johnId}"></object>` +
+        `<object type="application/kenticocloud" data-type="component" data-id="${componentId}"></object>`,
+      components: [
+        {
+          id: componentId,
+          type: { codename: 'author' },
+          elements: [
+            { element: { codename: 'name' }, value: 'Guest Writer' },
+            { element: { codename: 'bio' }, value: '<p>Guest.</p>' },
+          ],
+        },
+      ],
+    },
+  ];
+  await mapi('/items/codename/home/variants/codename/default', { elements }, 'PUT');
+  await mapi('/items/codename/home/variants/codename/default/publish', undefined, 'PUT');
+  await stack.catchUp();
+}
 
 beforeAll(async () => {
-  const demo = await startDemoGraphql({}, { graphql: { isWhereCombined: true } });
-  [url = '', combinedUrl = ''] = demo.urls;
+  const demo = await startDemoGraphql(
+    {},
+    { graphql: { isWhereCombined: true } },
+    // graphql-jit from the first repeat, no response cache: every request runs the query.
+    { graphql: { jitAfterHits: 1 }, http: { cacheMaxEntries: 0 } },
+  );
+  [url = '', combinedUrl = '', compiledUrl = ''] = demo.urls;
+  stack = demo.stack;
   close = () => demo.close();
+  await seedLandingPage();
 }, 120_000);
 afterAll(() => close());
 
@@ -189,6 +249,109 @@ describe('order by several fields [codegen: ArticleOrder]', () => {
     expect(refused.body.errors?.[0]).toMatchObject({
       message: expect.stringContaining('at most 5 fields'),
       extensions: { code: 'BAD_USER_INPUT' },
+    });
+  });
+});
+
+describe('restricted linked items and rich text [codegen: LandingPage_FeaturedContent_Collection]', () => {
+  const typeOf = async (name: string) => {
+    const a = await post(`{ __type(name: "${name}") { kind name possibleTypes { name }
+      fields { name type { kind ofType { name kind ofType { kind ofType { name } } } } } } }`);
+    expect(a.body.errors, JSON.stringify(a.body.errors)).toBeUndefined();
+    return a.body.data?.['__type'] as any;
+  };
+  const fieldType = (t: any, name: string) => t.fields.find((f: any) => f.name === name).type;
+
+  it('shows the collections, the union and its members through introspection', async () => {
+    const page = await typeOf('LandingPage');
+    expect(fieldType(page, 'featuredContent').ofType).toEqual({
+      name: 'LandingPage_FeaturedContent_Collection',
+      kind: 'OBJECT',
+      ofType: null,
+    });
+    expect(fieldType(page, 'bodyCopy').ofType.name).toBe('LandingPage_BodyCopy');
+    const collection = await typeOf('LandingPage_FeaturedContent_Collection');
+    // `items: Array<LandingPageFeaturedContent>`: [LandingPage_FeaturedContent!]!
+    expect(fieldType(collection, 'items').ofType.ofType.ofType.name).toBe('LandingPage_FeaturedContent');
+    const union = await typeOf('LandingPage_FeaturedContent');
+    expect(union.kind).toBe('UNION');
+    expect(union.possibleTypes.map((t: any) => t.name).sort()).toEqual(['Article', 'Author']);
+    const body = await typeOf('LandingPage_BodyCopy');
+    expect(Object.fromEntries(body.fields.map((f: any) => [f.name, f.type.ofType.name]))).toEqual({
+      html: 'String',
+      assets: '_RichTextAssetCollection',
+      components: 'LandingPage_BodyCopy_Components_Collection',
+      linkedItems: 'LandingPage_BodyCopy_LinkedItems_Collection',
+      itemHyperlinks: '_ItemCollection',
+    });
+    // One allowed type: the items are that type, no union (`items: Array<Video>`).
+    const components = await typeOf('LandingPage_BodyCopy_Components_Collection');
+    expect(fieldType(components, 'items').ofType.ofType.ofType.name).toBe('Author');
+    expect(await typeOf('LandingPage_BodyCopy_Components')).toBeNull();
+    const authors = await typeOf('Article_Authors_Collection');
+    expect(fieldType(authors, 'items').ofType.ofType.ofType.name).toBe('Author');
+  });
+
+  it('answers fragments on the allowed types and each item’s __typename', async () => {
+    const query = `{ landingPage(codename: "home") {
+      featuredContent { __typename totalCount items { __typename ... on Article { title } ... on Author { name } } }
+      bodyCopy { __typename
+        components { __typename items { __typename name } }
+        linkedItems { items { ... on Author { name } } }
+        itemHyperlinks { items { __typename } } } } }`;
+    const a = await post(query);
+    expect(a.body.errors, JSON.stringify(a.body.errors)).toBeUndefined();
+    // graphql-jit, once compiled, resolves the union members alike.
+    for (let run = 0; run < 3; run += 1) expect((await post(query, undefined, compiledUrl)).body).toEqual(a.body);
+    expect(a.body.data?.['landingPage']).toEqual({
+      featuredContent: {
+        __typename: 'LandingPage_FeaturedContent_Collection',
+        totalCount: 2,
+        items: [
+          { __typename: 'Article', title: 'Hello world' },
+          { __typename: 'Author', name: 'Jane Doe' },
+        ],
+      },
+      bodyCopy: {
+        __typename: 'LandingPage_BodyCopy',
+        components: {
+          __typename: 'LandingPage_BodyCopy_Components_Collection',
+          items: [{ __typename: 'Author', name: 'Guest Writer' }],
+        },
+        linkedItems: { items: [{ name: 'John Roe' }] },
+        itemHyperlinks: { items: [{ __typename: 'Author' }] },
+      },
+    });
+    const authors = await post('{ article(codename: "hello_world") { authors { __typename items { name } } } }');
+    expect(authors.body.data?.['article']).toEqual({
+      authors: { __typename: 'Article_Authors_Collection', items: [{ name: 'Jane Doe' }, { name: 'John Roe' }] },
+    });
+  });
+
+  it('refuses a field of a member asked on the union without a fragment, as GraphQL does', async () => {
+    const a = await post('{ landingPage(codename: "home") { featuredContent { items { title } } } }');
+    expect(a.status).toBe(200);
+    expect(a.body.errors?.[0]?.message).toContain('Cannot query field "title" on type "LandingPage_FeaturedContent"');
+  });
+
+  it('leaves out a linked item whose type the element no longer allows', async () => {
+    await stack.managementJson('/types/codename/landing_page', {
+      method: 'PATCH',
+      body: [
+        {
+          op: 'replace',
+          path: '/elements/codename:featured_content/allowed_content_types',
+          value: [{ codename: 'author' }],
+        },
+      ],
+    });
+    await stack.catchUp();
+    const a = await post(`{ landingPage(codename: "home") {
+      featuredContent { totalCount items { __typename name } } } }`);
+    expect(a.body.errors, JSON.stringify(a.body.errors)).toBeUndefined();
+    expect(a.body.data?.['landingPage'].featuredContent).toEqual({
+      totalCount: 1,
+      items: [{ __typename: 'Author', name: 'Jane Doe' }],
     });
   });
 });

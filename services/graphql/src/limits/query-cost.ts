@@ -5,6 +5,7 @@ import {
   getVariableValues,
   isInterfaceType,
   isObjectType,
+  isUnionType,
   valueFromAST,
   type DocumentNode,
   type FieldNode,
@@ -50,9 +51,17 @@ interface Walk {
 
 const noItems: ReadonlyMap<string, Each> = new Map();
 
-/** Collection types whose `items` are content items: the generic one and each type's `<Type>_All`. */
+/**
+ * Collection types whose `items` are content items: the generic one, each type's `<Type>_All` and
+ * a restricted element's `<Type>_<Element>_Collection` (items of one type or of a union of types).
+ */
 function isItemCollection(type: GraphQLNamedType | null): boolean {
-  return type !== null && isObjectType(type) && (type.name === '_ItemCollection' || type.name.endsWith('_All'));
+  if (type === null || !isObjectType(type) || !isCollection(type)) return false;
+  const items = type.getFields()['items'];
+  const item = items === undefined ? null : getNamedType(items.type);
+  if (item === null) return false;
+  if (item.name === '_Item' || isUnionType(item)) return true;
+  return isObjectType(item) && item.getInterfaces().some((i) => i.name === '_Item');
 }
 
 /** Any paged collection (items, assets, renditions, terms, options): `items` and `limit` fields. */

@@ -1,3 +1,4 @@
+import type { TypeLinks } from '@lectern/core';
 import { camelName, NameScope, pascalName, reservedTypeNames, type NamingProblem } from './naming.ts';
 
 /** Element kinds as the Delivery API names them (subpages are `modular_content`). */
@@ -21,6 +22,19 @@ export interface ModelElement {
   readonly kind: ElementKind;
   /** Its GraphQL field name (`metaTitle`). */
   readonly fieldName: string;
+  /** Linked items, subpages or rich text limited to some content types (restricted-sdl.ts). */
+  readonly restriction?: Restriction;
+}
+
+/**
+ * The content types a linked items or rich text element allows, as today's Kontent.ai schema shows
+ * them: `<Owner>_<Element>` names the element's own types (its collection, union or rich text type).
+ */
+export interface Restriction {
+  /** `LandingPage_FeaturedContent`: the owner's type name and the element's PascalCase codename. */
+  readonly name: string;
+  /** The allowed types' GraphQL names, in the element's order (only types the schema has). */
+  readonly typeNames: readonly string[];
 }
 
 export interface ModelSnippet {
@@ -109,7 +123,7 @@ const isKind = (value: unknown): value is ElementKind =>
  * `<snippet>__<element>`) into the names the schema uses, with every collision and reserved name
  * found (SPEC 2.8). Elements of unknown kinds are left out.
  */
-export function readGraphqlModel(typesJson: readonly Record<string, unknown>[]): GraphqlModel {
+export function readGraphqlModel(typesJson: readonly Record<string, unknown>[], links: TypeLinks = {}): GraphqlModel {
   const problems: NamingProblem[] = [];
   const typeNames = new NameScope({ what: 'type', problems });
   for (const name of predefinedTypeNames) typeNames.claim(name, `predefined type '${name}'`);
@@ -167,7 +181,44 @@ export function readGraphqlModel(typesJson: readonly Record<string, unknown>[]):
     });
     return { codename: t.codename, typeName, rootField: camelName(t.codename), elements, snippets: typeSnippets };
   });
-  return { types: modelTypes, snippets: [...modelSnippets.values()], problems };
+  return restricted({ types: modelTypes, snippets: [...modelSnippets.values()], problems }, links, typeNames);
+}
+
+/**
+ * Gives each restricted element its restriction (types indexed before `TypeLinks` was recorded,
+ * or whose allowed types all left the schema, keep the generic `_ItemCollection` / `_RichText`).
+ * A snippet's element takes the list of the first type that uses it: every type shares its definition.
+ */
+function restricted(model: GraphqlModel, links: TypeLinks, typeNames: NameScope): GraphqlModel {
+  const nameOf = new Map(model.types.map((t) => [t.codename, t.typeName]));
+  const allowedOf = new Map<string, readonly string[]>();
+  for (const t of model.types) {
+    for (const [key, codenames] of Object.entries(links[t.codename] ?? {})) {
+      if (key.indexOf('__') <= 0) allowedOf.set(`${t.codename}\u0000${key}`, codenames);
+      else if (!allowedOf.has(key)) allowedOf.set(key, codenames);
+    }
+  }
+  const withRestriction = (owner: string, e: ModelElement, allowed: readonly string[] | undefined): ModelElement => {
+    if (allowed === undefined || (e.kind !== 'modular_content' && e.kind !== 'rich_text')) return e;
+    const names = [...new Set(allowed.flatMap((c) => nameOf.get(c) ?? []))];
+    if (names.length === 0) return e;
+    const split = e.key.indexOf('__');
+    const name = `${owner}_${pascalName(split > 0 ? e.key.slice(split + 2) : e.key)}`;
+    if (!typeNames.claim(name, `element '${e.key}' (its types)`)) return e;
+    return { ...e, restriction: { name, typeNames: names } };
+  };
+  const snippets = new Map(
+    model.snippets.map((s) => [
+      s.codename,
+      { ...s, elements: s.elements.map((e) => withRestriction(s.typeName, e, allowedOf.get(e.key))) },
+    ]),
+  );
+  const types = model.types.map((t) => ({
+    ...t,
+    elements: t.elements.map((e) => withRestriction(t.typeName, e, allowedOf.get(`${t.codename}\u0000${e.key}`))),
+    snippets: t.snippets.map((s) => snippets.get(s.codename) ?? s),
+  }));
+  return { types, snippets: [...snippets.values()], problems: model.problems };
 }
 
 /** A date and time element also claims `<name>_with_timezone`. */

@@ -1,6 +1,7 @@
 import { assertNever } from '@lectern/errors';
 import type { ElementKind, GraphqlModel, ModelElement, ModelSnippet, ModelType } from './content-model.ts';
 import { predefinedSdl } from './predefined-sdl.ts';
+import { restrictedField, restrictionsSdl } from './restricted-sdl.ts';
 
 export interface SdlOptions {
   /** Collection `limit` when a query gives none (SPEC 8: 10). */
@@ -10,6 +11,7 @@ export interface SdlOptions {
 /** The output fields of one element (two for date and time). */
 function elementFields(e: ModelElement, page: string): string[] {
   const f = e.fieldName;
+  if (e.restriction !== undefined) return [restrictedField(e, e.restriction, page)];
   const kinds: Record<ElementKind, string[]> = {
     text: [`${f}: String!`],
     url_slug: [`${f}: String!`],
@@ -85,6 +87,7 @@ function snippetSdl(s: ModelSnippet, page: string): string {
     ),
     block(`input ${s.typeName}_Where`, s.elements.flatMap(whereFields)),
     block(`input ${s.typeName}_Order`, s.elements.flatMap(orderFields)),
+    ...restrictionsSdl(s.elements, page),
   ]
     .filter((b) => b !== '')
     .join('\n\n');
@@ -119,6 +122,7 @@ function typeSdl(t: ModelType, page: string): string {
     block(`type ${t.typeName}_All`, [`items: [${t.typeName}!]!`, 'offset: Int!', 'limit: Int!', 'totalCount: Int!']),
     block(`input ${t.typeName}_Where`, where),
     block(`input ${t.typeName}_Order`, order),
+    ...restrictionsSdl(t.elements, page),
   ].join('\n\n');
 }
 

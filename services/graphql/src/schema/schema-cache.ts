@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { buildSchema, isObjectType, validateSchema, type GraphQLSchema } from 'graphql';
+import type { TypeLinks } from '@lectern/core';
 import { readGraphqlModel, type ModelType } from './content-model.ts';
 import { modelSdl } from './model-sdl.ts';
 import type { NamingProblem } from './naming.ts';
@@ -35,12 +36,16 @@ function attachResolvers(schema: GraphQLSchema): void {
   }
 }
 
-/** Builds the schema of a content model (Delivery JSON of its types). */
+/** No restricted elements (a model indexed before they were recorded, or an index without them). */
+const noLinks: TypeLinks = {};
+
+/** Builds the schema of a content model (Delivery JSON of its types, its restricted elements). */
 export function buildProjectSchema(
   typesJson: readonly Record<string, unknown>[],
   options: { defaultLimit: number },
+  links: TypeLinks = noLinks,
 ): ProjectSchema {
-  const model = readGraphqlModel(typesJson);
+  const model = readGraphqlModel(typesJson, links);
   if (model.problems.length > 0) return { isValid: false, problems: model.problems };
   const sdl = modelSdl(model, options);
   let schema: GraphQLSchema;
@@ -77,8 +82,8 @@ export function buildProjectSchema(
  */
 export class SchemaCache {
   readonly #byProject = new Map<string, { digest: string; schema: ProjectSchema }>();
-  /** The same list of types (one watermark's model) skips even the digest. */
-  readonly #byList = new WeakMap<readonly Record<string, unknown>[], ProjectSchema>();
+  /** The same list of types and links (one watermark's model) skips even the digest. */
+  readonly #byList = new WeakMap<readonly Record<string, unknown>[], { links: TypeLinks; schema: ProjectSchema }>();
   readonly #options: { defaultLimit: number; maxProjects: number };
   /** Schemas built so far (for tests and metrics). */
   builds = 0;
@@ -87,21 +92,23 @@ export class SchemaCache {
     this.#options = { defaultLimit: options.defaultLimit, maxProjects: options.maxProjects ?? 1_000 };
   }
 
-  get(projectId: string, typesJson: readonly Record<string, unknown>[]): ProjectSchema {
+  get(projectId: string, typesJson: readonly Record<string, unknown>[], links: TypeLinks = noLinks): ProjectSchema {
     const known = this.#byList.get(typesJson);
-    if (known !== undefined) return known;
-    const digest = createHash('sha1').update(JSON.stringify(typesJson)).digest('base64url');
+    if (known !== undefined && known.links === links) return known.schema;
+    const digest = createHash('sha1')
+      .update(JSON.stringify([typesJson, links]))
+      .digest('base64url');
     let entry = this.#byProject.get(projectId);
     if (entry === undefined || entry.digest !== digest) {
       this.builds += 1;
-      entry = { digest, schema: buildProjectSchema(typesJson, this.#options) };
+      entry = { digest, schema: buildProjectSchema(typesJson, this.#options, links) };
       this.#byProject.delete(projectId);
       this.#byProject.set(projectId, entry);
       if (this.#byProject.size > this.#options.maxProjects) {
         this.#byProject.delete(this.#byProject.keys().next().value ?? projectId);
       }
     }
-    this.#byList.set(typesJson, entry.schema);
+    this.#byList.set(typesJson, { links, schema: entry.schema });
     return entry.schema;
   }
 }

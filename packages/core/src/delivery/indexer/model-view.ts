@@ -6,7 +6,7 @@ import type { CollectionBody } from '../../model/collections/collections.ts';
 import type { TaxonomyBody, TaxonomyTermBody } from '../../model/taxonomies/taxonomy-terms.ts';
 import type { WorkflowBody } from '../../model/workflows/workflow-body.ts';
 import { systemStepIds, zeroId } from '../../model/defaults.ts';
-import type { IndexedLanguage } from '../index-port.ts';
+import type { IndexedLanguage, TypeLinks } from '../index-port.ts';
 import type { IndexedModel } from './writer-port.ts';
 import { deliveryTime } from './times.ts';
 
@@ -156,7 +156,25 @@ export class ModelView {
         isDefault: l.id === zeroId,
       };
     });
-    return { types, taxonomies, languages };
+    return { types, taxonomies, languages, typeLinks: this.typeLinks() };
+  }
+
+  /**
+   * The allowed content types (codenames, in the element's order) of each restricted linked
+   * items, subpages or rich text element; ids of types that no longer exist are left out.
+   */
+  typeLinks(): TypeLinks {
+    const out: Record<string, Record<string, string[]>> = {};
+    for (const t of this.types.values()) {
+      const links: Record<string, string[]> = {};
+      for (const { key, def } of this.elementsOf(t.id)) {
+        if (def.type !== 'modular_content' && def.type !== 'subpages' && def.type !== 'rich_text') continue;
+        const ids = ((def['allowed_content_types'] ?? []) as { id: string }[]).map((r) => r.id);
+        if (ids.length > 0) links[key] = ids.flatMap((id) => this.types.get(id)?.codename ?? []);
+      }
+      if (Object.keys(links).length > 0) out[t.codename] = links;
+    }
+    return out;
   }
 
   /** A type element in Delivery JSON (without `codename`, as inside a type). */

@@ -1,4 +1,4 @@
-import type { DeliveryChannel, IndexedLanguage, IndexedVariant } from '../index-port.ts';
+import type { DeliveryChannel, IndexedLanguage, IndexedVariant, TypeLinks } from '../index-port.ts';
 
 /**
  * The writer side of the delivery index, used by the indexer only. Readers never see a batch half
@@ -30,6 +30,8 @@ export interface IndexedModel {
   readonly taxonomies: readonly Record<string, unknown>[];
   /** Active languages, the default first. */
   readonly languages: readonly IndexedLanguage[];
+  /** Restricted elements' allowed types, kept beside `types` (their Delivery JSON stays as is). */
+  readonly typeLinks?: TypeLinks;
 }
 
 export interface IndexBatch {

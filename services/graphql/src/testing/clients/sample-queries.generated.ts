@@ -20,7 +20,7 @@ export type Article = _Item & {
   __typename?: 'Article';
   _seo: _Seo;
   _system_: _Sys;
-  authors: _ItemCollection;
+  authors: Article_Authors_Collection;
   body: _RichText;
   /** @deprecated Use 'publishedOn_with_timezone' instead. */
   publishedOn?: Maybe<Scalars['DateTime']['output']>;
@@ -45,6 +45,14 @@ export type ArticleTopicsArgs = {
 export type Article_All = {
   __typename?: 'Article_All';
   items: Array<Article>;
+  limit: Scalars['Int']['output'];
+  offset: Scalars['Int']['output'];
+  totalCount: Scalars['Int']['output'];
+};
+
+export type Article_Authors_Collection = {
+  __typename?: 'Article_Authors_Collection';
+  items: Array<Author>;
   limit: Scalars['Int']['output'];
   offset: Scalars['Int']['output'];
   totalCount: Scalars['Int']['output'];
@@ -534,10 +542,12 @@ export type ArticlesWithAuthorsQuery = {
     items: Array<{
       title: string;
       authors: {
-        items: Array<
-          | { __typename: 'Article' }
-          | { __typename: 'Author'; name: string; photo: { items: Array<{ url: string }> }; bio: { html: string } }
-        >;
+        items: Array<{
+          __typename: 'Author';
+          name: string;
+          photo: { items: Array<{ url: string }> };
+          bio: { html: string };
+        }>;
       };
     }>;
   };
