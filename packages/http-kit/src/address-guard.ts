@@ -89,3 +89,20 @@ export const guardedLookup: LookupFunction = (hostname, options, callback) => {
     }
   });
 };
+
+/**
+ * The guard of one outgoing request to `url`: refused now when the host is an IP literal that may
+ * not be reached, else the request options whose socket lookup checks every resolved address.
+ * `isPrivateAllowed` (tests, LECTERN_WEBHOOKS_ALLOW_PRIVATE) lets every address through.
+ */
+export function guardRequest(
+  url: URL,
+  isPrivateAllowed: boolean,
+):
+  | { readonly refusedAddress: string }
+  | { readonly refusedAddress: null; readonly options: { lookup?: LookupFunction } } {
+  if (isPrivateAllowed) return { refusedAddress: null, options: {} };
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0 && !isAddressAllowed(host)) return { refusedAddress: host };
+  return { refusedAddress: null, options: { lookup: guardedLookup } };
+}

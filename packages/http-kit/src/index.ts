@@ -30,4 +30,4 @@ export {
   supervisorMarginMs,
 } from './supervisor.ts';
 export { createSmtpSender, type MailSender } from './mail.ts';
-export { AddressRefusedError, guardedLookup, isAddressAllowed } from './address-guard.ts';
+export { AddressRefusedError, guardRequest, isAddressAllowed } from './address-guard.ts';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAddressAllowed } from './address-guard.ts';
+import { isAddressAllowed } from '@lectern/http-kit';
 import { createHttpSender } from './http-sender.ts';
 
 describe('the SSRF guard', () => {

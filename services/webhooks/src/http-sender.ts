@@ -1,7 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
-import { AddressRefusedError, guardedLookup, isAddressAllowed } from './address-guard.ts';
+import { AddressRefusedError, guardRequest } from '@lectern/http-kit';
 
 /** The outcome of one POST: the status when an answer came, and the start of its body or what went wrong. */
 export interface SendOutcome {
@@ -57,16 +56,16 @@ export function createHttpSender(options: HttpSenderOptions = {}): Sender {
         });
       };
       const url = new URL(req.url);
-      const host = url.hostname.replace(/^\[|\]$/g, '');
-      if (!isPrivateAllowed && isIP(host) !== 0 && !isAddressAllowed(host)) {
-        done(null, new AddressRefusedError(host).message);
+      const guard = guardRequest(url, isPrivateAllowed);
+      if (guard.refusedAddress !== null) {
+        done(null, new AddressRefusedError(guard.refusedAddress).message);
         return;
       }
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
       const request = send(url, {
         method: 'POST',
         headers: { ...req.headers, 'content-length': String(req.body.length) },
-        ...(isPrivateAllowed ? {} : { lookup: guardedLookup }),
+        ...guard.options,
         agent: false,
       });
       const timer = setTimeout(() => {

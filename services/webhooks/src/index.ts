@@ -5,7 +5,6 @@ export { deadAfterMs, healthAfterAttempt, nextAttemptAt, retentionMs, retryDelay
 export type { HealthState } from './retry-policy.ts';
 export { matchesTriggers, type NotificationSubject } from './trigger-match.ts';
 export { notificationBody, signatureHeaderNames, signatureHeaders, signBody } from './signature.ts';
-export { isAddressAllowed } from './address-guard.ts';
 export { createHttpSender, type HttpSenderOptions, type Sender, type SendOutcome } from './http-sender.ts';
 export { catchUpProject, materialiseEvents } from './materialise.ts';
 export { buildRequest, type AttemptReport } from './delivery.ts';

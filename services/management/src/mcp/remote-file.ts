@@ -1,8 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { isIP } from 'node:net';
 import { LecternError } from '@lectern/errors';
-import { AddressRefusedError, guardedLookup, isAddressAllowed } from '@lectern/http-kit';
+import { AddressRefusedError, guardRequest } from '@lectern/http-kit';
 
 /** A file fetched from a URL, held whole (at most the upload limit). */
 export interface RemoteFile {
@@ -47,15 +46,17 @@ export function createRemoteFetch(options: RemoteFetchOptions = {}) {
   const once = (url: URL, maxBytes: number, signal: AbortSignal) =>
     new Promise<{ response: IncomingMessage; body: Buffer | null }>((resolve, reject) => {
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw refused('Only http and https URLs are fetched.');
-      const host = url.hostname.replace(/^\[|\]$/g, '');
-      if (!isPrivateAllowed && isIP(host) !== 0 && !isAddressAllowed(host))
-        throw refused(`The URL points to ${host}, a loopback, private, link-local or metadata address.`);
+      const guard = guardRequest(url, isPrivateAllowed);
+      if (guard.refusedAddress !== null)
+        throw refused(
+          `The URL points to ${guard.refusedAddress}, a loopback, private, link-local or metadata address.`,
+        );
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
       const request = send(url, {
         method: 'GET',
         signal,
         agent: false,
-        ...(isPrivateAllowed ? {} : { lookup: guardedLookup }),
+        ...guard.options,
       });
       request.on('error', (error) =>
         reject(
