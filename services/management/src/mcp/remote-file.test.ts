@@ -11,6 +11,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/hop') res.writeHead(302, { location: '/files/logo.png' }).end();
     else if (req.url === '/loop') res.writeHead(302, { location: '/loop' }).end();
+    else if (req.url === '/bad-location') res.writeHead(302, { location: 'http://[::1' }).end();
     else if (req.url === '/files/logo.png') res.writeHead(200, { 'content-type': 'image/png; x=1' }).end('PNGBYTES');
     else if (req.url === '/big') res.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(5000));
     else res.writeHead(404).end('no');
@@ -48,5 +49,6 @@ describe('createRemoteFetch (asset upload from a URL)', () => {
     expect(await codeOf(open(`${base}/big`, 1000))).toBe('FILE_TOO_LARGE');
     expect(await codeOf(open(`${base}/missing`, 1000))).toBe('REMOTE_FILE_UNREACHABLE');
     expect(await codeOf(open(`${base}/loop`, 1000))).toBe('REMOTE_FILE_UNREACHABLE');
+    expect(await codeOf(open(`${base}/bad-location`, 1000))).toBe('REMOTE_FILE_UNREACHABLE');
   });
 });

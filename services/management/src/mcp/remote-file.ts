@@ -105,7 +105,8 @@ export function createRemoteFetch(options: RemoteFetchOptions = {}) {
       const status = response.statusCode ?? 0;
       if (body === null) {
         const location = response.headers.location;
-        if (location === undefined) throw refused(`The URL answered ${status} without a Location.`);
+        if (location === undefined || !URL.canParse(location, url.href))
+          throw refused(`The URL answered ${status} without a usable Location.`);
         url = new URL(location, url);
         continue;
       }
