@@ -101,7 +101,17 @@ export function costlyGraphql(options: CostOptions, root: string): fc.Arbitrary<
   const deepSelection = size(options, [100, 600], [10_000, 60_000]).map(
     (n) => `{ ${root}_All { items { ${'_system_ { '.repeat(n)}codename${' }'.repeat(n)} } } }`,
   );
-  return fc.oneof(nested, nestedAll, aliases, fragmentChain, variableDefaults, deepSelection);
+  // `where` AND / OR (issue 33): wide lists and deep nesting around where-bounds.ts's limits.
+  const wideOr = size(options, [20, 120], [200, 260]).map(
+    (n) =>
+      `{ ${root}_All(where: { OR: [${repeat(n, (i) => `{ title: { eq: "t${i}" } }`, ', ')}] }) { items { title } } }`,
+  );
+  const deepOr = size(options, [3, 12], [20, 200]).map((n) => {
+    let where = '{ title: { eq: "a" } }';
+    for (let i = 0; i < n; i++) where = `{ ${i % 2 === 0 ? 'OR' : 'AND'}: [${where}, { title: { eq: "b${i}" } }] }`;
+    return `{ ${root}_All(where: ${where}) { items { title } } }`;
+  });
+  return fc.oneof(nested, nestedAll, aliases, fragmentChain, variableDefaults, deepSelection, wideOr, deepOr);
 }
 
 /**
