@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, fetchExchange } from '@urql/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '@lectern/testing';
-import { freePort } from '../engines/index.ts';
+import { freePorts } from '../engines/index.ts';
 import { createProjectWithKeys, type ClusterProject } from './admin.ts';
 import { startCluster, type RunningCluster } from './cluster.ts';
 
@@ -23,15 +23,16 @@ describe.skipIf(!postgresUrl || !kafkaBrokers || !s3Endpoint || !searchUrl)(
 
     beforeAll(async () => {
       const suffix = randomBytes(5).toString('hex');
+      const [management, indexer, extra, d1, p1, d2, p2, g1, g2] = await freePorts(9);
       const ports = {
-        management: await freePort(),
-        indexer: await freePort(),
-        extraIndexers: [await freePort()],
+        management,
+        indexer,
+        extraIndexers: [extra],
         deliveries: [
-          { delivery: await freePort(), preview: await freePort() },
-          { delivery: await freePort(), preview: await freePort() },
+          { delivery: d1, preview: p1 },
+          { delivery: d2, preview: p2 },
         ],
-        graphqls: [await freePort(), await freePort()],
+        graphqls: [g1, g2],
       };
       operatorToken = randomBytes(24).toString('hex');
       cluster = await startCluster({

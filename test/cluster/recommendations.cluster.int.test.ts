@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { RecommendationClient } from '@kentico/kontent-recommendations';
 import { generateCorpus } from '@lectern/recs-sql';
 import { createTestDatabase } from '@lectern/testing';
-import { freePort } from '../engines/index.ts';
+import { freePorts } from '../engines/index.ts';
 import { createProjectWithKeys, type ClusterProject } from './admin.ts';
 import { startCluster, type RunningCluster } from './cluster.ts';
 
@@ -90,12 +90,12 @@ describe.skipIf(!postgresUrl || !kafkaBrokers || !s3Endpoint || !searchUrl)(
           bucket: `lectern-${suffix}`,
         },
         operatorToken,
-        ports: {
-          management: await freePort(),
-          indexer: await freePort(),
+        ports: await freePorts(3).then(([management, indexer, recommendations]) => ({
+          management,
+          indexer,
           deliveries: [],
-          recommendations: await freePort(),
-        },
+          recommendations,
+        })),
       });
       project = await createProjectWithKeys({
         managementUrl: cluster.managementUrl,

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { signatureHelper } from '@kontent-ai/webhook-helper';
 import { createTestDatabase, startTestReceiver, type TestReceiver } from '@lectern/testing';
-import { freePort } from '../engines/index.ts';
+import { freePort, freePorts } from '../engines/index.ts';
 import { createProjectWithKeys, type ClusterProject } from './admin.ts';
 import { startCluster, type RunningCluster } from './cluster.ts';
 import { startServiceProcess, waitUntilReady, type ServiceProcess } from './service-process.ts';
@@ -37,7 +37,12 @@ describe.skipIf(!postgresUrl || !kafkaBrokers || !s3Endpoint)('cluster shape: th
         bucket: `lectern-${suffix}`,
       },
       operatorToken,
-      ports: { management: await freePort(), indexer: await freePort(), deliveries: [], webhooks: await freePort() },
+      ports: await freePorts(3).then(([management, indexer, webhooks]) => ({
+        management,
+        indexer,
+        deliveries: [],
+        webhooks,
+      })),
       isWebhooksPrivateAllowed: true,
     });
     project = await createProjectWithKeys({

@@ -1,2 +1,2 @@
 export { isEngineRequired, type RunningEngine } from './engine.ts';
-export { freePort, startPostgres } from './postgres.ts';
+export { freePort, freePorts, startPostgres } from './postgres.ts';

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { runDir, tailOf, type RunningEngine } from './engine.ts';
 import { installCommand, installedClasspath } from './engine-install.ts';
 import { spawnEngine, stopEngine, waitUntilReady, type EngineProcess } from './engine-process.ts';
-import { freePort } from './postgres.ts';
+import { freePorts } from './postgres.ts';
 
 const execFile = promisify(execFileCb);
 const log4jConfig = join(dirname(fileURLToPath(import.meta.url)), 'kafka-log4j2.xml');
@@ -38,7 +38,7 @@ export async function startKafka(): Promise<RestartableKafka> {
   const classpath = installedClasspath('kafka');
   if (!classpath) throw new Error(`Kafka is not installed; run: ${installCommand('kafka')}`);
   const dir = runDir('kafka');
-  const [port, controllerPort] = [await freePort(), await freePort()];
+  const [port, controllerPort] = await freePorts(2);
   const properties = join(dir, 'server.properties');
   writeFileSync(properties, serverProperties({ dir, port, controllerPort }));
   const jvm = [...jvmOptions(dir), '-cp', classpath];

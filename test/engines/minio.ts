@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { runDir, type RunningEngine } from './engine.ts';
 import { installCommand, installedMinio } from './engine-install.ts';
 import { httpAnswers, spawnEngine, stopEngine, waitUntilReady } from './engine-process.ts';
-import { freePort } from './postgres.ts';
+import { freePorts } from './postgres.ts';
 
 /** Credentials of the test S3 server's root user; the server only ever listens on loopback. */
 export const s3TestCredentials = { accessKey: 'lectern-test', secretKey: 'lectern-test-secret' } as const;
@@ -16,7 +16,7 @@ export async function startMinio(): Promise<RunningEngine> {
   const binary = installedMinio();
   if (!binary) throw new Error(`MinIO is not installed; run: ${installCommand('minio')}`);
   const dir = runDir('minio');
-  const [port, consolePort] = [await freePort(), await freePort()];
+  const [port, consolePort] = await freePorts(2);
   const url = `http://127.0.0.1:${port}`;
   const engine = spawnEngine({
     command: binary,

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { runDir, type RunningEngine } from './engine.ts';
 import { installCommand, installedClasspath } from './engine-install.ts';
 import { httpAnswers, spawnEngine, stopEngine, waitUntilReady } from './engine-process.ts';
-import { freePort } from './postgres.ts';
+import { freePorts } from './postgres.ts';
 
 const nodeMain = join(dirname(fileURLToPath(import.meta.url)), 'java', 'OpenSearchNode.java');
 
@@ -17,7 +17,7 @@ export async function startOpenSearch(): Promise<RunningEngine> {
   const classpath = installedClasspath('opensearch');
   if (!classpath) throw new Error(`OpenSearch is not installed; run: ${installCommand('opensearch')}`);
   const dir = runDir('opensearch');
-  const [httpPort, transportPort] = [await freePort(), await freePort()];
+  const [httpPort, transportPort] = await freePorts(2);
   const url = `http://127.0.0.1:${httpPort}`;
   const engine = spawnEngine({
     command: 'java',

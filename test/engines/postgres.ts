@@ -1,6 +1,6 @@
 import { execFile as execFileCb, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { runDir, tailOf, type RunningEngine } from './engine.ts';
@@ -22,17 +22,42 @@ function postgresBinDir(): string {
   throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql');
 }
 
+/** One port nobody listens on now. For several at once use `freePorts`, which never repeats one. */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+  const [port] = await freePorts(1);
+  return port;
+}
+
+/** A tuple of `N` port numbers. */
+type Ports<N extends number, T extends number[] = []> = T['length'] extends N ? T : Ports<N, [...T, number]>;
+
+/**
+ * `count` distinct free ports on 127.0.0.1. Every listener stays open until all are bound, so the
+ * kernel cannot hand the same ephemeral port out twice (it did once, and Kafka refused to start
+ * with its broker and controller listeners on one port).
+ */
+export async function freePorts<N extends number>(count: N): Promise<Ports<N>> {
+  const servers: Server[] = [];
+  try {
+    const ports: number[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const server = createServer();
+      servers.push(server);
+      ports.push(
+        await new Promise<number>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => {
+            const address = server.address();
+            if (typeof address === 'object' && address) resolve(address.port);
+            else reject(new Error('no port'));
+          });
+        }),
       );
-    });
-  });
+    }
+    return ports as Ports<N>;
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+  }
 }
 
 /**

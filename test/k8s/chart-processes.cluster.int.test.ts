@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { stringify } from 'yaml';
 import { signatureHelper } from '@kontent-ai/webhook-helper';
 import { createTestDatabase, startTestReceiver, type TestReceiver } from '@lectern/testing';
-import { freePort } from '../engines/index.ts';
+import { freePorts } from '../engines/index.ts';
 import { createProjectWithKeys, type ClusterProject } from '../cluster/admin.ts';
 import { startServiceProcess, waitUntilReady, type ServiceProcess } from '../cluster/service-process.ts';
 import { chartDir, findK8sTools, helmTemplate, parseManifests, type K8sObject } from './k8s-tools.ts';
@@ -46,17 +46,19 @@ describe.skipIf(!tools)('the chart’s rendered processes run the cluster shape 
   let receiver: TestReceiver;
 
   beforeAll(async () => {
-    const ports = {
-      management: await freePort(),
-      assets: await freePort(),
-      delivery: await freePort(),
-      preview: await freePort(),
-      indexer: await freePort(),
-      graphql: await freePort(),
-      graphqlPreview: await freePort(),
-      recommendations: await freePort(),
-      webhooks: await freePort(),
-    };
+    const names = [
+      'management',
+      'assets',
+      'delivery',
+      'preview',
+      'indexer',
+      'graphql',
+      'graphqlPreview',
+      'recommendations',
+      'webhooks',
+    ] as const;
+    const free = await freePorts(names.length);
+    const ports = Object.fromEntries(names.map((name, i) => [name, free[i]])) as Record<(typeof names)[number], number>;
     const config = schemaDefaults();
     const service = (name: Exclude<keyof typeof ports, 'preview' | 'graphqlPreview' | 'assets'>) => ({
       port: ports[name],
