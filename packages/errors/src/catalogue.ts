@@ -90,6 +90,45 @@ export const catalogue = {
     delivery: 2,
     message: 'The e-mail address or the password is wrong.',
   },
+  PASSWORD_SIGN_IN_DISABLED: {
+    kind: 'forbidden',
+    management: 4,
+    delivery: 3,
+    message:
+      'Signing in with a password is turned off on this server (LECTERN_PASSWORD_SIGN_IN=false): sign in with single sign-on.',
+  },
+  SSO_NOT_CONFIGURED: {
+    kind: 'not_found',
+    management: 131,
+    delivery: 100,
+    message: 'Single sign-on is not configured on this server (LECTERN_OIDC_ISSUER).',
+  },
+  SSO_STATE_INVALID: {
+    kind: 'unauthenticated',
+    management: 1,
+    delivery: 2,
+    message:
+      'This single sign-on answer does not belong to a sign-in started in this browser, or was used already. Start the sign-in again.',
+  },
+  SSO_PROVIDER_REFUSED: {
+    kind: 'unauthenticated',
+    management: 1,
+    delivery: 2,
+    message: 'The identity provider did not sign you in, or its answer could not be verified. Start the sign-in again.',
+  },
+  SSO_EMAIL_MISSING: {
+    kind: 'unauthenticated',
+    management: 1,
+    delivery: 2,
+    message: 'The identity provider sent no e-mail address for you; Lectern matches people by e-mail.',
+  },
+  SSO_EMAIL_NOT_VERIFIED: {
+    kind: 'unauthenticated',
+    management: 1,
+    delivery: 2,
+    message:
+      'The identity provider has not verified your e-mail address, so Lectern cannot match you by it. Verify it with the provider, then sign in again.',
+  },
   CSRF_TOKEN_INVALID: {
     kind: 'forbidden',
     management: 4,

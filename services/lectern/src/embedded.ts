@@ -23,6 +23,8 @@ import {
   managementImageLimits,
   managementRateLimits,
   linkMailerOf,
+  discoverSso,
+  ssoOptionsOf,
   resolveAssetsOrigin,
 } from '@lectern/management';
 import { openFsBlobStore } from '@lectern/blob-fs';
@@ -61,6 +63,9 @@ export interface EmbeddedServer {
  */
 export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer> {
   const tls = tlsOf(config);
+  // Single sign-on's provider is asked first: a server whose provider cannot be reached does not start.
+  const ssoOptions = ssoOptionsOf(config);
+  const sso = ssoOptions === null ? null : await discoverSso(ssoOptions);
   const dataDir = resolve(config.dataDir);
   // The blob store lives here on PostgreSQL too: owner-only either way.
   secureDataDir(dataDir);
@@ -119,6 +124,8 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
           trustedProxies: config.trustedProxies,
           publicUrl: config.managementPublicUrl ?? null,
           linkMailer: linkMailerOf(config, shared.logger),
+          sso,
+          isPasswordSignInEnabled: config.passwordSignIn,
           assetsOrigin: { publicUrl: config.assetsPublicUrl ?? null, listenerUrl: listening.assets.url },
           tasks,
           recsTracking: recs.tracking,

@@ -9,6 +9,7 @@ import {
   managementCompatibilitySettings,
   managementImageSettings,
   managementLimitSettings,
+  managementSsoSettings,
   managementUrlSettings,
   minOperatorTokenLength,
   operatorTokenSchema,
@@ -51,6 +52,7 @@ export const limitSettings = {
   ...managementImageSettings,
   ...managementCompatibilitySettings,
   ...managementUrlSettings,
+  ...managementSsoSettings,
   ...webhookDeliverySettings,
   ...recsEmbeddingSettings,
 } satisfies Record<

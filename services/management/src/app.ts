@@ -7,6 +7,7 @@ import { requireManagementKey } from './http/auth.ts';
 import { consoleRouter } from './http/console/routes.ts';
 import { editorAppRouter, editorHome } from './http/editor-app/routes.ts';
 import { appApiRouter, requirePersonSession, type LinkMailer } from './http/app-api/routes.ts';
+import type { SignInRecorder, SsoClient } from './http/app-api/routes.ts';
 import { emailInvitations } from './http/app-api/invitations.ts';
 import type { SignInThrottleOptions } from './http/web-session/sign-in-throttle.ts';
 import { addProbeRoutes } from './http/probes.ts';
@@ -95,6 +96,12 @@ export interface ManagementAppOptions extends ManagementDeps {
   readonly editorDir?: string | null;
   /** E-mails people their invitation and password reset links (LECTERN_SMTP_URL); absent: only the CLI issues them. */
   readonly linkMailer?: LinkMailer | null;
+  /** Single sign-on of the editor (OpenID Connect, docs/sso.md), discovered at start; absent: off. */
+  readonly sso?: SsoClient | null;
+  /** LECTERN_PASSWORD_SIGN_IN; false: people sign in only through `sso`. Default true. */
+  readonly isPasswordSignInEnabled?: boolean;
+  /** Receives the editor's sign-ins and refused sign-ins (the audit log's seam); absent: not recorded. */
+  readonly signInRecorder?: SignInRecorder | null;
   /** Failed sign-ins (console and editor) allowed per client before a lock, and the lock times. */
   readonly signInThrottle?: SignInThrottleOptions;
   /** The Delivery index, for the MCP tool query-delivery (docs/mcp.md); absent: the tool is not offered. */
@@ -196,6 +203,9 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
       core: options.core,
       logger: options.logger,
       mailer: options.linkMailer ?? null,
+      sso: options.sso ?? null,
+      isPasswordSignInEnabled: options.isPasswordSignInEnabled ?? true,
+      signInRecorder: options.signInRecorder ?? null,
       ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
     }),
   );

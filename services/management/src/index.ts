@@ -12,6 +12,7 @@ export {
   minOperatorTokenLength,
   operatorTokenSchema,
 } from './settings.ts';
+export { managementSsoSettings, ssoOptionsOf, type RoleMapEntry, type SsoOptions } from './sso-settings.ts';
 export { issuedKeyJson, keyJson, projectJson } from './http/admin/views.ts';
 export { taskJson } from './http/admin/environment-routes.ts';
 export {
@@ -20,6 +21,11 @@ export {
   linkMailer,
   linkMailerOf,
   requirePersonSession,
+  discoverSso,
+  type SignInEvent,
+  type SignInOptionsJson,
+  type SignInRecorder,
+  type SsoClient,
   type LinkMailer,
   type PersonLinkJson,
   type SessionJson,

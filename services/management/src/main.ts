@@ -17,6 +17,8 @@ import { buildAssetsApp, createAssetsServer } from './assets-app.ts';
 import { defaultEditorDir } from './http/editor-app/routes.ts';
 import { createChangeHub } from './changes/change-hub.ts';
 import { managementImageLimits, managementRateLimits, managementSettings } from './settings.ts';
+import { discoverSso } from './http/app-api/sso/sso-client.ts';
+import { ssoOptionsOf } from './sso-settings.ts';
 
 await runServiceMain({
   name: 'management',
@@ -26,6 +28,9 @@ await runServiceMain({
     'scheduler claims keep their work single).',
   settings: managementSettings,
   async start(config, { logger, onStop, step, server }) {
+    // Single sign-on's provider is asked first: a server whose provider cannot be reached does not start.
+    const ssoOptions = ssoOptionsOf(config);
+    const sso = ssoOptions === null ? null : await discoverSso(ssoOptions);
     const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
       openPostgresStore({ connectionString: config.databaseUrl }),
     );
@@ -106,6 +111,8 @@ await runServiceMain({
       trustedProxies: config.trustedProxies,
       publicUrl: config.managementPublicUrl ?? null,
       linkMailer: linkMailerOf(config, logger),
+      sso,
+      isPasswordSignInEnabled: config.passwordSignIn,
       assetsOrigin: { publicUrl: config.assetsPublicUrl ?? null, listenerUrl: assets.url },
       tasks,
       recsTracking: createSqlRecsTracking({ db: store.db as never }),

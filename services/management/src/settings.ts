@@ -3,6 +3,7 @@ import { envBoolean, port, sharedSettings, wholeNumber, type ConfigOf, type Sett
 import type { ManagementAppOptions } from './app.ts';
 import { isProxyEntry, parseTrustedProxies } from './http/public-origin.ts';
 import type { ImageLimits } from './images/image-cache.ts';
+import { managementSsoSettings } from './sso-settings.ts';
 
 /** Shortest operator token accepted: it signs in to every project, so it must not be guessable. */
 export const minOperatorTokenLength = 32;
@@ -187,6 +188,7 @@ export const managementSettings = {
   ...managementCompatibilitySettings,
   ...managementUrlSettings,
   ...managementMailSettings,
+  ...managementSsoSettings,
   logLevel: sharedSettings.logLevel,
 } satisfies Record<string, Setting<unknown>>;
 

@@ -19,3 +19,12 @@ export {
   requestPasswordReset,
   type IssuedLink,
 } from './links.ts';
+export {
+  grantableRoles,
+  identityEmail,
+  signInWithIdentity,
+  type GrantableRole,
+  type IdentityGrant,
+  type IdentitySignedIn,
+  type IdentitySignInInput,
+} from './identity-sign-in.ts';

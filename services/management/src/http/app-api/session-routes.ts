@@ -18,6 +18,8 @@ import { readCookie, sameSecret, setHttpOnlyCookie } from '../web-session/cookie
 import { clientKey, createSignInThrottle, type SignInThrottleOptions } from '../web-session/sign-in-throttle.ts';
 import { appSessionCookie, csrfHeader } from './person-auth.ts';
 import { acceptUrl, type LinkMailer } from './links.ts';
+import { recordPasswordSignIn } from './sso/password-sign-in-events.ts';
+import type { SignInRecorder } from './sso/sign-in-events.ts';
 import type { PersonLinkJson, SessionJson, SignedInJson, SignedOutEverywhereJson } from './wire.ts';
 
 export interface AppSessionOptions {
@@ -27,6 +29,10 @@ export interface AppSessionOptions {
   readonly signInThrottle?: SignInThrottleOptions;
   /** Sends reset links by e-mail (LECTERN_SMTP_URL); null: reset links come from the operator's CLI. */
   readonly mailer?: LinkMailer | null;
+  /** LECTERN_PASSWORD_SIGN_IN: false refuses `POST /session` (single sign-on only, docs/sso.md). */
+  readonly isPasswordSignInEnabled?: boolean;
+  /** Where sign-ins and refused sign-ins go (the audit log's seam, sso/sign-in-events.ts). */
+  readonly signInRecorder?: SignInRecorder | null;
 }
 
 const body = (req: Request): Record<string, unknown> =>
@@ -68,6 +74,7 @@ export function appSessionRouter(options: AppSessionOptions): Router {
   router
     .route('/session')
     .post(async (req, res) => {
+      if (options.isPasswordSignInEnabled === false) throw new LecternError('PASSWORD_SIGN_IN_DISABLED');
       const client = [clientKey(req.ip)];
       const retryAfter = throttle.retryAfterSeconds(client);
       if (retryAfter > 0)
@@ -77,8 +84,14 @@ export function appSessionRouter(options: AppSessionOptions): Router {
         });
       // Counted before the (slow) password check, so parallel guesses meet the lock too.
       throttle.fail(client);
-      const started = await signInPerson(core, { email: body(req)['email'], password: body(req)['password'] });
+      const started = await signInPerson(core, { email: body(req)['email'], password: body(req)['password'] }).catch(
+        (error: unknown) => {
+          recordPasswordSignIn(options, req, res, { error });
+          throw error;
+        },
+      );
       throttle.succeed(client);
+      recordPasswordSignIn(options, req, res, { userId: started.user.id });
       signedIn(req, res, started);
     })
     .get(async (req, res) => {

@@ -33,3 +33,11 @@ export interface PersonLinkJson {
 export interface SignedOutEverywhereJson {
   readonly ended_sessions: number;
 }
+
+/** `GET /app/api/sign-in-options`: what the sign-in screen offers (docs/sso.md). */
+export interface SignInOptionsJson {
+  /** Whether e-mail and password sign-in is on (LECTERN_PASSWORD_SIGN_IN). */
+  readonly password: boolean;
+  /** Single sign-on, when configured: the button's provider name and where it starts. */
+  readonly sso: { readonly provider_name: string; readonly start_url: string } | null;
+}
