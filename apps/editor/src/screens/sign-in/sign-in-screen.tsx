@@ -3,6 +3,7 @@ import { Redirect, useLocation, useSearch } from 'wouter';
 import { ApiError, api } from '../../api/client.ts';
 import { useSession, useSessionActions } from '../../api/session.ts';
 import { safeNextPath } from '../../ui/signed-in.tsx';
+import { SsoSignIn, ssoProblemOf, useSignInOptions } from './sso-sign-in.tsx';
 import '../../styles/sign-in.css';
 
 /** The message for a refused sign-in: the server's for the throttle (it names the wait), ours otherwise. */
@@ -18,7 +19,12 @@ export function SignInScreen() {
   const session = useSession();
   const { signIn } = useSessionActions();
   const [, navigate] = useLocation();
-  const next = safeNextPath(new URLSearchParams(useSearch()).get('next'));
+  const search = new URLSearchParams(useSearch());
+  const next = safeNextPath(search.get('next'));
+  const options = useSignInOptions();
+  const ssoProblem = ssoProblemOf(search.get('sso_error'));
+  // The password form waits for the options (no flash of a form that is off); shown if they fail.
+  const isPasswordOn = options.isError || options.data?.password === true;
   const [problem, setProblem] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   const [isForgotten, setForgotten] = useState(false);
@@ -43,7 +49,13 @@ export function SignInScreen() {
   return (
     <main className="page-narrow sign-in">
       <h1>Sign in to Lectern</h1>
-      {isForgotten ? (
+      {ssoProblem && !isForgotten && (
+        <p className="form-problem" role="alert">
+          {ssoProblem}
+        </p>
+      )}
+      {options.data && !isForgotten && <SsoSignIn options={options.data} next={next} />}
+      {!isPasswordOn ? null : isForgotten ? (
         <ForgotPassword onBack={() => setForgotten(false)} />
       ) : (
         <>
