@@ -87,6 +87,8 @@ export async function startLocalProvider(accounts: Readonly<Record<string, TestA
     scopes: ['openid', 'email', 'profile', 'groups'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'], groups: ['groups'] },
     pkce: { required: () => true },
+    // Lifetimes in seconds (the provider asks for them to be chosen).
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     findAccount: (_ctx, id) => {
       const account = accounts[id];
       if (!account) return undefined;

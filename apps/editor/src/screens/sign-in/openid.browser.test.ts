@@ -137,9 +137,10 @@ describe.skipIf(chromiumPath === null)('OpenID', () => {
 
     // A sign-in started here, answered with another state than the one it sent.
     await page.goto(`${stack.appUrl}/sign-in`);
+    const authorization = page.waitForRequest((r) => r.url().startsWith(`${provider.issuer}/auth`));
     await page.getByRole('link', { name: `Sign in with ${providerName}` }).click();
+    const sent = new URL((await authorization).url()).searchParams.get('state');
     await page.waitForURL((url) => url.href.startsWith(provider.issuer));
-    const sent = new URL(page.url()).searchParams.get('state');
     expect(sent).toBeTruthy();
     await page.goto(`${stack.origin}/app/api/sso/callback?code=forged-code&state=forged-${sent}`);
     await page.waitForURL(`${stack.appUrl}/sign-in?sso_error=SSO_STATE_INVALID`);
