@@ -30,7 +30,10 @@ await runServiceMain({
   async start(config, { logger, onStop, step, server }) {
     // Single sign-on's provider is asked first: a server whose provider cannot be reached does not start.
     const ssoOptions = ssoOptionsOf(config);
-    const sso = ssoOptions === null ? null : await discoverSso(ssoOptions);
+    const sso =
+      ssoOptions === null
+        ? null
+        : await step('cannot read the OpenID provider (check LECTERN_OIDC_ISSUER)', () => discoverSso(ssoOptions));
     const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
       openPostgresStore({ connectionString: config.databaseUrl }),
     );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@lectern/config';
-import { identityOf } from './http/app-api/sso/sso-client.ts';
+import { createServer } from 'node:net';
+import { discoverSso, identityOf } from './http/app-api/sso/sso-client.ts';
 import { managementSsoSettings, ssoOptionsOf } from './sso-settings.ts';
 
 /* The single sign-on settings: the role map's grammar, settings that must go together, and claims → grants. */
@@ -17,7 +18,9 @@ describe('single sign-on settings', () => {
   it('names every setting that is missing or wrong at once', () => {
     let problems: readonly string[] = [];
     try {
-      ssoOptionsOf(load({ LECTERN_OIDC_ISSUER: 'http://id.example.com', LECTERN_OIDC_ROLE_MAP: `a=${project}:reviewer` }));
+      ssoOptionsOf(
+        load({ LECTERN_OIDC_ISSUER: 'http://id.example.com', LECTERN_OIDC_ROLE_MAP: `a=${project}:reviewer` }),
+      );
     } catch (error) {
       problems = (error as ConfigError).problems;
     }
@@ -63,5 +66,21 @@ describe('single sign-on settings', () => {
       grants: [{ projectId: project, role: 'project-manager' }],
     });
     expect(identityOf({ email: 'a@b.c', email_verified: true }, options).isEmailVerified).toBe(false);
+  });
+
+  it('does not start when the issuer cannot be reached: the error names LECTERN_OIDC_ISSUER', async () => {
+    // A port that was free a moment ago: nothing answers there.
+    const probe = createServer();
+    const port = await new Promise<number>((resolve) =>
+      probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port)),
+    );
+    await new Promise((resolve) => probe.close(resolve));
+    const options = ssoOptionsOf(
+      load({ LECTERN_OIDC_ISSUER: `http://127.0.0.1:${port}/realms/acme`, LECTERN_OIDC_CLIENT_ID: 'lectern' }),
+    );
+    if (options === null) throw new Error('expected single sign-on on');
+    await expect(discoverSso(options)).rejects.toThrow(
+      /^LECTERN_OIDC_ISSUER: cannot read the OpenID discovery document/,
+    );
   });
 });
