@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { axeViolations, chromiumPath, launchBrowser, screenshot, startEditorStack, type EditorStack } from '../../../test/harness.ts';
+import {
+  axeViolations,
+  chromiumPath,
+  launchBrowser,
+  screenshot,
+  startEditorStack,
+  type EditorStack,
+} from '../../../test/harness.ts';
 import { startLocalProvider, type LocalProvider } from '../../../test/oidc-provider.ts';
 
 /*
@@ -42,7 +49,9 @@ describe.skipIf(chromiumPath === null)('OpenID', () => {
       ada: { email: 'Ada@Example.com', emailVerified: true, name: 'Ada Lovelace', groups: ['lectern-writers'] },
       eve: { email: 'eve@example.com', emailVerified: false, name: 'Eve', groups: ['lectern-writers'] },
     });
-    projectId = (JSON.parse(await lectern(['project', 'create', 'Docs', '--data-dir', dataDir, '--json'])) as { id: string }).id;
+    projectId = (
+      JSON.parse(await lectern(['project', 'create', 'Docs', '--data-dir', dataDir, '--json'])) as { id: string }
+    ).id;
     const secretFile = join(dataDir, 'oidc-client-secret');
     writeFileSync(secretFile, `${provider.clientSecret}\n`, { mode: 0o600 });
     // `lectern start` (started by the harness) inherits this worker's environment.

@@ -43,7 +43,13 @@ describe('signing in with an identity from a provider', () => {
   it('matches the same person by e-mail in any case, and follows a changed claim', async () => {
     const again = await signInWithIdentity(
       core,
-      as({ email: ' GRACE@Example.COM ', grants: [{ projectId: mapped, role: 'developer' }, { projectId: mapped, role: 'reviewer' }] }),
+      as({
+        email: ' GRACE@Example.COM ',
+        grants: [
+          { projectId: mapped, role: 'developer' },
+          { projectId: mapped, role: 'reviewer' },
+        ],
+      }),
     );
     expect(again.isNewUser).toBe(false);
     expect((await rolesOf(again.user.id))[mapped]?.sort()).toEqual(['Developer', 'Reviewer']);
@@ -61,7 +67,9 @@ describe('signing in with an identity from a provider', () => {
   });
 
   it('refuses an unverified or missing e-mail before anything is stored', async () => {
-    await expect(signInWithIdentity(core, as({ email: 'new@example.com', isEmailVerified: false }))).rejects.toMatchObject({
+    await expect(
+      signInWithIdentity(core, as({ email: 'new@example.com', isEmailVerified: false })),
+    ).rejects.toMatchObject({
       code: 'SSO_EMAIL_NOT_VERIFIED',
     });
     await expect(signInWithIdentity(core, as({ email: 'not an address' }))).rejects.toMatchObject({
