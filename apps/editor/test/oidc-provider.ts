@@ -6,7 +6,7 @@ import Provider, { type Adapter, type AdapterPayload, type Configuration } from 
  * A real OpenID provider for the single sign-on tests: the npm `oidc-provider` (panva's certified
  * implementation) on a loopback port, with its development interaction (a sign-in form that
  * takes a login and any password, then a consent page). One confidential client, `lectern`, whose
- * redirect URI is set once Lectern listens (`setRedirectUri`): the provider must be up first,
+ * redirect URIs are set once Lectern listens (`setRedirectUris`): the provider must be up first,
  * since Lectern reads its discovery document at start.
  */
 
@@ -21,8 +21,8 @@ export interface LocalProvider {
   readonly issuer: string;
   readonly clientId: string;
   readonly clientSecret: string;
-  /** Registers Lectern's callback URL as the client's only redirect URI. */
-  setRedirectUri(uri: string): void;
+  /** Registers Lectern's callback URLs (the editor's, the console's) as the client's redirect URIs. */
+  setRedirectUris(uris: readonly string[]): void;
   stop(): Promise<void>;
 }
 
@@ -71,16 +71,16 @@ export async function startLocalProvider(accounts: Readonly<Record<string, TestA
   const clientId = 'lectern';
   const clientSecret = 'a-test-client-secret-of-the-local-provider';
   const clients = new Map<string, AdapterPayload>();
-  const setRedirectUri = (uri: string) =>
+  const setRedirectUris = (uris: readonly string[]) =>
     clients.set(clientId, {
       client_id: clientId,
       client_secret: clientSecret,
-      redirect_uris: [uri],
+      redirect_uris: [...uris],
       grant_types: ['authorization_code'],
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_basic',
     });
-  setRedirectUri('http://127.0.0.1:1/not-yet');
+  setRedirectUris(['http://127.0.0.1:1/not-yet']);
   const configuration: Configuration = {
     adapter: memoryAdapter(clients),
     cookies: { keys: ['local-provider-cookie-key-for-tests-only'] },
@@ -110,7 +110,7 @@ export async function startLocalProvider(accounts: Readonly<Record<string, TestA
     issuer,
     clientId,
     clientSecret,
-    setRedirectUri,
+    setRedirectUris,
     stop: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

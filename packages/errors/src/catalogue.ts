@@ -129,6 +129,13 @@ export const catalogue = {
     message:
       'The identity provider has not verified your e-mail address, so Lectern cannot match you by it. Verify it with the provider, then sign in again.',
   },
+  SSO_NOT_OPERATOR: {
+    kind: 'forbidden',
+    management: 4,
+    delivery: 3,
+    message:
+      'Your identity provider signed you in, but does not make you an operator of this console (LECTERN_OIDC_OPERATOR_VALUE). Ask your administrator.',
+  },
   CSRF_TOKEN_INVALID: {
     kind: 'forbidden',
     management: 4,

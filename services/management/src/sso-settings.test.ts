@@ -19,7 +19,11 @@ describe('single sign-on settings', () => {
     let problems: readonly string[] = [];
     try {
       ssoOptionsOf(
-        load({ LECTERN_OIDC_ISSUER: 'http://id.example.com', LECTERN_OIDC_ROLE_MAP: `a=${project}:reviewer` }),
+        load({
+          LECTERN_OIDC_ISSUER: 'http://id.example.com',
+          LECTERN_OIDC_ROLE_MAP: `a=${project}:reviewer`,
+          LECTERN_OIDC_OPERATOR_VALUE: 'ops',
+        }),
       );
     } catch (error) {
       problems = (error as ConfigError).problems;
@@ -27,6 +31,7 @@ describe('single sign-on settings', () => {
     expect(problems.join('\n')).toMatch(/LECTERN_OIDC_CLIENT_ID/);
     expect(problems.join('\n')).toMatch(/LECTERN_OIDC_ROLE_CLAIM/);
     expect(problems.join('\n')).toMatch(/must be https/);
+    expect(problems.join('\n')).toMatch(/LECTERN_OIDC_OPERATOR_VALUE needs LECTERN_OIDC_ROLE_CLAIM/);
   });
 
   it('parses the role map (claim values with slashes and = kept) and refuses a wrong entry by its text', () => {

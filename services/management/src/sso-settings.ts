@@ -99,6 +99,11 @@ export const managementSsoSettings = {
     default: '',
     doc: 'Comma-separated <claim value>=<environment id>:<role> (project-manager, developer, content-creator, reviewer); the claim decides the roles in every environment named here.',
   },
+  oidcOperatorValue: {
+    env: 'LECTERN_OIDC_OPERATOR_VALUE',
+    schema: z.string().min(1).max(400).optional(),
+    doc: 'A value of LECTERN_OIDC_ROLE_CLAIM that makes a person an operator of the console (every project), signed in through the provider; unset: the console takes the operator token and management keys only.',
+  },
   passwordSignIn: {
     env: 'LECTERN_PASSWORD_SIGN_IN',
     schema: envBoolean,
@@ -119,12 +124,15 @@ export interface SsoOptions {
   readonly emailVerifiedClaim: string;
   readonly roleClaim: string | null;
   readonly roleMap: readonly RoleMapEntry[];
+  /** The role claim's value that makes a person an operator of the console; null: none. */
+  readonly operatorValue: string | null;
 }
 
 /** The single sign-on options of the settings (null: off); ConfigError naming the settings that do not fit together. */
 export function ssoOptionsOf(config: SsoConfig): SsoOptions | null {
   const problems: string[] = [];
   if (config.oidcIssuer === undefined) {
+    if (config.oidcOperatorValue !== undefined) problems.push('LECTERN_OIDC_OPERATOR_VALUE needs LECTERN_OIDC_ISSUER');
     if (!config.passwordSignIn)
       problems.push('LECTERN_PASSWORD_SIGN_IN=false needs LECTERN_OIDC_ISSUER: otherwise no one could sign in');
     if (problems.length > 0) throw new ConfigError(problems);
@@ -133,6 +141,8 @@ export function ssoOptionsOf(config: SsoConfig): SsoOptions | null {
   if (config.oidcClientId === undefined) problems.push('LECTERN_OIDC_CLIENT_ID: required with LECTERN_OIDC_ISSUER');
   if (config.oidcRoleMap.length > 0 && config.oidcRoleClaim === undefined)
     problems.push('LECTERN_OIDC_ROLE_MAP needs LECTERN_OIDC_ROLE_CLAIM (the claim whose values it maps)');
+  if (config.oidcOperatorValue !== undefined && config.oidcRoleClaim === undefined)
+    problems.push('LECTERN_OIDC_OPERATOR_VALUE needs LECTERN_OIDC_ROLE_CLAIM (the claim that holds it)');
   const issuer = new URL(config.oidcIssuer);
   if (issuer.protocol === 'http:' && !isLoopback(issuer.hostname))
     problems.push(
@@ -148,6 +158,7 @@ export function ssoOptionsOf(config: SsoConfig): SsoOptions | null {
     emailVerifiedClaim: config.oidcEmailVerifiedClaim,
     roleClaim: config.oidcRoleClaim ?? null,
     roleMap: config.oidcRoleMap,
+    operatorValue: config.oidcOperatorValue ?? null,
   };
 }
 

@@ -48,6 +48,7 @@ describe.skipIf(chromiumPath === null)('OpenID', () => {
     provider = await startLocalProvider({
       ada: { email: 'Ada@Example.com', emailVerified: true, name: 'Ada Lovelace', groups: ['lectern-writers'] },
       eve: { email: 'eve@example.com', emailVerified: false, name: 'Eve', groups: ['lectern-writers'] },
+      olga: { email: 'olga@example.com', emailVerified: true, name: 'Olga', groups: ['lectern-operators'] },
     });
     projectId = (
       JSON.parse(await lectern(['project', 'create', 'Docs', '--data-dir', dataDir, '--json'])) as { id: string }
@@ -63,10 +64,11 @@ describe.skipIf(chromiumPath === null)('OpenID', () => {
       LECTERN_OIDC_PROVIDER_NAME: providerName,
       LECTERN_OIDC_ROLE_CLAIM: 'groups',
       LECTERN_OIDC_ROLE_MAP: `lectern-writers=${projectId}:content-creator`,
+      LECTERN_OIDC_OPERATOR_VALUE: 'lectern-operators',
       LECTERN_PASSWORD_SIGN_IN: 'false',
     });
     [stack, browser] = await Promise.all([startEditorStack({ dataDir, projectId }), launchBrowser()]);
-    provider.setRedirectUri(`${stack.origin}/app/api/sso/callback`);
+    provider.setRedirectUris([`${stack.origin}/app/api/sso/callback`, `${stack.origin}/console/sso/callback`]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -83,9 +85,9 @@ describe.skipIf(chromiumPath === null)('OpenID', () => {
     return page;
   };
 
-  /** From the sign-in screen through the provider's own sign-in and consent pages. */
-  const signInAtProvider = async (page: Page, login: string) => {
-    await page.goto(`${stack.appUrl}/sign-in`);
+  /** From the sign-in screen (the editor's, or the console's) through the provider's own sign-in and consent pages. */
+  const signInAtProvider = async (page: Page, login: string, from = `${stack.appUrl}/sign-in`) => {
+    await page.goto(from);
     await page.getByRole('link', { name: `Sign in with ${providerName}` }).click();
     await page.waitForURL((url) => url.href.startsWith(provider.issuer));
     await page.locator('input[name=login]').fill(login);
@@ -169,5 +171,23 @@ describe.skipIf(chromiumPath === null)('OpenID', () => {
     }[];
     expect(users.map((u) => u.email)).not.toContain('eve@example.com');
     await page.context().close();
+  });
+
+  it('signs an operator in to the console through the provider, and refuses a person it does not name', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.origin}/console/sign-in`);
+    expect(await axeViolations(page)).toEqual([]);
+    await signInAtProvider(page, 'olga', `${stack.origin}/console/sign-in`);
+    await page.waitForURL(`${stack.origin}/console/projects`);
+    expect(await page.getByRole('link', { name: 'Docs' }).count()).toBe(1);
+    await page.context().close();
+
+    const writer = await newPage();
+    await signInAtProvider(writer, 'ada', `${stack.origin}/console/sign-in`);
+    await writer.waitForURL(`${stack.origin}/console/sign-in?sso_error=SSO_NOT_OPERATOR`);
+    expect(await writer.textContent('body')).toContain('does not make you an operator');
+    await writer.goto(`${stack.origin}/console/projects`);
+    expect(new URL(writer.url()).pathname).toBe('/console/sign-in');
+    await writer.context().close();
   });
 });

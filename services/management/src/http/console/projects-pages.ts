@@ -2,17 +2,27 @@ import type { Project, ProjectOverview } from '@lectern/core';
 import { html, type Html } from './html.ts';
 import { cardTable, csrfField, formatTime, page, type PageContext } from './layout.ts';
 
-export function signInPage(ctx: PageContext, options: { csrf: string; error?: string }): Html {
+export function signInPage(
+  ctx: PageContext,
+  options: { csrf: string; error?: string; ssoProviderName?: string },
+): Html {
   return page(ctx, {
     title: 'Sign in',
     ...(options.error === undefined ? {} : { notice: options.error }),
-    body: html`<form method="post" action="/console/sign-in" class="card stack">
-      <input type="hidden" name="_csrf" value="${options.csrf}" />
-      <p>Sign in with the operator token (every project) or a project's management API key (that project only).</p>
-      <label for="token">Operator token or management API key</label>
-      <input id="token" name="token" type="password" autocomplete="current-password" required />
-      <button type="submit">Sign in</button>
-    </form>`,
+    body: html`${
+        options.ssoProviderName === undefined
+          ? ''
+          : html`<p class="card">
+              <a class="button-link" href="/console/sso/start">Sign in with ${options.ssoProviderName}</a>
+            </p>`
+      }
+      <form method="post" action="/console/sign-in" class="card stack">
+        <input type="hidden" name="_csrf" value="${options.csrf}" />
+        <p>Sign in with the operator token (every project) or a project's management API key (that project only).</p>
+        <label for="token">Operator token or management API key</label>
+        <input id="token" name="token" type="password" autocomplete="current-password" required />
+        <button type="submit">Sign in</button>
+      </form>`,
   });
 }
 

@@ -2,6 +2,8 @@ import type { Request, Response } from 'express';
 import type { CoreDeps, RecsTracking } from '@lectern/core';
 import type { Logger, ProcessMetrics } from '@lectern/http-kit';
 import type { SignInThrottleOptions } from '../web-session/sign-in-throttle.ts';
+import type { SignInRecorder } from '../app-api/sso/sign-in-events.ts';
+import type { SsoClient } from '../app-api/sso/sso-client.ts';
 import type { PageContext } from './layout.ts';
 import type { SignedIn } from './session.ts';
 
@@ -21,6 +23,9 @@ export interface ConsoleOptions {
   readonly recsTracking?: RecsTracking;
   /** Failed sign-ins allowed per client before a lock, and the lock times (defaults: sign-in-throttle.ts). */
   readonly signInThrottle?: SignInThrottleOptions;
+  /** Single sign-on (docs/sso.md): operators sign in through the provider when it names them. */
+  readonly sso?: SsoClient | null;
+  readonly signInRecorder?: SignInRecorder | null;
 }
 
 /** What every console handler behind sign-in gets. */

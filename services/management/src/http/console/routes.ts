@@ -23,6 +23,7 @@ import {
 import { clientKey, createSignInThrottle } from '../web-session/sign-in-throttle.ts';
 import { isPublicUrlHttps } from '../public-origin.ts';
 import { webhookRoutes } from './webhook-routes.ts';
+import { consoleSsoProblem, mountConsoleSso } from './console-sso.ts';
 
 /** No inline script or style, nothing from elsewhere, no framing. */
 export const consoleCsp =
@@ -72,9 +73,11 @@ export function consoleRouter(options: ConsoleOptions): Router {
     res
       .status(status)
       .type('html')
-      .send(signInPage(bare, { csrf, ...(error === undefined ? {} : { error }) }).value);
+      .send(signInPage(bare, { csrf, ...(error === undefined ? {} : { error }), ...ssoButton }).value);
   };
-  router.get('/sign-in', (req, res) => showSignIn(req, res, 200));
+  const ssoButton = options.sso?.hasOperators ? { ssoProviderName: options.sso.providerName } : {};
+  router.get('/sign-in', (req, res) => showSignIn(req, res, 200, consoleSsoProblem(req)));
+  mountConsoleSso(router, options, sessions);
   router.post('/sign-in', async (req, res) => {
     const expected = readCookie(req, signInCookie);
     const presentedCsrf = field(req, '_csrf');

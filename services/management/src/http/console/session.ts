@@ -22,6 +22,8 @@ export const maxSessionsPerCredential = 20;
 
 export type Credential =
   | { readonly type: 'operator'; readonly tokenDigest: Buffer }
+  /** An operator signed in through single sign-on (docs/sso.md): the provider vouched at sign-in. */
+  | { readonly type: 'sso_operator'; readonly email: string }
   | { readonly type: 'key'; readonly key: string; readonly projectId: string };
 
 interface Session {
@@ -53,6 +55,7 @@ export function setCookie(req: Request, res: Response, name: string, value: stri
 }
 
 function holderOf(credential: Credential): string {
+  if (credential.type === 'sso_operator') return `sso:${credential.email}`;
   return credential.type === 'operator'
     ? 'operator'
     : `key:${credential.projectId}:${digest(credential.key).toString('base64url')}`;
@@ -78,6 +81,8 @@ export function createSessionStore(core: CoreDeps, operatorToken: string | null)
     if (own?.size === 0) byHolder.delete(session.holder);
   };
   const actorOf = async (credential: Credential): Promise<Actor | null> => {
+    // The provider's word is checked once, at sign-in; the session ends at sign-out or when idle.
+    if (credential.type === 'sso_operator') return operator;
     if (credential.type === 'operator') {
       return operatorToken !== null && timingSafeEqual(credential.tokenDigest, digest(operatorToken)) ? operator : null;
     }

@@ -20,6 +20,7 @@ export function recordPasswordSignIn(
     {
       outcome: 'userId' in outcome ? 'signed_in' : 'refused',
       method: 'password',
+      surface: 'editor',
       userId: 'userId' in outcome ? outcome.userId : null,
       email: email === null ? null : email.trim().toLowerCase().slice(0, 320),
       reason: 'error' in outcome ? (isLecternError(outcome.error) ? outcome.error.code : 'INTERNAL') : null,

@@ -10,6 +10,8 @@ export type SignInMethod = 'password' | 'oidc';
 export interface SignInEvent {
   readonly outcome: 'signed_in' | 'refused';
   readonly method: SignInMethod;
+  /** Where the person signed in: the editor (`/app`) or the operator console (`/console`). */
+  readonly surface: 'editor' | 'console';
   /** The person, when known (always after a sign-in; after a refusal when the e-mail matched). */
   readonly userId: string | null;
   /** The e-mail the attempt named (typed, or the provider's claim), when any. */

@@ -18,17 +18,26 @@ export interface PendingSignIn {
   readonly redirectUri: string;
 }
 
+/** A verified answer of the provider: the person for the core sign-in, and whether they are an operator. */
+export interface SsoAnswer {
+  readonly identity: IdentitySignInInput;
+  /** Whether the role claim holds LECTERN_OIDC_OPERATOR_VALUE (the console's operators). */
+  readonly isOperator: boolean;
+}
+
 export interface SsoClient {
   readonly providerName: string;
+  /** Whether some person can be an operator of the console through the provider (LECTERN_OIDC_OPERATOR_VALUE). */
+  readonly hasOperators: boolean;
   /** The provider's authorization URL for a new sign-in, and what to remember for `finish`. */
   start(input: { redirectUri: string }): Promise<{ url: string; pending: PendingSignIn }>;
   /**
    * Checks the provider's answer (`query`: the callback's query string) against `pending` and
-   * the provider's keys, and answers the person's claims for the core sign-in. SSO_STATE_INVALID
+   * the provider's keys, and answers the person's verified claims. SSO_STATE_INVALID
    * for another sign-in's answer, SSO_PROVIDER_REFUSED when the provider says no or its answer does
    * not verify.
    */
-  finish(input: { query: URLSearchParams; pending: PendingSignIn }): Promise<IdentitySignInInput>;
+  finish(input: { query: URLSearchParams; pending: PendingSignIn }): Promise<SsoAnswer>;
 }
 
 /** The longest a provider may take for discovery or a token exchange, in seconds. */
@@ -65,6 +74,7 @@ export async function discoverSso(options: SsoOptions): Promise<SsoClient> {
 function createSsoClient(config: oidc.Configuration, options: SsoOptions): SsoClient {
   return {
     providerName: options.providerName,
+    hasOperators: options.operatorValue !== null,
     async start({ redirectUri }) {
       const pending: PendingSignIn = {
         state: oidc.randomState(),
@@ -109,7 +119,11 @@ function createSsoClient(config: oidc.Configuration, options: SsoOptions): SsoCl
       } catch (error) {
         throw new LecternError('SSO_PROVIDER_REFUSED', { cause: error });
       }
-      return identityOf(claims, options);
+      const values = options.roleClaim === null ? [] : claimValues(claims[options.roleClaim]);
+      return {
+        identity: identityOf(claims, options),
+        isOperator: options.operatorValue !== null && values.includes(options.operatorValue),
+      };
     },
   };
 }

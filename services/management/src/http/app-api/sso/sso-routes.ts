@@ -4,11 +4,12 @@ import { LecternError } from '@lectern/errors';
 import type { Logger } from '@lectern/http-kit';
 import { locals } from '../../context.ts';
 import { publicOriginOf } from '../../public-origin.ts';
-import { isBrowserOnHttps, readCookie, setHttpOnlyCookie } from '../../web-session/cookies.ts';
+import { setHttpOnlyCookie } from '../../web-session/cookies.ts';
 import { appSessionCookie } from '../person-auth.ts';
 import type { SignInOptionsJson } from '../wire.ts';
 import { recordSignIn, type SignInEvent, type SignInRecorder } from './sign-in-events.ts';
-import type { PendingSignIn, SsoClient } from './sso-client.ts';
+import { queryOf, takePending, writePending } from './pending-cookie.ts';
+import type { SsoClient } from './sso-client.ts';
 
 export interface SsoRoutesOptions {
   readonly core: CoreDeps;
@@ -20,44 +21,13 @@ export interface SsoRoutesOptions {
   readonly signInRecorder?: SignInRecorder | null;
 }
 
-/** The cookie of a sign-in in progress: only sent back to the callback, for 10 minutes. */
-const pendingCookie = 'lectern_sso';
 const pendingPath = '/app/api/sso';
-const pendingMaxAgeSeconds = 600;
 const callbackPath = '/app/api/sso/callback';
 
 /** A path inside the app (as the sign-in screen's `next`), or `/`. */
 function appPath(value: unknown): string {
   if (typeof value !== 'string' || value.length > 2000) return '/';
   return /^\/(?![/\\])[\x21-\x7e]*$/.test(value) ? value : '/';
-}
-
-interface PendingCookie extends PendingSignIn {
-  readonly next: string;
-}
-
-/*
- * The cookie is SameSite=Lax, unlike the session's: the provider sends the browser back with a
- * top-level GET from its own site, which carries Lax cookies and not Strict ones. It holds no
- * power on its own: it only lets this browser finish the sign-in it started.
- */
-function setPending(req: Request, res: Response, value: string, maxAgeSeconds: number): void {
-  const attributes = [`Path=${pendingPath}`, 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAgeSeconds}`];
-  if (isBrowserOnHttps(req)) attributes.push('Secure');
-  res.append('set-cookie', `${pendingCookie}=${value}; ${attributes.join('; ')}`);
-}
-
-function readPending(req: Request): PendingCookie | null {
-  const raw = readCookie(req, pendingCookie);
-  if (raw === null || raw.length > 4000) return null;
-  try {
-    const parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const { state, nonce, codeVerifier, redirectUri, next } = parsed;
-    if ([state, nonce, codeVerifier, redirectUri, next].some((v) => typeof v !== 'string')) return null;
-    return parsed as unknown as PendingCookie;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -73,13 +43,14 @@ export function ssoRouter(options: SsoRoutesOptions): Router {
   const record = (
     req: Request,
     res: Response,
-    event: Omit<SignInEvent, 'requestId' | 'clientAddress' | 'at' | 'method'>,
+    event: Omit<SignInEvent, 'requestId' | 'clientAddress' | 'at' | 'method' | 'surface'>,
   ) =>
     recordSignIn(
       options.signInRecorder,
       {
         ...event,
         method: 'oidc',
+        surface: 'editor',
         requestId: locals(res).requestId ?? null,
         clientAddress: req.ip ?? null,
         at: core.clock.now(),
@@ -98,21 +69,19 @@ export function ssoRouter(options: SsoRoutesOptions): Router {
     if (sso === null) throw new LecternError('SSO_NOT_CONFIGURED');
     const redirectUri = `${publicOriginOf(req)}${callbackPath}`;
     const { url, pending } = await sso.start({ redirectUri });
-    const cookie: PendingCookie = { ...pending, next: appPath(req.query['next']) };
-    setPending(req, res, Buffer.from(JSON.stringify(cookie)).toString('base64url'), pendingMaxAgeSeconds);
+    writePending(req, res, pendingPath, { ...pending, next: appPath(req.query['next']) });
     res.redirect(303, url);
   });
 
   router.get('/sso/callback', async (req, res) => {
     if (sso === null) throw new LecternError('SSO_NOT_CONFIGURED');
-    const pending = readPending(req);
     // One use: whatever happens next, this browser's sign-in in progress ends here.
-    setPending(req, res, '', 0);
-    const query = new URLSearchParams(req.url.slice(req.url.indexOf('?') + 1 || req.url.length));
+    const pending = takePending(req, res, pendingPath);
+    const query = queryOf(req);
     let email: string | null = null;
     try {
       if (pending === null) throw new LecternError('SSO_STATE_INVALID');
-      const identity = await sso.finish({ query, pending });
+      const { identity } = await sso.finish({ query, pending });
       email = typeof identity.email === 'string' ? identity.email.slice(0, 320) : null;
       const started = await signInWithIdentity(core, identity);
       setHttpOnlyCookie(req, res, { path: '/app', name: appSessionCookie, value: started.token });
