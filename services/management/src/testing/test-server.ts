@@ -45,6 +45,9 @@ export async function startTestManagement(
       | 'imageLimits'
       | 'linkMailer'
       | 'signInThrottle'
+      | 'signInRecorder'
+      | 'sso'
+      | 'isPasswordSignInEnabled'
     >
   > & {
     /** LECTERN_ASSETS_PUBLIC_URL: the assets origin asset `url`s name (default: the assets listener). */
@@ -93,6 +96,11 @@ export async function startTestManagement(
     ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
     ...(options.linkMailer ? { linkMailer: options.linkMailer } : {}),
     ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
+    ...(options.signInRecorder ? { signInRecorder: options.signInRecorder } : {}),
+    ...(options.sso ? { sso: options.sso } : {}),
+    ...(options.isPasswordSignInEnabled === undefined
+      ? {}
+      : { isPasswordSignInEnabled: options.isPasswordSignInEnabled }),
     // Tests send bursts; the rate-limit test sets its own limits.
     rateLimits: options.rateLimits ?? { perSecond: 1_000_000, perMinute: 1_000_000, perHour: 1_000_000 },
     ...(options.personRateLimits ? { personRateLimits: options.personRateLimits } : {}),
