@@ -113,6 +113,13 @@ describe.skipIf(chromiumPath === null)('OpenID', () => {
     });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toContain('turned off');
+    // An invitation link cannot set a password either: its page says so and leads to the provider.
+    await page.goto(await stack.invite('newcomer@example.com', 'reviewer'));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('This link cannot be used');
+    expect(await page.textContent('main')).toContain('turned off');
+    expect(await page.getByLabel('New password').count()).toBe(0);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('link', { name: `Sign in with ${providerName}` }).count()).toBe(1);
     await page.context().close();
   });
 

@@ -117,14 +117,19 @@ export function appSessionRouter(options: AppSessionOptions): Router {
   router
     .route('/links/:token')
     .get(async (req, res) => {
+      // The accept screen then says why and points to the sign-in screen (single sign-on).
+      if (options.isPasswordSignInEnabled === false) throw new LecternError('PASSWORD_SIGN_IN_DISABLED');
       const link = await describePersonLink(core, { token: req.params.token });
       res.json({ email: link.email, purpose: link.purpose, project_name: link.projectName } satisfies PersonLinkJson);
     })
     .post(async (req, res) => {
+      // No password is set (nor a session started by one) when people sign in only through SSO.
+      if (options.isPasswordSignInEnabled === false) throw new LecternError('PASSWORD_SIGN_IN_DISABLED');
       signedIn(req, res, await acceptPersonLink(core, { token: req.params.token, password: body(req)['password'] }));
     });
 
   router.post('/password-reset', async (req, res) => {
+    if (options.isPasswordSignInEnabled === false) throw new LecternError('PASSWORD_SIGN_IN_DISABLED');
     const client = [clientKey(req.ip)];
     const retryAfter = resetThrottle.retryAfterSeconds(client);
     if (retryAfter > 0) throw new LecternError('RATE_LIMITED', { retryAfterSeconds: retryAfter });

@@ -6,16 +6,17 @@ export function signInPage(
   ctx: PageContext,
   options: { csrf: string; error?: string; ssoProviderName?: string },
 ): Html {
+  // Single sign-on for operators (docs/sso.md), above the token form, which stays the way in.
+  const sso =
+    options.ssoProviderName === undefined
+      ? ''
+      : html`<p class="card">
+          <a class="button-link" href="/console/sso/start">Sign in with ${options.ssoProviderName}</a>
+        </p>`;
   return page(ctx, {
     title: 'Sign in',
     ...(options.error === undefined ? {} : { notice: options.error }),
-    body: html`${
-        options.ssoProviderName === undefined
-          ? ''
-          : html`<p class="card">
-              <a class="button-link" href="/console/sso/start">Sign in with ${options.ssoProviderName}</a>
-            </p>`
-      }
+    body: html`${sso}
       <form method="post" action="/console/sign-in" class="card stack">
         <input type="hidden" name="_csrf" value="${options.csrf}" />
         <p>Sign in with the operator token (every project) or a project's management API key (that project only).</p>
