@@ -49,7 +49,12 @@ const providerTimeoutSeconds = 10;
  */
 export async function discoverSso(options: SsoOptions): Promise<SsoClient> {
   const issuer = new URL(options.issuer);
-  const execute = issuer.protocol === 'http:' && isLoopback(issuer.hostname) ? [oidc.allowInsecureRequests] : [];
+  // The ID token's signature is checked against the provider's keys too (openid-client leaves it to
+  // TLS by default): a provider on loopback may speak plain http, and a forged token must not pass.
+  const execute = [
+    oidc.enableNonRepudiationChecks,
+    ...(issuer.protocol === 'http:' && isLoopback(issuer.hostname) ? [oidc.allowInsecureRequests] : []),
+  ];
   let config: oidc.Configuration;
   try {
     config = await oidc.discovery(
