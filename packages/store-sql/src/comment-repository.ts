@@ -53,8 +53,7 @@ export function commentRepository(db: Kysely<Database>): CommentRepository {
         .where('project_id', '=', projectId)
         .where('item_id', '=', itemId)
         .where('language_id', '=', languageId)
-        .orderBy('created_at')
-        .orderBy('id')
+        .orderBy('position')
         .execute();
       if (threads.length === 0) return [];
       // One read of every comment of the variant's threads (bounded by core's limits), joined in memory.
@@ -67,8 +66,7 @@ export function commentRepository(db: Kysely<Database>): CommentRepository {
         .where('comments.project_id', '=', projectId)
         .where('t.item_id', '=', itemId)
         .where('t.language_id', '=', languageId)
-        .orderBy('comments.created_at')
-        .orderBy('comments.id')
+        .orderBy('comments.position')
         .execute();
       const byThread = new Map<string, CommentRecord[]>();
       for (const row of comments) {
@@ -98,8 +96,7 @@ export function commentRepository(db: Kysely<Database>): CommentRepository {
         .selectAll()
         .where('project_id', '=', projectId)
         .where('thread_id', '=', id)
-        .orderBy('created_at')
-        .orderBy('id')
+        .orderBy('position')
         .execute();
       return toThread(thread, comments.map(toComment));
     },

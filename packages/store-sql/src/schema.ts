@@ -267,6 +267,7 @@ export interface PersonSessionsTable {
 }
 
 export interface CommentThreadsTable {
+  position: ColumnType<string | number, never, never>;
   project_id: string;
   id: string;
   item_id: string;
@@ -285,6 +286,7 @@ export interface CommentThreadsTable {
 }
 
 export interface CommentsTable {
+  position: ColumnType<string | number, never, never>;
   project_id: string;
   id: string;
   thread_id: string;

@@ -9,6 +9,8 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('comment_threads')
+    // Creation order, also between rows created in the same millisecond.
+    .addColumn('position', 'bigint', (c) => c.generatedAlwaysAsIdentity())
     .addColumn('project_id', 'uuid', (c) => c.notNull())
     .addColumn('id', 'uuid', (c) => c.notNull())
     .addColumn('item_id', 'uuid', (c) => c.notNull())
@@ -28,11 +30,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       (fk) => fk.onDelete('cascade'),
     )
     .execute();
-  await sql`create index comment_threads_variant on comment_threads (project_id, item_id, language_id, created_at)`.execute(
+  await sql`create index comment_threads_variant on comment_threads (project_id, item_id, language_id, position)`.execute(
     db,
   );
   await db.schema
     .createTable('comments')
+    .addColumn('position', 'bigint', (c) => c.generatedAlwaysAsIdentity())
     .addColumn('project_id', 'uuid', (c) => c.notNull())
     .addColumn('id', 'uuid', (c) => c.notNull())
     .addColumn('thread_id', 'uuid', (c) => c.notNull())
@@ -50,5 +53,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       (fk) => fk.onDelete('cascade'),
     )
     .execute();
-  await sql`create index comments_thread on comments (project_id, thread_id, created_at)`.execute(db);
+  await sql`create index comments_thread on comments (project_id, thread_id, position)`.execute(db);
 }
