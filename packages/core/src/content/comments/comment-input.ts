@@ -1,4 +1,4 @@
-import { isRecord, Problems } from '../../model/shared/problems.ts';
+import { isRecord, type Problems } from '../../model/shared/problems.ts';
 import { isUuid } from '../../domain/uuid.ts';
 import { characterCount, unstorableText } from '../../model/shared/text.ts';
 import type { TextAnchor } from './comment-record.ts';
