@@ -83,7 +83,8 @@ export function CommentsArea(props: CommentsScope & { elements: readonly TypeEle
           {threads.isError ? <p role="alert">The comments could not be loaded.</p> : null}
           {open.length === 0 && !draft ? (
             <p className="comment-hint">
-              No open comments. Use 💬 beside an element, or select text in rich text and use 💬 in its toolbar.
+              No open comments. Use the comment button beside an element, or select text in rich text and use Comment in
+              its toolbar.
             </p>
           ) : null}
           {open.map(view)}

@@ -181,8 +181,9 @@ describe.skipIf(chromiumPath === null)('comment', () => {
     await reviewer.getByRole('button', { name: 'Comment on Title' }).click();
     await reviewer.getByLabel('Comment', { exact: true }).fill('Shorter title?');
     await reviewer.getByRole('button', { name: 'Comment', exact: true }).click();
-    await reviewer.getByRole('button', { name: 'Comment on Title (1 open thread)' }).waitFor();
     const thread = reviewer.locator('article.comment-thread', { hasText: 'Shorter title?' });
+    await thread.waitFor();
+    await reviewer.getByRole('button', { name: 'Comment on Title, 1 open thread', exact: true }).waitFor();
     expect(await thread.locator('h3').textContent()).toBe('Title');
     expect(await axeViolations(reviewer)).toEqual([]);
   }, 60_000);

@@ -54,7 +54,7 @@ export function useRichTextComments(input: {
     {
       key: 'comment',
       label: 'Comment on the selected text',
-      text: '💬',
+      text: 'Comment',
       isEnabled: selection !== undefined && !selection.empty,
       onRun: () => {
         if (state === null) return;
