@@ -86,6 +86,19 @@ export function commentRepository(db: Kysely<Database>): CommentRepository {
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    async countComments({ projectId, itemId, languageId }) {
+      const row = await db
+        .selectFrom('comments')
+        .innerJoin('comment_threads as t', (j) =>
+          j.onRef('t.project_id', '=', 'comments.project_id').onRef('t.id', '=', 'comments.thread_id'),
+        )
+        .select((eb) => eb.fn.countAll<string | number>().as('n'))
+        .where('comments.project_id', '=', projectId)
+        .where('t.item_id', '=', itemId)
+        .where('t.language_id', '=', languageId)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
     async findThread(projectId, id, options = {}) {
       let query = db.selectFrom('comment_threads').selectAll().where('project_id', '=', projectId).where('id', '=', id);
       if (options.isForUpdate) query = query.forUpdate();

@@ -15,6 +15,8 @@ export const commentLimits = Object.freeze({
   contextChars: 64,
   threadsPerVariant: 500,
   commentsPerThread: 100,
+  /** All threads of a variant together: a list answer stays within a few megabytes. */
+  commentsPerVariant: 1_000,
 });
 
 export interface CommentBody {

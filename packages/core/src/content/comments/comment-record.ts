@@ -51,6 +51,8 @@ export interface CommentRepository {
   listThreads(input: { projectId: string; itemId: string; languageId: string }): Promise<CommentThreadRecord[]>;
   /** How many threads the variant has (for the bound on them). */
   countThreads(input: { projectId: string; itemId: string; languageId: string }): Promise<number>;
+  /** How many comments the variant's threads hold together (for the bound on them). */
+  countComments(input: { projectId: string; itemId: string; languageId: string }): Promise<number>;
   /** One thread with its comments, or null; `isForUpdate` locks its row until commit. */
   findThread(projectId: string, id: string, options?: { isForUpdate?: boolean }): Promise<CommentThreadRecord | null>;
   /** Stores a new thread (its `comments` are stored too). */

@@ -68,6 +68,16 @@ async function noticesOf(
   }));
 }
 
+async function assertRoomForComment(
+  tx: UnitOfWork,
+  where: { projectId: string; itemId: string; languageId: string },
+): Promise<void> {
+  if ((await tx.comments.countComments(where)) >= commentLimits.commentsPerVariant)
+    throw new LecternError('COMMENT_LIMIT_REACHED', {
+      message: `A language variant holds at most ${commentLimits.commentsPerVariant} comments; resolve and delete old ones first.`,
+    });
+}
+
 /** Every thread of the variant with its comments, oldest first (none when the variant is absent). */
 export async function listCommentThreads(deps: CoreDeps, input: VariantInput): Promise<CommentThreadsJson> {
   return deps.store.transaction(async (tx) => {
@@ -110,6 +120,7 @@ export async function createCommentThread(
       throw new LecternError('COMMENT_LIMIT_REACHED', {
         message: `A language variant holds at most ${commentLimits.threadsPerVariant} comment threads.`,
       });
+    await assertRoomForComment(tx, where);
     const now = deps.clock.now();
     const id = deps.ids.uuid();
     const comment: CommentRecord = {
@@ -158,6 +169,11 @@ export async function replyToCommentThread(
       throw new LecternError('COMMENT_LIMIT_REACHED', {
         message: `A comment thread holds at most ${commentLimits.commentsPerThread} comments.`,
       });
+    await assertRoomForComment(tx, {
+      projectId: input.projectId,
+      itemId: scope.item.id,
+      languageId: scope.language.id,
+    });
     const people = await readMentioned(tx, { projectId: input.projectId, ids: content.mentions, problems });
     problems.throwIfAny();
     const now = deps.clock.now();

@@ -169,6 +169,22 @@ function describeComments(engine: string, openCore: () => Promise<TestCore>): vo
       expect(await threadsOf(writer)).toEqual(before);
     });
 
+    it('refuses a comment beyond the bound of a thread (100) and stores nothing more', async () => {
+      const created = await writer.call(path, { method: 'POST', body: { element: { codename: 'title' }, text: '1' } });
+      const thread = created.json as unknown as Thread;
+      for (let n = 2; n <= 100; n++) {
+        const reply = await writer.call(`${path}/${thread.id}/replies`, { method: 'POST', body: { text: String(n) } });
+        expect(reply.status).toBe(201);
+      }
+      const over = await writer.call(`${path}/${thread.id}/replies`, { method: 'POST', body: { text: '101' } });
+      expect([over.status, over.json['error_code']]).toEqual([400, 145]);
+      const stored = (await threadsOf(writer)).find((t) => t.id === thread.id);
+      expect(stored?.comments).toHaveLength(100);
+      expect(
+        (await writer.call(`${path}/${thread.id}/comments/${thread.comments[0]!.id}`, { method: 'DELETE' })).status,
+      ).toBe(204);
+    }, 60_000);
+
     it('serves management keys too, appends comment events, and lets comments go with their item', async () => {
       const keyPath = '/items/codename/first/variants/codename/default/comments';
       const byKey = await server.fetch(keyPath, {

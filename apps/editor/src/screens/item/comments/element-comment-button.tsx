@@ -6,17 +6,13 @@ export function ElementCommentButton({ elementId, name }: { elementId: string; n
   const comments = useElementComments(elementId);
   if (comments === null) return null;
   const open = comments.threads.filter((t) => t.element.id === elementId && !t.is_resolved).length;
-  // The count is the only visible text, and part of the name ("Comment on Title, 2 open threads").
+  // Named by its (hidden) text, not aria-label: fields are found by their label, and this is not one.
   const count = open === 0 ? '' : `, ${open} open ${open === 1 ? 'thread' : 'threads'}`;
   return (
-    <button
-      type="button"
-      className="comment-button"
-      aria-label={`Comment on ${name}${count}`}
-      onClick={() => comments.startThread({ elementId, anchor: null })}
-    >
+    <button type="button" className="comment-button" onClick={() => comments.startThread({ elementId, anchor: null })}>
       <CommentIcon />
-      {open > 0 ? open : null}
+      <span className="visually-hidden">{`Comment on ${name}${count}`}</span>
+      {open > 0 ? <span aria-hidden="true">{open}</span> : null}
     </button>
   );
 }
