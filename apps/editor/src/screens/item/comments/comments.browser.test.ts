@@ -175,7 +175,7 @@ describe.skipIf(chromiumPath === null)('comment', () => {
     expect(await axeViolations(writer)).toEqual([]);
   }, 120_000);
 
-  it('lets a read-only reviewer comment on a whole element by its button', async () => {
+  it('lets a read-only reviewer comment on a whole element, and on selected text', async () => {
     await reviewer.goto(itemUrl);
     await reviewer.getByRole('button', { name: 'Comment on Title' }).click();
     await reviewer.getByLabel('Comment', { exact: true }).fill('Shorter title?');
@@ -184,6 +184,19 @@ describe.skipIf(chromiumPath === null)('comment', () => {
     await thread.waitFor();
     await reviewer.getByRole('button', { name: 'Comment on Title, 1 open thread', exact: true }).waitFor();
     expect(await thread.locator('h3').textContent()).toBe('Title');
+
+    // The text is read-only for a Reviewer: its toolbar is off, a button of its own comments.
+    const onSelection = reviewer.getByRole('button', { name: 'Comment on the selected text' });
+    expect(await onSelection.getAttribute('aria-disabled')).toBe('true');
+    await selectText(reviewer, 'Monday');
+    await expect.poll(() => onSelection.getAttribute('aria-disabled')).toBeNull();
+    await onSelection.click();
+    await reviewer.getByLabel('Comment', { exact: true }).fill('Which Monday?');
+    await reviewer.getByRole('button', { name: 'Comment', exact: true }).click();
+    const onText = reviewer.locator('article.comment-thread', { hasText: 'Which Monday?' });
+    await onText.waitFor();
+    expect(await onText.locator('blockquote').textContent()).toBe('Monday');
+    await expect.poll(() => highlighted(reviewer)).toEqual(['Monday']);
     expect(await axeViolations(reviewer)).toEqual([]);
   }, 60_000);
 });
