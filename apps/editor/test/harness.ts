@@ -87,9 +87,12 @@ function run(args: readonly string[]): Promise<string> {
 /**
  * Starts `lectern start --json` and waits for its summary line: on a fresh data directory with
  * the demo project (removed by `stop`), or on `existing` (a data directory and the project to
- * work on, kept).
+ * work on, kept). `env` adds settings (LECTERN_SMTP_URL…).
  */
-export async function startEditorStack(existing?: { dataDir: string; projectId: string }): Promise<EditorStack> {
+export async function startEditorStack(
+  existing?: { dataDir: string; projectId: string },
+  options: { env?: Readonly<Record<string, string>> } = {},
+): Promise<EditorStack> {
   const dataDir = existing?.dataDir ?? mkdtempSync(join(tmpdir(), 'lectern-editor-'));
   const child: ChildProcess = spawn(
     process.execPath,
@@ -102,6 +105,7 @@ export async function startEditorStack(existing?: { dataDir: string; projectId: 
         LECTERN_MANAGEMENT_PER_SECOND: '0',
         LECTERN_MANAGEMENT_PER_MINUTE: '0',
         LECTERN_MANAGEMENT_PER_HOUR: '0',
+        ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -469,6 +469,42 @@ export const catalogue = {
     delivery: 100,
     message: 'The requested rendition was not found.',
   },
+  COMMENT_THREAD_NOT_FOUND: {
+    kind: 'not_found',
+    management: 140,
+    delivery: 100,
+    message: 'The requested comment thread was not found on this language variant.',
+  },
+  COMMENT_NOT_FOUND: {
+    kind: 'not_found',
+    management: 141,
+    delivery: 100,
+    message: 'The requested comment was not found in this thread.',
+  },
+  COMMENT_NOT_OWN: {
+    kind: 'forbidden',
+    management: 142,
+    delivery: 16,
+    message: 'Only the author of a comment can edit or delete it.',
+  },
+  COMMENT_THREAD_RESOLVED: {
+    kind: 'invalid',
+    management: 143,
+    delivery: 1,
+    message: 'The comment thread is resolved. Reopen it before replying.',
+  },
+  COMMENT_AUTHOR_REQUIRED: {
+    kind: 'forbidden',
+    management: 144,
+    delivery: 16,
+    message: 'Comments are written by a person: use a management key issued to a user, or sign in to the editor.',
+  },
+  COMMENT_LIMIT_REACHED: {
+    kind: 'invalid',
+    management: 145,
+    delivery: 1,
+    message: 'The language variant has as many comment threads, or the thread as many comments, as allowed.',
+  },
   PERMISSION_DENIED: {
     kind: 'forbidden',
     management: 16,

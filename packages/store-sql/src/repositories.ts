@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { imageCacheRepository } from './image-cache-repository.ts';
 import { peopleRepository } from './people-repository.ts';
+import { commentRepository } from './comment-repository.ts';
 import type {
   ApiKeyKind,
   ApiKeyRecord,
@@ -218,5 +219,6 @@ export function unitOfWork(db: Kysely<Database>): UnitOfWork {
     imageCache: imageCacheRepository(db),
     pendingUploads: pendingUploadRepository(db),
     people: peopleRepository(db),
+    comments: commentRepository(db),
   };
 }

@@ -266,6 +266,37 @@ export interface PersonSessionsTable {
   last_used_at: Date;
 }
 
+export interface CommentThreadsTable {
+  position: ColumnType<string | number, never, never>;
+  project_id: string;
+  id: string;
+  item_id: string;
+  language_id: string;
+  element_id: string;
+  /** `TextAnchor` as JSON; null: on the whole element. */
+  anchor: JSONColumnType<
+    { quote: string; prefix: string; suffix: string; start: number } | null,
+    string | null,
+    string | null
+  >;
+  created_by: string;
+  created_at: Date;
+  resolved_at: Date | null;
+  resolved_by: string | null;
+}
+
+export interface CommentsTable {
+  position: ColumnType<string | number, never, never>;
+  project_id: string;
+  id: string;
+  thread_id: string;
+  author_id: string;
+  text: string;
+  mentions: JSONColumnType<string[], string, string>;
+  created_at: Date;
+  last_modified: Date;
+}
+
 export interface Database {
   projects: ProjectsTable;
   users: UsersTable;
@@ -292,4 +323,6 @@ export interface Database {
   person_passwords: PersonPasswordsTable;
   person_links: PersonLinksTable;
   person_sessions: PersonSessionsTable;
+  comment_threads: CommentThreadsTable;
+  comments: CommentsTable;
 }

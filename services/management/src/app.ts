@@ -44,6 +44,7 @@ import { configurePublicOrigin } from './http/public-origin.ts';
 import { configureAssetsOrigin, type AssetsOriginOptions } from './http/assets-origin.ts';
 import type { ChangeHub } from './changes/change-hub.ts';
 import { changesRouter } from './http/app-api/changes-routes.ts';
+import { commentsRouter } from './http/comments/routes.ts';
 import { appUsersRouter } from './http/app-api/users-routes.ts';
 import { mcpRouter } from './mcp/mcp-routes.ts';
 import type { RemoteFetchOptions } from './mcp/remote-file.ts';
@@ -263,6 +264,13 @@ function managementV2Routers(
     cloneRouter(options.core, { tasks }),
     validateRouter(options.core, { tasks }),
     itemsRouter(services),
+    commentsRouter({
+      core: options.core,
+      logger: options.logger,
+      mailer: options.linkMailer?.sendText
+        ? { publicUrl: options.linkMailer.publicUrl, sendText: options.linkMailer.sendText }
+        : null,
+    }),
     variantsRouter(services),
     filesRouter(files),
     assetsRouter(services),

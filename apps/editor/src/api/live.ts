@@ -28,7 +28,7 @@ export function onProjectChange(listener: Listener): () => void {
 }
 
 /** Kinds that leave the model (types, languages, workflows…) as it was. */
-const contentKinds = new Set(['item', 'variant', 'asset', 'asset_folder']);
+const contentKinds = new Set(['item', 'variant', 'asset', 'asset_folder', 'comment']);
 
 function parse(data: unknown): ProjectChange | null {
   try {

@@ -14,6 +14,7 @@ import { TaxonomyElement } from './taxonomy.tsx';
 import { TextElement } from './text.tsx';
 import { UrlSlugElement } from './url-slug.tsx';
 import type { ElementProblems } from './validation.ts';
+import { ElementCommentButton } from '../screens/item/comments/element-comment-button.tsx';
 
 /** The component of each element kind. */
 export const elementComponents: Partial<Record<ElementKind, ComponentType<ElementProps>>> = {
@@ -97,6 +98,7 @@ export function ElementField(props: {
           </span>
         )}
         {element.is_required ? <span className="element-required">Required</span> : null}
+        <ElementCommentButton elementId={element.id} name={name} />
       </div>
       {hasGuidelines ? <GuidelinesText id={guidelinesId} html={element.guidelines} /> : null}
       {props.readOnlyNote ? <p className="element-note">{props.readOnlyNote}</p> : null}

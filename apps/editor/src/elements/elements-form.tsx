@@ -85,7 +85,7 @@ export function ElementsForm(props: ElementsFormProps) {
       // The text of a rich text element before its toolbar; else the first control.
       const target =
         field?.querySelector<HTMLElement>('[contenteditable="true"]') ??
-        field?.querySelector<HTMLElement>('input, textarea, select, button, iframe');
+        field?.querySelector<HTMLElement>('input, textarea, select, button:not(.comment-button), iframe');
       target?.focus();
     }, 0);
   }, [props.focusRequest, elements, idPrefix]);

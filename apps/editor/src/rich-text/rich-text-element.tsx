@@ -14,6 +14,7 @@ import { TextCounter } from './text-counter.tsx';
 import { Toolbar } from './toolbar.tsx';
 import { blockMenu, toolbarGroups, type Dialog } from './toolbar-items.ts';
 import { useRichTextView } from './use-rich-text-view.ts';
+import { useRichTextComments } from '../screens/item/comments/rich-text-comments.tsx';
 
 export type { RichTextComponent };
 
@@ -108,6 +109,7 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
   // The value as the editor last wrote it or last opened it (a reset from outside included).
   latestHtml.current = html;
   const toolbar = { state, view, limits, isReadOnly, openDialog: setDialog };
+  const comments = useRichTextComments({ view, state, elementId: element.id, isReadOnly });
   const link = state === null ? null : linkAt(state);
   const close = () => {
     setDialog(null);
@@ -139,8 +141,9 @@ export function RichTextElement<C extends RichTextComponent>(props: RichTextElem
         controls={id}
         isReadOnly={isReadOnly}
         block={blockMenu(toolbar)}
-        groups={toolbarGroups(toolbar)}
+        groups={comments.toolbar.length > 0 ? [...toolbarGroups(toolbar), comments.toolbar] : toolbarGroups(toolbar)}
       />
+      {comments.standalone}
       <div ref={mount} className="rt-mount" />
       <TextCounter id={counterId} html={html} limit={limits.maximumTextLength} />
       {imageError === null ? null : (

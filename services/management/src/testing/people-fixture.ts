@@ -28,6 +28,8 @@ export interface PeopleFixture {
   readonly userIds: Record<string, string>;
   /** The links e-mailed so far. */
   readonly mails: SentLink[];
+  /** Other e-mails sent so far (comment mentions). */
+  readonly texts: { to: readonly string[]; subject: string; text: string }[];
   admin(path: string, method?: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }>;
   /** Invites `<who>@example.com` as `role` (admin API) and accepts the link with the fixture password. */
   invited(who: string, role: string): Promise<PersonBrowser>;
@@ -43,6 +45,7 @@ export async function startPeopleFixture(
   } = {},
 ): Promise<PeopleFixture> {
   const mails: SentLink[] = [];
+  const texts: PeopleFixture['texts'] = [];
   const server = await startTestManagement({
     ...(options.core ? { core: options.core } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
@@ -53,6 +56,9 @@ export async function startPeopleFixture(
       publicUrl: 'https://editor.example.com',
       send: async (mail) => {
         mails.push(mail);
+      },
+      sendText: async (mail) => {
+        texts.push(mail);
       },
     },
   });
@@ -75,6 +81,7 @@ export async function startPeopleFixture(
     roleIds,
     userIds,
     mails,
+    texts,
     admin,
     async invited(who, role) {
       const invite = await admin(`/projects/${server.projectId}/users`, 'POST', {

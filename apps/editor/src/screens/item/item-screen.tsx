@@ -8,6 +8,7 @@ import { LanguageSwitch, MissingVariant } from './language-panel.tsx';
 import { useItemChanges } from './live-changes.ts';
 import { useNavigationGuard } from './navigation-guard.ts';
 import { useItemEditor } from './use-item-editor.ts';
+import { CommentsArea } from './comments/comments-area.tsx';
 
 const statusText = { saved: 'Saved', dirty: 'Unsaved changes', saving: 'Saving…', failed: 'Not saved' } as const;
 
@@ -143,29 +144,31 @@ function ItemEditorView({
         />
       ) : null}
       {hasVariant ? (
-        <section className="item-form" aria-label={`${item.data.name} in ${language.name}`}>
-          <ElementsForm
-            idPrefix="item"
-            elements={editor.defs}
-            contentGroups={type.data.type.content_groups}
-            values={editor.values}
-            onChange={editor.setValues}
-            isReadOnly={isReadOnly}
-            isDefaultLanguage={isDefaultLanguage}
-            apiErrors={editor.apiErrors}
-            focusRequest={focusRequest}
-            scope={{
-              projectId,
-              language: { id: language.id, codename: language.codename },
-              item: {
-                id: item.data.id,
-                codename: item.data.codename,
-                name: item.data.name,
-                ...(item.data.collection ? { collection: item.data.collection } : {}),
-              },
-            }}
-          />
-        </section>
+        <CommentsArea projectId={projectId} itemId={itemId} languageId={language.id} elements={editor.defs}>
+          <section className="item-form" aria-label={`${item.data.name} in ${language.name}`}>
+            <ElementsForm
+              idPrefix="item"
+              elements={editor.defs}
+              contentGroups={type.data.type.content_groups}
+              values={editor.values}
+              onChange={editor.setValues}
+              isReadOnly={isReadOnly}
+              isDefaultLanguage={isDefaultLanguage}
+              apiErrors={editor.apiErrors}
+              focusRequest={focusRequest}
+              scope={{
+                projectId,
+                language: { id: language.id, codename: language.codename },
+                item: {
+                  id: item.data.id,
+                  codename: item.data.codename,
+                  name: item.data.name,
+                  ...(item.data.collection ? { collection: item.data.collection } : {}),
+                },
+              }}
+            />
+          </section>
+        </CommentsArea>
       ) : (
         <MissingVariant
           language={language}

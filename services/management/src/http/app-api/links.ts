@@ -17,6 +17,8 @@ export interface LinkMailer {
    * never take their host from a request, which anyone can forge.
    */
   readonly publicUrl: string;
+  /** Any other plain-text e-mail through the same sender (comment mentions); absent: none is sent. */
+  readonly sendText?: (mail: { to: readonly string[]; subject: string; text: string }) => Promise<void>;
   send(mail: {
     to: string;
     purpose: PersonLinkPurpose;
@@ -33,6 +35,7 @@ export function linkMailer(options: {
 }): LinkMailer {
   return {
     publicUrl: options.publicUrl,
+    sendText: options.sendText,
     send: (mail) =>
       options.sendText(
         mail.purpose === 'invite'
