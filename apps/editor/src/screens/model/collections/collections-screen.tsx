@@ -3,7 +3,7 @@ import { mapi, request } from '../../../api/client.ts';
 import { useCollections, type Collection } from '../../../api/project-model.ts';
 import { errorText } from '../../../ui/error-text.ts';
 import { NameCodenameForm } from '../settings-kit/name-codename-form.tsx';
-import { SettingsScreen, useMayChange, useProjectParams, useSave } from '../settings-kit/settings-kit.tsx';
+import { SettingsScreen, useMayChange, useProjectParams, sendOps, useSave } from '../settings-kit/settings-kit.tsx';
 
 /*
  * Environment settings → Collections (`/p/:projectId/:language/model/collections`), as in
@@ -21,7 +21,7 @@ export function CollectionsScreen() {
   const create = useSave(projectId);
   const order = useSave(projectId);
   const [dragged, setDragged] = useState<string | null>(null);
-  const patch = (ops: Op[]) => request(mapi(projectId, '/collections'), { method: 'PATCH', body: ops });
+  const patch = (ops: readonly Op[]) => request(mapi(projectId, '/collections'), { method: 'PATCH', body: ops });
   const list = collections.data ?? [];
 
   const move = (c: Collection, to: Collection, place: 'before' | 'after') =>
@@ -63,7 +63,7 @@ export function CollectionsScreen() {
                   type="button"
                   className="button"
                   disabled={index === 0}
-                  aria-label={`Move ${c.name} up`}
+                  aria-label={`Move up ${c.name}`}
                   onClick={() => void move(c, list[index - 1] as Collection, 'before')}
                 >
                   Move up
@@ -72,7 +72,7 @@ export function CollectionsScreen() {
                   type="button"
                   className="button"
                   disabled={index === list.length - 1}
-                  aria-label={`Move ${c.name} down`}
+                  aria-label={`Move down ${c.name}`}
                   onClick={() => void move(c, list[index + 1] as Collection, 'after')}
                 >
                   Move down
@@ -105,7 +105,7 @@ function CollectionRow(props: {
   readonly projectId: string;
   readonly collection: Collection;
   readonly mayChange: boolean;
-  readonly patch: (ops: Op[]) => Promise<unknown>;
+  readonly patch: (ops: readonly Op[]) => Promise<unknown>;
 }) {
   const { collection: c } = props;
   const save = useSave(props.projectId);
@@ -114,7 +114,7 @@ function CollectionRow(props: {
     if (name !== c.name) ops.push({ op: 'replace', reference: { id: c.id }, property_name: 'name', value: name });
     if (codename !== c.codename)
       ops.push({ op: 'replace', reference: { id: c.id }, property_name: 'codename', value: codename });
-    return save.run(() => (ops.length ? props.patch(ops) : Promise.resolve()));
+    return save.run(() => (ops.length ? sendOps(ops, props.patch) : Promise.resolve()));
   };
   return (
     <>

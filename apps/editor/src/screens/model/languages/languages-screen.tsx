@@ -9,6 +9,7 @@ import {
   SettingsScreen,
   useMayChange,
   useProjectParams,
+  sendOps,
   useSave,
   type Save,
 } from '../settings-kit/settings-kit.tsx';
@@ -21,7 +22,7 @@ import {
  * with `replace` of `name`, `codename`, `fallback_language` or `is_active` (reference §2.7).
  */
 
-type Op = { op: 'replace'; property_name: string; value: unknown };
+type Op = Readonly<Record<string, unknown>>;
 
 export function LanguagesScreen() {
   const { projectId } = useProjectParams();
@@ -31,7 +32,7 @@ export function LanguagesScreen() {
   const list = languages.data ?? [];
   const defaultLanguage = list.find((l) => l.is_default);
   const [fallback, setFallback] = useState('');
-  const patch = (l: Language, ops: Op[]) =>
+  const patch = (l: Language, ops: readonly Op[]) =>
     request(mapi(projectId, `/languages/${l.id}`), { method: 'PATCH', body: ops });
 
   return (
@@ -115,7 +116,7 @@ function LanguageRow(props: {
   readonly language: Language;
   readonly languages: readonly Language[];
   readonly mayChange: boolean;
-  readonly patch: (l: Language, ops: Op[]) => Promise<unknown>;
+  readonly patch: (l: Language, ops: readonly Op[]) => Promise<unknown>;
 }) {
   const { language: l } = props;
   const save = useSave(props.projectId);
@@ -124,7 +125,7 @@ function LanguageRow(props: {
     const ops: Op[] = [];
     if (name !== l.name) ops.push({ op: 'replace', property_name: 'name', value: name });
     if (codename !== l.codename) ops.push({ op: 'replace', property_name: 'codename', value: codename });
-    return save.run(() => (ops.length ? props.patch(l, ops) : Promise.resolve()));
+    return save.run(() => (ops.length ? sendOps(ops, (o) => props.patch(l, o)) : Promise.resolve()));
   };
   const fallbackProblems = messagesFor(state.error, 'fallback_language');
   const stateProblems = messagesFor(state.error, 'is_active', true).filter((m) => !fallbackProblems.includes(m));
@@ -151,7 +152,9 @@ function LanguageRow(props: {
           disabled={!props.mayChange}
           save={state}
           onChange={(id) =>
-            void state.run(() => props.patch(l, [{ op: 'replace', property_name: 'fallback_language', value: { id } }]))
+            void state.run(() =>
+              sendOps([{ op: 'replace', property_name: 'fallback_language', value: { id } }], (o) => props.patch(l, o)),
+            )
           }
         />
       )}
@@ -162,7 +165,9 @@ function LanguageRow(props: {
             className="button"
             aria-label={`${l.is_active ? 'Deactivate' : 'Activate'} ${l.name}`}
             onClick={() =>
-              void state.run(() => props.patch(l, [{ op: 'replace', property_name: 'is_active', value: !l.is_active }]))
+              void state.run(() =>
+                sendOps([{ op: 'replace', property_name: 'is_active', value: !l.is_active }], (o) => props.patch(l, o)),
+              )
             }
           >
             {l.is_active ? 'Deactivate' : 'Activate'}

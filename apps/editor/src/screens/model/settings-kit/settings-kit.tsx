@@ -116,3 +116,31 @@ export function FieldProblem(props: { readonly id: string; readonly messages: re
 export function problemProps(id: string, messages: readonly string[]) {
   return messages.length === 0 ? {} : { 'aria-invalid': true as const, 'aria-describedby': id };
 }
+
+/**
+ * Sends PATCH operations through `send`. The server names a refused operation by its index
+ * (`[1].value`); the paths of a refusal are renamed to the operation's `property_name`
+ * (`codename`), so each message is shown at the field that operation came from.
+ */
+export async function sendOps(
+  ops: readonly Readonly<Record<string, unknown>>[],
+  send: (ops: readonly Readonly<Record<string, unknown>>[]) => Promise<unknown>,
+): Promise<unknown> {
+  try {
+    return await send(ops);
+  } catch (error) {
+    if (!(error instanceof ApiError) || !error.body.validation_errors) throw error;
+    const fieldOf = (path: string | undefined) => {
+      const index = path === undefined ? null : /^\[(\d+)\]/.exec(path)?.[1];
+      const property = index == null ? undefined : ops[Number(index)]?.['property_name'];
+      return typeof property === 'string' ? property : path;
+    };
+    throw new ApiError(error.status, {
+      ...error.body,
+      validation_errors: error.body.validation_errors.map((v) => {
+        const path = fieldOf(v.path);
+        return path === undefined ? { message: v.message } : { message: v.message, path };
+      }),
+    });
+  }
+}

@@ -10,6 +10,7 @@ import {
   SettingsScreen,
   useMayChange,
   useProjectParams,
+  sendOps,
   useSave,
 } from '../settings-kit/settings-kit.tsx';
 
@@ -88,15 +89,15 @@ function SpaceForm(props: {
     const collections = chosen.map((c) => ({ id: c }));
     const isDone = await save.run(() =>
       space
-        ? request(mapi(props.projectId, `/spaces/${space.id}`), {
-            method: 'PATCH',
-            body: [
+        ? sendOps(
+            [
               { op: 'replace', property_name: 'name', value: name.trim() },
               { op: 'replace', property_name: 'codename', value: codename.trim() },
               { op: 'replace', property_name: 'web_spotlight_root_item', value: rootRef },
               { op: 'replace', property_name: 'collections', value: collections },
             ],
-          })
+            (body) => request(mapi(props.projectId, `/spaces/${space.id}`), { method: 'PATCH', body }),
+          )
         : request(mapi(props.projectId, '/spaces'), {
             method: 'POST',
             body: { name: name.trim(), codename: codename.trim(), web_spotlight_root_item: rootRef, collections },

@@ -3,7 +3,7 @@ import { mapi, request } from '../../../api/client.ts';
 import { errorText } from '../../../ui/error-text.ts';
 import { useTaxonomies, type Taxonomy } from '../settings-kit/model-data.ts';
 import { NameCodenameForm } from '../settings-kit/name-codename-form.tsx';
-import { SettingsScreen, useMayChange, useProjectParams, useSave } from '../settings-kit/settings-kit.tsx';
+import { SettingsScreen, useMayChange, useProjectParams, sendOps, useSave } from '../settings-kit/settings-kit.tsx';
 import { TermTree } from './term-tree.tsx';
 
 /*
@@ -92,10 +92,10 @@ function TaxonomyGroup(props: {
   const patch = (ops: readonly object[]) =>
     request(mapi(props.projectId, `/taxonomies/${taxonomy.id}`), { method: 'PATCH', body: ops });
   const rename = (name: string, codename: string) => {
-    const ops: object[] = [];
+    const ops: Record<string, unknown>[] = [];
     if (name !== taxonomy.name) ops.push({ op: 'replace', property_name: 'name', value: name });
     if (codename !== taxonomy.codename) ops.push({ op: 'replace', property_name: 'codename', value: codename });
-    return group.run(() => (ops.length ? patch(ops) : Promise.resolve()));
+    return group.run(() => (ops.length ? sendOps(ops, patch) : Promise.resolve()));
   };
   return (
     <section className="taxonomy-group" aria-labelledby="taxonomy-group-title">

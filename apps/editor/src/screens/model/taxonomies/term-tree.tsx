@@ -2,7 +2,7 @@ import { useEffect, useState, type DragEvent, type KeyboardEvent } from 'react';
 import type { TaxonomyTerm } from '../settings-kit/model-data.ts';
 import { errorText } from '../../../ui/error-text.ts';
 import { NameCodenameForm } from '../settings-kit/name-codename-form.tsx';
-import { useSave, type Save } from '../settings-kit/settings-kit.tsx';
+import { sendOps, useSave, type Save } from '../settings-kit/settings-kit.tsx';
 import { directionOfKey, dropOf, moveOf, type MoveOp } from './term-moves.ts';
 
 /*
@@ -113,11 +113,11 @@ function TermRow({ term, context }: { readonly term: TaxonomyTerm; readonly cont
   const save = useSave(context.projectId);
   const [mode, setMode] = useState<'view' | 'rename' | 'add'>('view');
   const rename = async (name: string, codename: string) => {
-    const ops: object[] = [];
+    const ops: Record<string, unknown>[] = [];
     const reference = { id: term.id };
     if (name !== term.name) ops.push({ op: 'replace', reference, property_name: 'name', value: name });
     if (codename !== term.codename) ops.push({ op: 'replace', reference, property_name: 'codename', value: codename });
-    const isDone = await save.run(() => (ops.length ? context.patch(ops) : Promise.resolve()));
+    const isDone = await save.run(() => (ops.length ? sendOps(ops, context.patch) : Promise.resolve()));
     if (isDone) setMode('view');
     return isDone;
   };
@@ -141,7 +141,7 @@ function TermRow({ term, context }: { readonly term: TaxonomyTerm; readonly cont
             onDragStart={(e) => context.onDragStart(e, term.id)}
             onKeyDown={(e) => context.onKey(e, term.id)}
           >
-            ⠿
+            <span aria-hidden="true">⠿</span>
           </button>
         )}
         <span className="term-name">{term.name}</span> <span className="codename">{term.codename}</span>
@@ -158,7 +158,7 @@ function TermRow({ term, context }: { readonly term: TaxonomyTerm; readonly cont
             <button
               type="button"
               className="link-button"
-              aria-label={`Add a term under ${term.name}`}
+              aria-label={`Add term under ${term.name}`}
               onClick={() => setMode('add')}
             >
               Add term

@@ -92,7 +92,7 @@ export function StepEditor(props: {
           <button
             type="button"
             className="button"
-            aria-label={`Move step ${label} up`}
+            aria-label={`Move up step ${label}`}
             disabled={props.index === 0}
             onClick={() => props.onMove(-1)}
           >
@@ -101,7 +101,7 @@ export function StepEditor(props: {
           <button
             type="button"
             className="button"
-            aria-label={`Move step ${label} down`}
+            aria-label={`Move down step ${label}`}
             disabled={props.index === props.steps.length - 1}
             onClick={() => props.onMove(1)}
           >
