@@ -64,6 +64,8 @@ describe.skipIf(chromiumPath === null)('content model', () => {
       await newTerm.getByLabel('Name', { exact: true }).fill(name);
       await newTerm.getByRole('button', { name: 'Add term' }).click();
       await page.locator('.term-name', { hasText: name }).waitFor();
+      // The form empties itself once the new term is in the list.
+      await expect.poll(() => newTerm.getByLabel('Name', { exact: true }).inputValue()).toBe('');
     }
     expect(await termOrder()).toEqual(['Espresso', 'Filter', 'Ristretto', 'Cold brew']);
 

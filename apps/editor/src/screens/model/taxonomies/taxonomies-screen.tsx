@@ -46,6 +46,7 @@ export function TaxonomiesScreen() {
               </li>
             ))}
           </ul>
+          {mayChange && <h2 className="settings-subtitle">New taxonomy group</h2>}
           {mayChange && (
             <NameCodenameForm
               label="New taxonomy group"
@@ -131,6 +132,7 @@ function TaxonomyGroup(props: {
       )}
       <h3>Terms</h3>
       <TermTree projectId={props.projectId} terms={taxonomy.terms} mayChange={props.mayChange} patch={patch} />
+      {props.mayChange && <h3 className="settings-subtitle">New term</h3>}
       {props.mayChange && (
         <NameCodenameForm
           label="New term"
