@@ -153,6 +153,11 @@ describe.skipIf(chromiumPath === null)('content model', () => {
       .check();
     await form.getByRole('button', { name: 'Add step' }).click();
     const review = form.locator('fieldset.workflow-step').nth(1);
+    // A step without a name: the server's refusal is shown under that step.
+    await form.getByRole('button', { name: 'Create workflow' }).click();
+    await review.locator('.field-problem').waitFor();
+    expect(await form.locator('fieldset.workflow-step').nth(0).locator('.field-problem').count()).toBe(0);
+    expect(await review.getByLabel('Step name').getAttribute('aria-invalid')).toBe('true');
     await review.getByLabel('Step name').fill('Legal review');
     await review.getByLabel('Colour').selectOption('rose');
     await review.getByRole('group', { name: 'Roles that can work in this step' }).getByLabel('Project manager').check();
@@ -212,6 +217,10 @@ describe.skipIf(chromiumPath === null)('content model', () => {
     await form.getByLabel('Fallback language').selectOption({ label: 'Czech' });
     await form.getByRole('button', { name: 'Add language' }).click();
     await page.getByRole('form', { name: 'Language Slovak' }).waitFor();
+    // The default language is always active and has no fallback; the others have both.
+    expect(await page.getByRole('button', { name: /^(Deactivate|Activate) Default project language/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Deactivate Slovak' }).count()).toBe(1);
+    expect(await page.getByLabel('Fallback language').count()).toBe(3); // Czech, Slovak, the new-language form
     expect(await axeViolations(page)).toEqual([]);
     const czech = (await stack.mapi<{ id: string }>('/languages/codename/cs-CZ')).json.id;
     const slovak = await stack.mapi<{ is_active: boolean; fallback_language: { id: string } }>(
@@ -239,9 +248,26 @@ describe.skipIf(chromiumPath === null)('content model', () => {
     });
   });
 
-  it('passes axe on the spaces screen', async () => {
+  it('creates a space with a collection and a Web Spotlight root item', async () => {
     await open('spaces', 'Spaces');
+    const form = page.getByRole('form', { name: 'New space' });
+    await form.getByLabel('Name', { exact: true }).fill('Website');
+    await form.getByLabel('Codename', { exact: true }).fill('website');
+    await form.getByLabel('Web Spotlight root item (codename)').fill('no_such_item');
+    await form.getByLabel('Marketing').check();
+    await form.getByRole('button', { name: 'Create space' }).click();
+    await form.locator('.field-problem').first().waitFor(); // the server knows no such item
+    expect((await stack.mapi<unknown[]>('/spaces')).json).toEqual([]);
+    await form.getByLabel('Web Spotlight root item (codename)').fill('');
+    await form.getByRole('button', { name: 'Create space' }).click();
+    await page.getByRole('form', { name: 'Space Website' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+    const marketing = (
+      await stack.mapi<{ collections: { id: string; codename: string }[] }>('/collections')
+    ).json.collections.find((c) => c.codename === 'marketing');
+    expect((await stack.mapi('/spaces')).json).toMatchObject([
+      { name: 'Website', codename: 'website', web_spotlight_root_item: null, collections: [{ id: marketing?.id }] },
+    ]);
   });
 
   it('shows a Reviewer all of it read-only', async () => {
