@@ -248,7 +248,7 @@ describe.skipIf(chromiumPath === null)('content model', () => {
     });
   });
 
-  it('creates a space with a collection and a Web Spotlight root item', async () => {
+  it('creates a space with a collection, refusing a root item that does not exist', async () => {
     await open('spaces', 'Spaces');
     const form = page.getByRole('form', { name: 'New space' });
     await form.getByLabel('Name', { exact: true }).fill('Website');
