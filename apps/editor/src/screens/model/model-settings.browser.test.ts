@@ -85,6 +85,14 @@ describe.skipIf(chromiumPath === null)('content model', () => {
     // Drag: Cold brew onto Filter.
     await page.getByRole('button', { name: 'Move Cold brew' }).dragTo(page.locator('.term-row', { hasText: 'Filter' }));
     await page.getByRole('list', { name: 'Terms under Filter' }).getByText('Cold brew', { exact: true }).waitFor();
+    // Drag onto a term's top edge: before it. Then back with Down from the keyboard.
+    await page
+      .getByRole('button', { name: 'Move Filter' })
+      .dragTo(page.locator('.term-row', { hasText: 'Espresso' }), { targetPosition: { x: 120, y: 2 } });
+    await expect.poll(termOrder).toEqual(['Filter', 'Cold brew', 'Espresso', 'Ristretto']);
+    await page.getByRole('button', { name: 'Move Filter' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(termOrder).toEqual(['Espresso', 'Ristretto', 'Filter', 'Cold brew']);
     expect(shape((await taxonomy()).terms)).toEqual([
       { espresso: [{ ristretto: [] }] },
       { filter: [{ cold_brew: [] }] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropOf, moveOf, type TermNode } from './term-moves.ts';
+import { dropOf, dropPlaceAt, moveOf, type TermNode } from './term-moves.ts';
 
 const t = (id: string, terms: TermNode[] = []): TermNode => ({ id, name: id, terms });
 // coffee ( espresso ( ristretto ), filter ), tea
@@ -38,5 +38,21 @@ describe('term moves', () => {
     });
     expect(dropOf(tree, 'tea', null)).toBeNull();
     expect(dropOf(tree, 'tea', 'tea')).toBeNull();
+  });
+
+  it('drops before or after a term by where on its row it lands', () => {
+    expect(dropPlaceAt(2, 40)).toBe('before');
+    expect(dropPlaceAt(20, 40)).toBe('under');
+    expect(dropPlaceAt(38, 40)).toBe('after');
+    expect(dropOf(tree, 'tea', 'espresso', 'before')).toEqual({
+      op: 'move',
+      reference: { id: 'tea' },
+      before: { id: 'espresso' },
+    });
+    expect(dropOf(tree, 'tea', 'filter', 'after')).toEqual({
+      op: 'move',
+      reference: { id: 'tea' },
+      after: { id: 'filter' },
+    });
   });
 });

@@ -61,15 +61,29 @@ export function moveOf(terms: readonly TermNode[], id: string, direction: Direct
   }
 }
 
+/** Where on a term a drop lands: its top quarter (before it), its bottom quarter (after it), else under it. */
+export type DropPlace = 'before' | 'after' | 'under';
+
+export function dropPlaceAt(offsetY: number, height: number): DropPlace {
+  if (offsetY < height / 4) return 'before';
+  if (offsetY > (height * 3) / 4) return 'after';
+  return 'under';
+}
+
 /**
- * The move of a dropped term: onto another term it goes under it (last child); onto the top
- * level (`target` null) it goes after the last top-level term. Null for a drop that changes
- * nothing.
+ * The move of a dropped term: onto another term it goes before it, after it or under it (last
+ * child); onto the top level (`target` null) after the last top-level term. Null for a drop
+ * that changes nothing.
  */
-export function dropOf(terms: readonly TermNode[], id: string, target: string | null): MoveOp | null {
+export function dropOf(
+  terms: readonly TermNode[],
+  id: string,
+  target: string | null,
+  place: DropPlace = 'under',
+): MoveOp | null {
   if (target === id) return null;
   const reference = { id };
-  if (target !== null) return { op: 'move', reference, under: { id: target } };
+  if (target !== null) return { op: 'move', reference, [place]: { id: target } };
   const last = terms[terms.length - 1];
   if (!last || last.id === id) return null;
   return { op: 'move', reference, after: { id: last.id } };

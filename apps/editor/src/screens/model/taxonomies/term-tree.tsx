@@ -3,7 +3,7 @@ import type { TaxonomyTerm } from '../settings-kit/model-data.ts';
 import { errorText } from '../../../ui/error-text.ts';
 import { NameCodenameForm } from '../settings-kit/name-codename-form.tsx';
 import { sendOps, useSave, type Save } from '../settings-kit/settings-kit.tsx';
-import { directionOfKey, dropOf, moveOf, type MoveOp } from './term-moves.ts';
+import { directionOfKey, dropOf, dropPlaceAt, moveOf, type MoveOp } from './term-moves.ts';
 
 /*
  * A taxonomy group's terms as a nested list. Each term has a handle: drag it onto another term to
@@ -41,7 +41,11 @@ export function TermTree(props: TreeProps) {
     event.stopPropagation();
     const id = dragged ?? event.dataTransfer.getData('text/plain');
     setDragged(null);
-    if (id) void send(dropOf(props.terms, id, target));
+    // On a term's row: its top quarter puts the term before it, its bottom quarter after it.
+    const row = event.target instanceof Element ? event.target.closest('.term-row') : null;
+    const box = row?.getBoundingClientRect();
+    const place = box ? dropPlaceAt(event.clientY - box.top, box.height) : 'under';
+    if (id) void send(dropOf(props.terms, id, target, place));
   };
   const context: RowContext = {
     ...props,
@@ -62,8 +66,9 @@ export function TermTree(props: TreeProps) {
   return (
     <div className="term-tree">
       <p className="hint" id="term-move-help">
-        Drag a term by its handle onto another term to put it under that term. From the keyboard, focus the handle: Up
-        and Down move the term among its siblings, Right puts it under the term above, Left moves it out of its parent.
+        Drag a term by its handle onto another term to put it under that term, or onto the top or bottom edge of a term
+        to put it before or after it. From the keyboard, focus the handle: Up and Down move the term among its siblings,
+        Right puts it under the term above, Left moves it out of its parent.
       </p>
       {moves.error !== null && (
         <p className="field-problem" role="alert">
