@@ -15,6 +15,13 @@ import { SignedIn } from './ui/signed-in.tsx';
  */
 const ItemScreen = lazy(async () => ({ default: (await import('./screens/item/item-screen.tsx')).ItemScreen }));
 const AssetsScreen = lazy(async () => ({ default: (await import('./screens/assets/assets-screen.tsx')).AssetsScreen }));
+const modelSettings = () => import('./screens/model/settings-kit/settings-screens.ts');
+const TaxonomiesScreen = lazy(async () => ({ default: (await modelSettings()).TaxonomiesScreen }));
+const CollectionsScreen = lazy(async () => ({ default: (await modelSettings()).CollectionsScreen }));
+const SpacesScreen = lazy(async () => ({ default: (await modelSettings()).SpacesScreen }));
+const LanguagesScreen = lazy(async () => ({ default: (await modelSettings()).LanguagesScreen }));
+const WorkflowsScreen = lazy(async () => ({ default: (await modelSettings()).WorkflowsScreen }));
+const PreviewUrlsScreen = lazy(async () => ({ default: (await modelSettings()).PreviewUrlsScreen }));
 
 /**
  * The app's routes, under /app. A project's screens carry the project and the language the
@@ -39,6 +46,12 @@ export function App() {
                     <Route path="/p/:projectId/:language/content" component={InventoryScreen} />
                     <Route path="/p/:projectId/:language/items/:itemId" component={ItemScreen} />
                     <Route path="/p/:projectId/:language/assets" component={AssetsScreen} />
+                    <Route path="/p/:projectId/:language/model/taxonomies" component={TaxonomiesScreen} />
+                    <Route path="/p/:projectId/:language/model/collections" component={CollectionsScreen} />
+                    <Route path="/p/:projectId/:language/model/spaces" component={SpacesScreen} />
+                    <Route path="/p/:projectId/:language/model/languages" component={LanguagesScreen} />
+                    <Route path="/p/:projectId/:language/model/workflows" component={WorkflowsScreen} />
+                    <Route path="/p/:projectId/:language/model/preview-urls" component={PreviewUrlsScreen} />
                     <Route component={NotFoundScreen} />
                   </Switch>
                 </Suspense>
