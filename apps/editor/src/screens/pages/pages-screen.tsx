@@ -114,7 +114,9 @@ function PagePreview(props: { projectId: string; language: { id: string; codenam
       else if (request.kind === 'add-initial') {
         const known = defsOf.current.get(request.itemId) ?? (request.itemId === itemId ? pageValues(page.data) : null);
         const def = known?.defs.find((d) => d.codename === request.elementCodename);
-        reply(SmartLinkMessage.AddInitialResponse, addInitialAnswer(def, canEdit, false));
+        const variant = request.itemId === itemId ? page.data?.variant : null;
+        const step = variant?.workflow?.step_identifier.id ?? variant?.workflow_step?.id;
+        reply(SmartLinkMessage.AddInitialResponse, addInitialAnswer(def, canEdit, step === publishedStepId));
       } else if (request.kind === 'add-action') {
         if (request.action === AddAction.CreateComponent) {
           setNotice('Components are added in the item editor: open the rich text element there.');
@@ -230,6 +232,9 @@ function PagePreview(props: { projectId: string; language: { id: string; codenam
     </div>
   );
 }
+
+/** Kontent.ai's fixed id of the Published step: a published parent's add buttons are disabled. */
+const publishedStepId = 'c199950d-99f0-4983-b711-6c4c91624b22';
 
 function pageValues(page: ReturnType<typeof usePage>['data']): PanelValues | null {
   return page ? { item: page.item, language: { id: '', codename: '' }, defs: page.defs, values: [] } : null;
