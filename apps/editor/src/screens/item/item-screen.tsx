@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { ElementsForm } from '../../elements/elements-form.tsx';
 import { WorkflowPanel } from '../../workflow/workflow-panel.tsx';
+import { PreviewButton } from '../pages/preview-button.tsx';
 import '../../styles/item.css';
 import { ErrorSummary } from './error-summary.tsx';
 import { LanguageSwitch, MissingVariant } from './language-panel.tsx';
@@ -122,6 +123,13 @@ function ItemEditorView({
               {saveDisabledReason}
             </p>
           ) : null}
+          <PreviewButton
+            projectId={projectId}
+            item={item.data}
+            languageCodename={language.codename}
+            defs={editor.defs}
+            values={editor.values}
+          />
         </div>
         {editor.variant ? (
           <WorkflowPanel projectId={projectId} itemId={itemId} languageId={language.id} canChange={editor.canEdit} />

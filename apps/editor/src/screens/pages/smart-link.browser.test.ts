@@ -187,4 +187,12 @@ describe.skipIf(chromiumPath === null)('Smart Link in the page view', () => {
     const related = type.json.elements.find((e) => e.codename === 'related')?.id;
     expect(variant.json.elements.find((e) => e.element.id === related)?.value).toEqual([{ id: seeded.contactId }]);
   });
+
+  it('opens the same preview URL from the item editor ("Preview", new tab)', async () => {
+    await page.goto(`${stack.appUrl}/p/${stack.projectId}/default/items/${seeded.aboutId}`);
+    const preview = page.getByRole('link', { name: 'Preview', exact: true });
+    await preview.waitFor();
+    expect(await preview.getAttribute('href')).toBe(`${site.origin}/page/about-us?lang=default`);
+    expect(await preview.getAttribute('target')).toBe('_blank');
+  });
 });
