@@ -38,6 +38,11 @@ getCustomAppContext().then((result) => {
   row('userRoles', c.userRoles);
   row('appConfig', c.appConfig);
   row('pageTitle', c.pageTitle);
+  if (c.currentPage === 'itemEditor') {
+    row('contentItemId', c.contentItemId);
+    row('languageId', c.languageId);
+    row('validationErrors', c.validationErrors);
+  }
 });
 `;
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { answerAppMessage, contextNotification, type AppContext } from './custom-app-protocol.ts';
+import { answerAppMessage, contextNotification, type AppContext, type PopupDimension } from './custom-app-protocol.ts';
 
 function originOf(url: string): string | null {
   try {
@@ -16,11 +16,20 @@ function originOf(url: string): string | null {
  * (its `source_url`), and answered to that origin only; observers are told when the context
  * changes.
  */
-export function CustomAppFrame(props: { sourceUrl: string; title: string; context: AppContext; className?: string }) {
+export function CustomAppFrame(props: {
+  sourceUrl: string;
+  title: string;
+  context: AppContext;
+  className?: string;
+  /** In a pop-up: the app may set its size (set-popup-size-request). */
+  onResize?: (size: { width: PopupDimension; height: PopupDimension }) => void;
+}) {
   const frame = useRef<HTMLIFrameElement>(null);
   const origin = originOf(props.sourceUrl);
   const context = useRef(props.context);
   context.current = props.context;
+  const onResize = useRef(props.onResize);
+  onResize.current = props.onResize;
   const subscriptions = useRef(new Map<string, string[]>());
 
   useEffect(() => {
@@ -28,8 +37,11 @@ export function CustomAppFrame(props: { sourceUrl: string; title: string; contex
     const onMessage = (event: MessageEvent) => {
       const own = frame.current?.contentWindow;
       if (!own || event.source !== own || event.origin !== origin) return;
-      const answer = answerAppMessage(event.data, context.current, () => crypto.randomUUID());
+      const answer = answerAppMessage(event.data, context.current, () => crypto.randomUUID(), {
+        isPopup: onResize.current !== undefined,
+      });
       if (!answer) return;
+      if (answer.resize) onResize.current?.(answer.resize);
       if (answer.subscribe) subscriptions.current.set(answer.subscribe.id, answer.subscribe.properties);
       if (answer.unsubscribe) subscriptions.current.delete(answer.unsubscribe);
       own.postMessage(answer.reply, origin);

@@ -81,6 +81,23 @@ describe('custom app host: answers to the SDK', () => {
     expect(answerAppMessage({ type: 'get-context-request' }, context, id)).toBeNull();
     expect(answerAppMessage('hello', context, id)).toBeNull();
   });
+  it('sets a pop-up size only for an app in a pop-up, within the SDK limits', () => {
+    const message = (width: unknown) => ({
+      type: 'set-popup-size-request',
+      requestId: 'q',
+      version: '1.0.0',
+      payload: { width, height: { unit: '%', value: 50 } },
+    });
+    expect(answerAppMessage(message({ unit: 'px', value: 600 }), context, id, { isPopup: true })).toEqual({
+      reply: { type: 'set-popup-size-response', isError: false, requestId: 'q', version: '1.0.0' },
+      resize: { width: { unit: 'px', value: 600 }, height: { unit: '%', value: 50 } },
+    });
+    expect(answerAppMessage(message({ unit: 'px', value: 5000 }), context, id, { isPopup: true })?.reply).toMatchObject(
+      {
+        isError: true,
+      },
+    );
+  });
   it('parses the app config as JSON, or leaves it out', () => {
     expect(parseAppConfig('{"a":1}')).toEqual({ a: 1 });
     expect(parseAppConfig('not json')).toBeUndefined();

@@ -62,11 +62,27 @@ function pick(context: AppContext, properties: readonly string[]): Record<string
   return out;
 }
 
+/** A pop-up size as the SDK sends it: px 200–2000 or % 10–100. */
+export interface PopupDimension {
+  readonly unit: 'px' | '%';
+  readonly value: number;
+}
+
 export type HostAnswer = {
   readonly reply: Record<string, unknown>;
   readonly subscribe?: { id: string; properties: string[] };
   readonly unsubscribe?: string;
+  readonly resize?: { width: PopupDimension; height: PopupDimension };
 } | null;
+
+function dimensionOf(raw: unknown): PopupDimension | null {
+  if (raw === null || typeof raw !== 'object') return null;
+  const d = raw as { unit?: unknown; value?: unknown };
+  if (typeof d.value !== 'number' || !Number.isFinite(d.value)) return null;
+  if (d.unit === 'px' && d.value >= 200 && d.value <= 2000) return { unit: 'px', value: d.value };
+  if (d.unit === '%' && d.value >= 10 && d.value <= 100) return { unit: '%', value: d.value };
+  return null;
+}
 
 function error(requestId: string, code: 'unknown-message' | 'not-supported', description: string) {
   return { reply: { requestId, isError: true, code, description } };
@@ -76,7 +92,12 @@ function error(requestId: string, code: 'unknown-message' | 'not-supported', des
  * The answer to one message from the app (null when it is not a request of the protocol). A
  * subscription's id is made by `newId` (a UUID: the SDK checks it is one).
  */
-export function answerAppMessage(raw: unknown, context: AppContext, newId: () => string): HostAnswer {
+export function answerAppMessage(
+  raw: unknown,
+  context: AppContext,
+  newId: () => string,
+  options: { isPopup?: boolean } = {},
+): HostAnswer {
   if (raw === null || typeof raw !== 'object') return null;
   const m = raw as { type?: unknown; requestId?: unknown; version?: unknown; payload?: unknown };
   if (typeof m.requestId !== 'string' || typeof m.type !== 'string') return null;
@@ -140,9 +161,19 @@ export function answerAppMessage(raw: unknown, context: AppContext, newId: () =>
         unsubscribe: id,
       };
     }
-    case 'set-popup-size-request@1.0.0':
-      // Apps here run on a page of their own, never in a pop-up.
-      return error(requestId, 'not-supported', 'This custom app is not shown in a pop-up, so its size is not set.');
+    case 'set-popup-size-request@1.0.0': {
+      // Only an app in a pop-up (display mode "dialog") has a size to set.
+      if (!options.isPopup)
+        return error(requestId, 'not-supported', 'This custom app is not shown in a pop-up, so its size is not set.');
+      const width = dimensionOf(payload['width']);
+      const height = dimensionOf(payload['height']);
+      if (!width || !height)
+        return error(requestId, 'not-supported', 'Give width and height in px (200 to 2000) or % (10 to 100).');
+      return {
+        reply: { type: 'set-popup-size-response', isError: false, requestId, version: '1.0.0' },
+        resize: { width, height },
+      };
+    }
     default:
       return error(
         requestId,

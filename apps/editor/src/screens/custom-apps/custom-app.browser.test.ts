@@ -46,9 +46,25 @@ describe.skipIf(chromiumPath === null)('custom app', () => {
     appId = created.json.id;
     const other = await stack.mapi('/custom-apps', {
       method: 'POST',
-      body: { name: 'Review board', codename: 'review_board', source_url: app.url, allowed_roles: [{ id: roleId('Reviewer') }] },
+      body: {
+        name: 'Review board',
+        codename: 'review_board',
+        source_url: app.url,
+        allowed_roles: [{ id: roleId('Reviewer') }],
+      },
     });
     if (other.status !== 201) throw new Error(`custom app: ${other.status} ${JSON.stringify(other.json)}`);
+    const dialogApp = await stack.mapi('/custom-apps', {
+      method: 'POST',
+      body: {
+        name: 'Item helper',
+        codename: 'item_helper',
+        source_url: app.url,
+        allowed_roles: [],
+        display_mode: 'dialog',
+      },
+    });
+    if (dialogApp.status !== 201) throw new Error(`custom app: ${dialogApp.status} ${JSON.stringify(dialogApp.json)}`);
     page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await acceptInvitation(page, await stack.invite('writer@example.com', 'content-creator'), password);
   }, 180_000);
@@ -86,5 +102,33 @@ describe.skipIf(chromiumPath === null)('custom app', () => {
     await page.goto(`${stack.appUrl}/p/${stack.projectId}/default/apps/${board}`);
     await page.getByRole('heading', { name: 'Custom app not found' }).waitFor();
     expect(await page.locator('iframe').count()).toBe(0);
+  });
+
+  it('opens a dialog-mode app from the item editor with the item and language in its context', async () => {
+    const items = await stack.mapi<{ items: { id: string; codename: string }[] }>('/items');
+    const item = items.json.items[0];
+    if (!item) throw new Error('the demo project has no items');
+    const languages = await stack.mapi<{ languages: { id: string; is_default: boolean }[] }>('/languages');
+    const languageId = languages.json.languages.find((l) => l.is_default)?.id;
+    await page.goto(`${stack.appUrl}/p/${stack.projectId}/default/items/${item.id}`);
+    expect(
+      await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Item helper' }).count(),
+    ).toBe(0);
+    await page.getByRole('button', { name: 'Item helper' }).click();
+    const popup = page.getByRole('dialog', { name: 'Item helper' });
+    const frame = popup.frameLocator('iframe[title="Item helper"]');
+    await frame.getByText('Context received').waitFor({ timeout: 20_000 });
+    const value = (name: string) => frame.locator(`dd[data-name="${name}"]`).textContent();
+    expect(await value('currentPage')).toBe('itemEditor');
+    expect(await value('contentItemId')).toBe(item.id);
+    expect(await value('languageId')).toBe(languageId);
+    // Not modal: the item's form stays usable beside it.
+    const name = page.getByLabel('Content item name');
+    await name.click();
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'custom-app-dialog', { fullPage: false });
+    await popup.getByRole('button', { name: 'Close' }).click();
+    expect(await popup.count()).toBe(0);
   });
 });
