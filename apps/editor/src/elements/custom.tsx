@@ -81,7 +81,8 @@ export function CustomElement({ element, value, onChange, isReadOnly, inputId, d
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       const own = frame.current?.contentWindow;
-      if (!own || event.source !== own) return;
+      // Only this iframe's window, and only while it shows the element's own origin.
+      if (!own || event.source !== own || event.origin !== origin) return;
       const message = event.data as ProtocolMessage | null;
       if (!message || typeof message.type !== 'string') return;
       const { value: current, isReadOnly: disabled, scope: s, onChange: change } = latest.current;
