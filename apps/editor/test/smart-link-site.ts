@@ -56,6 +56,7 @@ function render(projectId: string, data: Delivered): string {
 <style>body{font-family:Georgia,serif;margin:2rem;color:#1b2a3a} h1{font-size:2.2rem} section{margin-top:2rem;padding:1rem;border:1px dashed #9ab}</style>
 </head>
 <body data-kontent-environment-id="${escape(projectId)}" data-kontent-language-codename="${escape(item.system.language)}">
+<nav><a href="/page/home?lang=default">Home</a> · <a href="/page/about-us?lang=default">About us</a></nav>
 <main data-kontent-item-id="${escape(item.system.id)}">
 <h1 data-kontent-element-codename="title">${escape(title)}</h1>
 <p>A demo page of the harbour site, read from the Delivery API.</p>

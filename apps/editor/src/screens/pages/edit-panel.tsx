@@ -20,6 +20,8 @@ export interface PanelValues {
   readonly language: { id: string; codename: string };
   readonly defs: readonly TypeElement[];
   readonly values: readonly ElementValue[];
+  /** Whether the values are unsaved edits (a reloaded site gets them again). */
+  readonly isDirty: boolean;
 }
 
 /**
@@ -64,8 +66,9 @@ export function EditPanel(props: {
       language: { id: language.id, codename: language.codename },
       defs,
       values,
+      isDirty: editor.isDirty,
     });
-  }, [item.data, language, defs, values]);
+  }, [item.data, language, defs, values, editor.isDirty]);
 
   if (!item.data || !editor.type.data || !language)
     return (

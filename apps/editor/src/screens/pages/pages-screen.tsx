@@ -7,6 +7,7 @@ import '../../styles/item.css';
 import '../../styles/pages.css';
 import { EditPanel, type PanelRequest, type PanelValues } from './edit-panel.tsx';
 import { PageTree } from './page-tree.tsx';
+import { previewOrigin } from '../../api/preview-url.ts';
 import { previewOrigins, usePage, usePreviewConfiguration, useSpaces } from './pages-data.ts';
 import {
   AddAction,
@@ -101,6 +102,8 @@ function PagePreview(props: { projectId: string; language: { id: string; codenam
   const url = urls.find((u) => u.url !== null)?.url ?? null;
   const origins = useMemo(() => previewOrigins(config.data, urls), [config.data, urls]);
   const defsOf = useRef(new Map<string, PanelValues>());
+  const [currentUrl, setCurrentUrl] = useState<string | null>(null);
+  const sendUpdate = useRef<(v: PanelValues) => void>(() => undefined);
 
   const onRequest = useCallback(
     (request: SiteRequest, reply: (type: string, data: unknown) => void) => {
@@ -108,8 +111,16 @@ function PagePreview(props: { projectId: string; language: { id: string; codenam
         setNotice('The site links to another project: its edit buttons do nothing here.');
         return;
       }
+      if (request.kind === 'initialized') {
+        for (const v of defsOf.current.values()) if (v.isDirty) sendUpdate.current(v);
+        return;
+      }
       seq.current += 1;
-      if (request.kind === 'edit')
+      if (request.kind === 'current-url') {
+        // Only a URL of a preview origin becomes the "open in a new tab" link.
+        const o = previewOrigin(request.url);
+        if (o && origins.includes(o)) setCurrentUrl(request.url);
+      } else if (request.kind === 'edit')
         setPanel({ kind: 'edit', itemId: request.itemId, elementCodename: request.elementCodename, seq: seq.current });
       else if (request.kind === 'add-initial') {
         const known = defsOf.current.get(request.itemId) ?? (request.itemId === itemId ? pageValues(page.data) : null);
@@ -136,7 +147,7 @@ function PagePreview(props: { projectId: string; language: { id: string; codenam
           });
       }
     },
-    [projectId, itemId, canEdit, page.data],
+    [projectId, itemId, canEdit, page.data, origins],
   );
   const host = useSmartLinkHost(frame, origins, onRequest);
   const { send } = host;
@@ -162,20 +173,19 @@ function PagePreview(props: { projectId: string; language: { id: string; codenam
     };
   }, [send, projectId, language.codename, page.data]);
 
-  const onValues = useCallback(
-    (v: PanelValues) => {
-      defsOf.current.set(v.item.id, v);
-      send(
-        SmartLinkMessage.UpdatePreview,
-        updateMessageOf({
-          projectId,
-          ...v,
-          ctx: { codenameOf: (id) => defsOf.current.get(id)?.item.codename ?? null },
-        }),
-      );
-    },
-    [send, projectId],
-  );
+  const onValues = useCallback((v: PanelValues) => {
+    defsOf.current.set(v.item.id, v);
+    sendUpdate.current(v);
+  }, []);
+  sendUpdate.current = (v: PanelValues) =>
+    send(
+      SmartLinkMessage.UpdatePreview,
+      updateMessageOf({
+        projectId,
+        ...v,
+        ctx: { codenameOf: (id) => defsOf.current.get(id)?.item.codename ?? null },
+      }),
+    );
 
   const refresh = () =>
     send(
@@ -195,7 +205,7 @@ function PagePreview(props: { projectId: string; language: { id: string; codenam
           Refresh preview
         </button>
         {url ? (
-          <a className="button" href={url} target="_blank" rel="noopener noreferrer">
+          <a className="button" href={currentUrl ?? url} target="_blank" rel="noopener noreferrer">
             Open the preview in a new tab
           </a>
         ) : null}
@@ -237,5 +247,7 @@ function PagePreview(props: { projectId: string; language: { id: string; codenam
 const publishedStepId = 'c199950d-99f0-4983-b711-6c4c91624b22';
 
 function pageValues(page: ReturnType<typeof usePage>['data']): PanelValues | null {
-  return page ? { item: page.item, language: { id: '', codename: '' }, defs: page.defs, values: [] } : null;
+  return page
+    ? { item: page.item, language: { id: '', codename: '' }, defs: page.defs, values: [], isDirty: false }
+    : null;
 }

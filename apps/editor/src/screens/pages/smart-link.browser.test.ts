@@ -143,6 +143,17 @@ describe.skipIf(chromiumPath === null)('Smart Link in the page view', () => {
     await title.fill('Welcome to the harbour');
     await expect.poll(() => heading.textContent(), { timeout: 10_000 }).toBe('Welcome to the harbour');
     expect(await page.locator('#page-panel-status').textContent()).toBe('Unsaved changes');
+    // A reloaded site (Refresh preview) reads published content, and gets the unsaved edits again.
+    const marked = () =>
+      frame()
+        .locator('body')
+        .evaluate(() => 'beforeRefresh' in window);
+    await frame()
+      .locator('body')
+      .evaluate(() => Object.assign(window, { beforeRefresh: true }));
+    await page.getByRole('button', { name: 'Refresh preview' }).click();
+    await expect.poll(marked, { timeout: 10_000 }).toBe(false); // a new document
+    await expect.poll(() => frame().locator('h1').textContent(), { timeout: 10_000 }).toBe('Welcome to the harbour');
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'web-spotlight', { fullPage: false });
 
@@ -186,6 +197,16 @@ describe.skipIf(chromiumPath === null)('Smart Link in the page view', () => {
     const type = await stack.mapi<{ elements: { id: string; codename: string }[] }>('/types/codename/landing_page');
     const related = type.json.elements.find((e) => e.codename === 'related')?.id;
     expect(variant.json.elements.find((e) => e.element.id === related)?.value).toEqual([{ id: seeded.contactId }]);
+  });
+
+  it('follows the site when it is navigated inside the frame (the current URL for a new tab)', async () => {
+    await page.goto(`${stack.appUrl}/p/${stack.projectId}/default/pages/${seeded.homeId}`);
+    await page.getByText('Smart Link connected').waitFor({ timeout: 20_000 });
+    const newTab = page.getByRole('link', { name: 'Open the preview in a new tab' });
+    await expect.poll(() => newTab.getAttribute('href')).toBe(`${site.origin}/page/home?lang=default`);
+    await frame().getByRole('link', { name: 'About us' }).click();
+    await expect.poll(() => frame().locator('h1').textContent()).toBe('About us');
+    await expect.poll(() => newTab.getAttribute('href')).toBe(`${site.origin}/page/about-us?lang=default`);
   });
 
   it('opens the same preview URL from the item editor ("Preview", new tab)', async () => {

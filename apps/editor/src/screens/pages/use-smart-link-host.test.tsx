@@ -51,6 +51,7 @@ describe('the Smart Link host', () => {
     expect(child.postMessage.mock.calls).toEqual([
       [{ type: 'kontent-smart-link:initialized:response', data: {}, requestId: 'r1' }, 'https://site.example'],
       [{ type: 'kontent-smart-link:status', data: { enabled: true } }, 'https://site.example'],
+      [{ type: 'kontent-smart-link:preview:current-url', data: {} }, 'https://site.example'],
     ]);
     expect(view.getByText('connected')).toBeTruthy();
   });

@@ -39,7 +39,11 @@ export function useSmartLinkHost(
       if (request.kind === 'initialized') {
         send(SmartLinkMessage.InitializedResponse, {}, { requestId: request.requestId });
         send(SmartLinkMessage.Status, { enabled: true });
+        // Where the site is now (it may have been navigated inside the frame).
+        send(SmartLinkMessage.PreviewIFrameCurrentUrl, {});
         setConnected(true);
+        // The page view re-sends unsaved values: a reloaded site has lost them.
+        latest.current.onRequest(request, () => undefined);
         return;
       }
       const requestId = request.kind === 'add-initial' ? request.requestId : undefined;
