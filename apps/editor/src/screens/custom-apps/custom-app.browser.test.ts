@@ -28,7 +28,9 @@ describe.skipIf(chromiumPath === null)('custom app', () => {
   let appId: string;
 
   beforeAll(async () => {
-    [stack, browser, app] = await Promise.all([startEditorStack(), launchBrowser(), serveCustomApp()]);
+    // One after the other: a failed build of the app must not leave a started server behind.
+    [stack, browser] = await Promise.all([startEditorStack(), launchBrowser()]);
+    app = await serveCustomApp();
     const roles = await stack.mapi<{ roles: { id: string; name: string }[] }>('/roles');
     const roleId = (name: string) => roles.json.roles.find((r) => r.name === name)?.id ?? '';
     const created = await stack.mapi<{ id: string }>('/custom-apps', {
