@@ -14,6 +14,10 @@ import { SignedIn } from './ui/signed-in.tsx';
  * the inventory, where a day starts, need none of their code.
  */
 const ItemScreen = lazy(async () => ({ default: (await import('./screens/item/item-screen.tsx')).ItemScreen }));
+const PagesScreen = lazy(async () => ({ default: (await import('./screens/pages/pages-screen.tsx')).PagesScreen }));
+const CustomAppScreen = lazy(async () => ({
+  default: (await import('./screens/custom-apps/custom-app-screen.tsx')).CustomAppScreen,
+}));
 const AssetsScreen = lazy(async () => ({ default: (await import('./screens/assets/assets-screen.tsx')).AssetsScreen }));
 const modelSettings = () => import('./screens/model/settings-kit/settings-screens.ts');
 const TaxonomiesScreen = lazy(async () => ({ default: (await modelSettings()).TaxonomiesScreen }));
@@ -52,6 +56,8 @@ export function App() {
                     <Route path="/p/:projectId/:language/model/languages" component={LanguagesScreen} />
                     <Route path="/p/:projectId/:language/model/workflows" component={WorkflowsScreen} />
                     <Route path="/p/:projectId/:language/model/preview-urls" component={PreviewUrlsScreen} />
+                    <Route path="/p/:projectId/:language/pages/:itemId?" component={PagesScreen} />
+                    <Route path="/p/:projectId/:language/apps/:appId" component={CustomAppScreen} />
                     <Route component={NotFoundScreen} />
                   </Switch>
                 </Suspense>

@@ -37,9 +37,9 @@ function setup(options: { isReadOnly?: boolean } = {}) {
   const iframe = screen.getByTitle('Colour picker') as HTMLIFrameElement;
   const child = { postMessage: vi.fn() };
   Object.defineProperty(iframe, 'contentWindow', { value: child });
-  const send = (data: unknown, source: unknown = child) =>
+  const send = (data: unknown, source: unknown = child, origin = 'https://ext.example') =>
     act(() => {
-      const event = new MessageEvent('message', { data });
+      const event = new MessageEvent('message', { data, origin });
       Object.defineProperty(event, 'source', { value: source });
       window.dispatchEvent(event);
     });
@@ -74,6 +74,26 @@ describe('CustomElement', () => {
           },
         },
       },
+    ]);
+  });
+
+  it('ignores a message from another origin (the frame navigated away), even from its window', () => {
+    const { send, replies } = setup();
+    send({ type: 'init-data-request', requestId: 'r1' }, undefined, 'https://evil.example');
+    expect(replies()).toEqual([]);
+  });
+
+  it('refuses details of more than 100 ids, or ids that are not strings', () => {
+    const { send, replies } = setup();
+    send({
+      type: 'get-asset-details-request',
+      requestId: 'r1',
+      data: { assetIds: Array.from({ length: 101 }, () => 'a') },
+    });
+    send({ type: 'get-item-details-request', requestId: 'r2', data: { itemIds: [1, 2] } });
+    expect(replies().map((r) => r.message)).toEqual([
+      { type: 'get-asset-details-response', requestId: 'r1', data: { error: 'Provide an array of at most 100 ids.' } },
+      { type: 'get-item-details-response', requestId: 'r2', data: { error: 'Provide an array of at most 100 ids.' } },
     ]);
   });
 
@@ -136,6 +156,7 @@ describe('CustomElement', () => {
     act(() => {
       const event = new MessageEvent('message', {
         data: { type: 'observe-element-changes', requestId: 'o1', data: { elements: ['title'] } },
+        origin: 'https://ext.example',
       });
       Object.defineProperty(event, 'source', { value: child });
       window.dispatchEvent(event);

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { AssetPicker } from '../ui/asset-picker.tsx';
+import { idsOf, loadAssetDetails, loadItemDetails } from './custom-details.ts';
 import type { ElementProps, FormScope } from './element-props.ts';
 import { useFormScope } from './element-props.ts';
+import { ItemPicker } from './item-picker.tsx';
 
 /** A message of the Kontent.ai custom element protocol (`{type, data, requestId}`). */
 interface ProtocolMessage {
@@ -47,10 +50,12 @@ function otherValue(scope: FormScope, element: ElementProps['element'], codename
  * `json_parameters`, the item and language), `set-value-request` (a string or null, or
  * `{value, searchableValue}`), `set-height-request`, `get-value-request` and
  * `observe-element-changes` for the elements in `allowed_elements`; `on-disabled-changed` when the
- * form becomes read-only or editable. (The newer methods — observeItemChanges, selectAssets,
- * getAssetDetails, selectItems, getItemDetails — are not answered yet: their messages are not in
- * the protocol version this follows.) Messages are taken only from this iframe's window and
- * answered only to its origin. The value is stored as a string, as the Management API stores it.
+ * form becomes read-only or editable. The newer methods (docs/editor/in-context.md):
+ * `select-assets-request` and `select-items-request` open Lectern's asset and item pickers and
+ * answer the chosen references (null when the dialog is closed), `get-asset-details-request` and
+ * `get-item-details-request` answer details of up to 100 ids, `observe-item-changes` is told of
+ * the item's name changes (`on-item-changed`). Messages are taken only from this iframe's window
+ * and answered only to its origin. The value is stored as a string, as the Management API stores it.
  */
 export function CustomElement({ element, value, onChange, isReadOnly, inputId, describedBy }: ElementProps) {
   const scope = useFormScope();
@@ -61,6 +66,13 @@ export function CustomElement({ element, value, onChange, isReadOnly, inputId, d
   const latest = useRef({ value, isReadOnly, scope, onChange });
   latest.current = { value, isReadOnly, scope, onChange };
   const observers = useRef<{ requestId: string; codenames: string[] }[]>([]);
+  const itemObservers = useRef<string[]>([]);
+  const [dialog, setDialog] = useState<{
+    kind: 'assets' | 'items';
+    requestId?: string;
+    multiple: boolean;
+    images: boolean;
+  } | null>(null);
   /** The value each observed element had when last reported (by `${requestId}:${codename}`). */
   const seen = useRef(new Map<string, { value: unknown }>());
 
@@ -69,7 +81,8 @@ export function CustomElement({ element, value, onChange, isReadOnly, inputId, d
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       const own = frame.current?.contentWindow;
-      if (!own || event.source !== own) return;
+      // Only this iframe's window, and only while it shows the element's own origin.
+      if (!own || event.source !== own || event.origin !== origin) return;
       const message = event.data as ProtocolMessage | null;
       if (!message || typeof message.type !== 'string') return;
       const { value: current, isReadOnly: disabled, scope: s, onChange: change } = latest.current;
@@ -130,6 +143,31 @@ export function CustomElement({ element, value, onChange, isReadOnly, inputId, d
           for (const c of codenames) seen.current.set(`${message.requestId}:${c}`, { value: valueOf(s, c) });
           break;
         }
+        case 'select-assets-request':
+        case 'select-items-request':
+          if (disabled)
+            return reply(message.type.replace('request', 'response'), { error: 'The element is read-only.' });
+          setDialog({
+            kind: message.type === 'select-assets-request' ? 'assets' : 'items',
+            ...(message.requestId ? { requestId: message.requestId } : {}),
+            multiple: data['allowMultiple'] === true,
+            images: data['fileType'] === 'images',
+          });
+          break;
+        case 'get-asset-details-request':
+        case 'get-item-details-request': {
+          const isAssets = message.type === 'get-asset-details-request';
+          const responseType = isAssets ? 'get-asset-details-response' : 'get-item-details-response';
+          const ids = idsOf(data[isAssets ? 'assetIds' : 'itemIds']);
+          if (!ids) return reply(responseType, { error: 'Provide an array of at most 100 ids.' });
+          void (isAssets ? loadAssetDetails(s.projectId, ids) : loadItemDetails(s.projectId, ids)).then((found) =>
+            reply(responseType, isAssets ? { assets: found } : { items: found }),
+          );
+          break;
+        }
+        case 'observe-item-changes':
+          if (message.requestId) itemObservers.current.push(message.requestId);
+          break;
         default:
           break;
       }
@@ -157,17 +195,62 @@ export function CustomElement({ element, value, onChange, isReadOnly, inputId, d
     }
   });
 
+  // The item's own changes (its name here) reach observeItemChanges.
+  const itemName = scope.item?.name;
+  useEffect(() => {
+    const item = scope.item;
+    if (!item) return;
+    for (const requestId of itemObservers.current)
+      post({
+        type: 'on-item-changed',
+        data: { item: { id: item.id, codename: item.codename, name: item.name } },
+        requestId,
+      });
+  }, [itemName]);
+
+  /** The answer to an open selection dialog: the chosen references, or null when it was closed. */
+  const answer = (chosen: { id: string }[] | null) => {
+    if (!dialog) return;
+    const type = dialog.kind === 'assets' ? 'select-assets-response' : 'select-items-response';
+    post({
+      type,
+      data: dialog.kind === 'assets' ? { assets: chosen } : { items: chosen },
+      requestId: dialog.requestId,
+    });
+    setDialog(null);
+  };
+
   if (!sourceUrl) return <p className="element-error">This custom element has no source URL.</p>;
   return (
-    <iframe
-      ref={frame}
-      id={inputId}
-      className="element-custom"
-      src={sourceUrl}
-      title={element.name ?? element.codename}
-      sandbox="allow-scripts allow-same-origin allow-forms"
-      style={{ height }}
-      aria-describedby={describedBy}
-    />
+    <>
+      {dialog?.kind === 'assets' ? (
+        <AssetPicker
+          projectId={scope.projectId}
+          isOpen
+          isMultiple={dialog.multiple}
+          isImagesOnly={dialog.images}
+          onPick={(assets) => answer(assets.map((a) => ({ id: a.id })))}
+          onClose={() => answer(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'items' ? (
+        <ItemPicker
+          allowedTypeIds={[]}
+          excludeIds={[]}
+          onPick={(ids) => answer(ids.map((id) => ({ id })))}
+          onClose={() => answer(null)}
+        />
+      ) : null}
+      <iframe
+        ref={frame}
+        id={inputId}
+        className="element-custom"
+        src={sourceUrl}
+        title={element.name ?? element.codename}
+        sandbox="allow-scripts allow-same-origin allow-forms"
+        style={{ height }}
+        aria-describedby={describedBy}
+      />
+    </>
   );
 }

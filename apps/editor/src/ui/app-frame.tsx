@@ -3,6 +3,8 @@ import { Link, useLocation, useRoute, useSearch } from 'wouter';
 import { useLiveProject } from '../api/live.ts';
 import { useLanguages } from '../api/project-model.ts';
 import { useSession, useSessionActions } from '../api/session.ts';
+import { CustomAppsNav } from '../screens/custom-apps/custom-apps-nav.tsx';
+import { WebSpotlightNav } from '../screens/pages/web-spotlight-nav.tsx';
 import '../styles/app-frame.css';
 
 /** The path of the same screen in another language: `/p/{project}/{language}/…` with the language replaced. */
@@ -62,6 +64,8 @@ export function AppFrame({ children }: { children: ReactNode }) {
                 Assets
               </Link>
             </li>
+            <WebSpotlightNav projectId={projectId} language={language} section={section} />
+            <CustomAppsNav projectId={projectId} language={language} section={section} />
           </ul>
         </nav>
         <p className="app-language">

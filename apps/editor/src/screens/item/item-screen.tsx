@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { ElementsForm } from '../../elements/elements-form.tsx';
 import { WorkflowPanel } from '../../workflow/workflow-panel.tsx';
+import { PreviewButton } from '../pages/preview-button.tsx';
+import { ItemCustomApps } from '../custom-apps/item-custom-apps.tsx';
 import '../../styles/item.css';
 import { ErrorSummary } from './error-summary.tsx';
 import { LanguageSwitch, MissingVariant } from './language-panel.tsx';
@@ -123,6 +125,21 @@ function ItemEditorView({
               {saveDisabledReason}
             </p>
           ) : null}
+          <PreviewButton
+            projectId={projectId}
+            item={item.data}
+            languageCodename={language.codename}
+            defs={editor.defs}
+            values={editor.values}
+          />
+          <ItemCustomApps
+            projectId={projectId}
+            itemId={itemId}
+            languageId={language.id}
+            validationErrors={Object.fromEntries(
+              [...editor.apiErrors].map(([id, m]) => [editor.defs.find((d) => d.id === id)?.codename ?? id, m]),
+            )}
+          />
         </div>
         {editor.variant ? (
           <WorkflowPanel projectId={projectId} itemId={itemId} languageId={language.id} canChange={editor.canEdit} />

@@ -31,6 +31,8 @@ beforeAll(() => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Lectern</title><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
+  mkdirSync(join(dist, 'js-api/custom-element/v1'), { recursive: true });
+  writeFileSync(join(dist, 'js-api/custom-element/v1/custom-element.js'), 'window.CustomElement = {};');
 });
 afterAll(() => {
   for (const server of servers) server.close();
@@ -41,6 +43,19 @@ describe('the editor app at /app', () => {
   let base: string;
   beforeAll(async () => {
     base = await serve(dist);
+  });
+
+  it('serves the Custom Elements JS API script to pages of any origin, under both names', async () => {
+    for (const name of ['custom-element.js', 'custom-element.min.js']) {
+      const response = await fetch(`${base}/app/js-api/custom-element/v1/${name}`);
+      expect(response.status, name).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe('window.CustomElement = {};');
+    }
+    const other = await fetch(`${base}/app/js-api/custom-element/v1/other.js`);
+    expect(other.headers.get('content-type')).toMatch(/^text\/html/); // a screen, not a file
   });
 
   it('answers every screen with index.html, never cached, under the CSP of the console plus the assets origin', async () => {

@@ -81,6 +81,18 @@ export function editorAppRouter(options: EditorAppOptions): Router {
   });
   const dir = options.editorDir;
   if (dir !== null) {
+    // The Custom Elements JS API for custom element pages on other origins (docs/editor/in-context.md).
+    router.get(
+      ['/js-api/custom-element/v1/custom-element.js', '/js-api/custom-element/v1/custom-element.min.js'],
+      (_req, res) => {
+        res.set({
+          'cache-control': 'no-cache',
+          'cross-origin-resource-policy': 'cross-origin',
+          'access-control-allow-origin': '*',
+        });
+        res.type('text/javascript').sendFile(join(dir, 'js-api/custom-element/v1/custom-element.js'));
+      },
+    );
     router.use(
       '/assets',
       express.static(join(dir, 'assets'), {
