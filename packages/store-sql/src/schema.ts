@@ -266,6 +266,24 @@ export interface PersonSessionsTable {
   last_used_at: Date;
 }
 
+export interface PresenceTable {
+  user_id: string;
+  client_id: string;
+  project_id: string;
+  item_id: string;
+  language_id: string;
+  element: string | null;
+  seen_at: Date;
+}
+
+export interface VariantLastSavesTable {
+  project_id: string;
+  item_id: string;
+  language_id: string;
+  user_id: string;
+  saved_at: Date;
+}
+
 export interface Database {
   projects: ProjectsTable;
   users: UsersTable;
@@ -292,4 +310,6 @@ export interface Database {
   person_passwords: PersonPasswordsTable;
   person_links: PersonLinksTable;
   person_sessions: PersonSessionsTable;
+  presence: PresenceTable;
+  variant_last_saves: VariantLastSavesTable;
 }

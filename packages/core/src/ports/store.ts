@@ -11,6 +11,7 @@ import type { NoticeRepository, WebhookQueueRepository, WebhookRepository } from
 import type { BackgroundTaskRepository } from '../tasks/background-task.ts';
 import type { ImageCacheRepository } from './image-cache.ts';
 import type { PeopleRepository } from './people.ts';
+import type { PresenceRepository } from './presence.ts';
 
 /**
  * A place in a keyset-paged list: the sort key of a row, as the adapter defines it. Numbers only,
@@ -75,6 +76,7 @@ export interface UnitOfWork {
   readonly imageCache: ImageCacheRepository;
   readonly pendingUploads: PendingUploadRepository;
   readonly people: PeopleRepository;
+  readonly presence: PresenceRepository;
 }
 
 export interface ProjectRepository {
