@@ -16,6 +16,7 @@ import { linkMailerOf } from './http/app-api/links.ts';
 import { buildAssetsApp, createAssetsServer } from './assets-app.ts';
 import { defaultEditorDir } from './http/editor-app/routes.ts';
 import { createChangeHub } from './changes/change-hub.ts';
+import { createPresenceHub } from './presence/presence-hub.ts';
 import { managementImageLimits, managementRateLimits, managementSettings } from './settings.ts';
 
 await runServiceMain({
@@ -94,6 +95,7 @@ await runServiceMain({
     await step('cannot subscribe to the change events in Kafka (check LECTERN_KAFKA_BROKERS)', () =>
       changes.attach(bus),
     );
+    const presence = createPresenceHub(core);
     const app = buildManagementApp({
       core,
       metrics,
@@ -111,6 +113,7 @@ await runServiceMain({
       recsTracking: createSqlRecsTracking({ db: store.db as never }),
       editorDir: defaultEditorDir,
       changes,
+      presence,
     });
     const listening = await step(
       `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,
@@ -120,6 +123,7 @@ await runServiceMain({
       readiness.drain();
       // Open change streams end first, so the listener is not held for the grace period.
       await changes.close();
+      presence.close();
       await listening.close();
     });
     logger.info(

@@ -47,12 +47,17 @@ function personOf(actor: Actor): string {
   throw new LecternError('PROJECT_ACCESS_DENIED', { message: 'Presence is for people signed in to the editor.' });
 }
 
-function requireIds(input: { itemId: unknown; languageId: unknown }): { itemId: string; languageId: string } {
-  const problems: { message: string; path: string }[] = [];
+/** The problems of the variant's ids (UUIDs), added to `problems`. */
+function idProblems(input: { itemId: unknown; languageId: unknown }, problems: { message: string; path: string }[]) {
   if (typeof input.itemId !== 'string' || !uuid.test(input.itemId))
     problems.push({ path: 'item_id', message: 'An item id (UUID) is required.' });
   if (typeof input.languageId !== 'string' || !uuid.test(input.languageId))
     problems.push({ path: 'language_id', message: 'A language id (UUID) is required.' });
+}
+
+function requireIds(input: { itemId: unknown; languageId: unknown }): { itemId: string; languageId: string } {
+  const problems: { message: string; path: string }[] = [];
+  idProblems(input, problems);
   if (problems.length > 0) throw new LecternError('INVALID_REQUEST_BODY', { problems });
   return { itemId: input.itemId as string, languageId: input.languageId as string };
 }
@@ -65,10 +70,10 @@ export async function beatPresence(
   assertModelAccess(input.actor, input.projectId);
   const userId = personOf(input.actor);
   const body = (input.body !== null && typeof input.body === 'object' ? input.body : {}) as Record<string, unknown>;
-  const { itemId, languageId } = requireIds({ itemId: body['item_id'], languageId: body['language_id'] });
-  const clientId = body['client_id'];
+  const [itemId, languageId, clientId] = [body['item_id'], body['language_id'], body['client_id']];
   const element = body['element'] ?? null;
   const problems: { message: string; path: string }[] = [];
+  idProblems({ itemId, languageId }, problems);
   if (typeof clientId !== 'string' || !uuid.test(clientId))
     problems.push({ path: 'client_id', message: 'The tab id must be a UUID.' });
   if (element !== null && (typeof element !== 'string' || !codename.test(element)))
@@ -76,15 +81,15 @@ export async function beatPresence(
   if (problems.length > 0) throw new LecternError('INVALID_REQUEST_BODY', { problems });
   const now = deps.clock.now();
   const result = await deps.store.transaction(async (tx) => {
-    if (!(await tx.items.find(input.projectId, { id: itemId }))) throw new LecternError('ITEM_NOT_FOUND');
+    if (!(await tx.items.find(input.projectId, { id: itemId as string }))) throw new LecternError('ITEM_NOT_FOUND');
     await tx.presence.purge(new Date(now.getTime() - presenceLimits.expiryMs));
     return tx.presence.beat(
       {
         userId,
         clientId: clientId as string,
         projectId: input.projectId,
-        itemId,
-        languageId,
+        itemId: itemId as string,
+        languageId: languageId as string,
         element: element as string | null,
         at: now,
       },
