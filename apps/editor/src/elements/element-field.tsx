@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { AssetElement } from './asset.tsx';
 import { CustomElement } from './custom.tsx';
 import { DateTimeElement } from './date-time.tsx';
@@ -52,6 +52,8 @@ export function ElementField(props: {
   readOnlyNote?: string | undefined;
   problems: ElementProblems;
   apiErrors: readonly string[];
+  /** Beside the name (who else is editing the element). */
+  badge?: ReactNode;
   /** The control; by default the kind's own (tests pass the one they test). */
   component?: ComponentType<ElementProps> | undefined;
 }) {
@@ -97,6 +99,7 @@ export function ElementField(props: {
           </span>
         )}
         {element.is_required ? <span className="element-required">Required</span> : null}
+        {props.badge ?? null}
       </div>
       {hasGuidelines ? <GuidelinesText id={guidelinesId} html={element.guidelines} /> : null}
       {props.readOnlyNote ? <p className="element-note">{props.readOnlyNote}</p> : null}
