@@ -131,7 +131,7 @@ function ItemEditorView({
           <WorkflowPanel projectId={projectId} itemId={itemId} languageId={language.id} canChange={editor.canEdit} />
         ) : null}
       </header>
-      {isChangedElsewhere ? (
+      {isChangedElsewhere && !editor.conflict ? (
         <div className="item-notice" role="status">
           <p>
             Someone else changed this item while you were editing. When you save, you will see what they changed and can

@@ -5,7 +5,8 @@ import type { PresencePerson } from './use-presence.ts';
 
 /** Up to two initials of a name ("Ann Smith" → "AS"; an e-mail → its first letter). */
 export function initialsOf(name: string): string {
-  const words = name.split(/[\s@._-]+/).filter(Boolean);
+  // An e-mail (a person without a name) gives the initials of its local part.
+  const words = (name.includes('@') ? (name.split('@')[0] ?? name) : name).split(/[\s._-]+/).filter(Boolean);
   const letters = words.length > 1 ? [words[0], words[1]] : [words[0]];
   return letters.map((w) => (w?.[0] ?? '?').toUpperCase()).join('');
 }
