@@ -81,7 +81,7 @@ export function useItemEditor(projectId: string, languageCodename: string, itemI
    * variant save sends the ETag of the version the edit started from: a save over a newer version
    * is refused (412) and the conflict is shown element by element instead.
    */
-  const save = async (override?: { values: ElementValue[]; base: EditBase }): Promise<boolean> => {
+  const save = async (override?: { values: ElementValue[]; base: EditBase; isRetry?: boolean }): Promise<boolean> => {
     if (!language || !item.data) return false;
     const values = override?.values ?? current;
     const from = override?.base ?? base;
@@ -129,17 +129,20 @@ export function useItemEditor(projectId: string, languageCodename: string, itemI
     } catch (e) {
       const theirs =
         e instanceof ApiError && e.status === 412 ? await fetchVariantVersion(projectId, itemId, language.id) : null;
+      const theirValues = theirs ? completeValues(defs, theirs.variant.elements) : [];
+      const changes = theirs
+        ? compareVersions({ defs, base: from?.values ?? loaded, mine: values, theirs: theirValues })
+        : [];
+      if (theirs && !override?.isRetry && !changes.some((c) => c.side === 'theirs' || c.side === 'both')) {
+        // The version moved without touching an element (a workflow move, a schedule): nothing of
+        // theirs to lose, so the save goes again over it, once.
+        const next: EditBase = { etag: theirs.etag, values: theirValues, lastModified: theirs.variant.last_modified };
+        setBase(next);
+        return await save({ values, base: next, isRetry: true });
+      }
       if (theirs) {
         setDraft(values);
-        setConflict({
-          theirs,
-          changes: compareVersions({
-            defs,
-            base: from?.values ?? loaded,
-            mine: values,
-            theirs: completeValues(defs, theirs.variant.elements),
-          }),
-        });
+        setConflict({ theirs, changes });
       } else if (e instanceof ApiError && e.body.validation_errors) {
         const mapped = mapValidationErrors(e.body, values, defs);
         setApiErrors(mapped.byElement);
