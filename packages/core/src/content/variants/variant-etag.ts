@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { LecternError } from '@lectern/errors';
 import type { CoreDeps } from '../../deps.ts';
 import { loadExistingVariant, type VariantInput } from './load.ts';
@@ -13,23 +13,38 @@ import type { AnyVariantJson } from './variant-wire.ts';
  * changes it changes the tag, and the tag is the same in v1 and v2 and on every replica.
  */
 
-/** JSON with object keys sorted, so a record read back from jsonb (keys reordered) hashes the same. */
-function canonical(value: unknown): string {
-  if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (Array.isArray(value)) return `[${value.map((v) => canonical(v ?? null)).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
+/**
+ * Feeds an unambiguous encoding of `value` to the hash: object keys sorted (a record read back
+ * from jsonb has its keys reordered), strings length-prefixed and unescaped (no copy of a large
+ * rich text value), undefined properties left out as JSON leaves them.
+ */
+function feed(hash: Hash, value: unknown): void {
+  if (typeof value === 'string') {
+    hash.update(`s${value.length}:`);
+    hash.update(value);
+  } else if (value instanceof Date) hash.update(`d${value.toISOString()};`);
+  else if (Array.isArray(value)) {
+    hash.update('[');
+    for (const v of value) feed(hash, v ?? null);
+    hash.update(']');
+  } else if (value !== null && typeof value === 'object') {
+    hash.update('{');
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      feed(hash, k);
+      feed(hash, v);
+    }
+    hash.update('}');
+  } else hash.update(`${JSON.stringify(value)};`);
 }
 
 /** The variant's strong ETag, quoted as in the `ETag` header: `"<22 base64url characters>"`. */
 export function variantEtag(variant: VariantRecord): string {
   const { projectId: _p, itemId: _i, languageId: _l, ...stored } = variant;
-  return `"${createHash('sha256').update(canonical(stored)).digest('base64url').slice(0, 22)}"`;
+  const hash = createHash('sha256');
+  feed(hash, stored);
+  return `"${hash.digest('base64url').slice(0, 22)}"`;
 }
 
 /**
