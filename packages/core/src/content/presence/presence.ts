@@ -121,6 +121,8 @@ export async function readPresence(
   const ids: VariantIds = { projectId: input.projectId, ...requireIds(input) };
   const since = new Date(deps.clock.now().getTime() - presenceLimits.expiryMs);
   return deps.store.transaction(async (tx) => {
+    // A stream of an item that does not exist is refused, so watchers cannot make up variants to poll.
+    if (!(await tx.items.find(ids.projectId, { id: ids.itemId }))) throw new LecternError('ITEM_NOT_FOUND');
     const rows = await tx.presence.list({ ...ids, since });
     const save = await tx.presence.lastSave(ids);
     const variant = await tx.variants.find(ids.projectId, ids.itemId, ids.languageId);

@@ -159,6 +159,12 @@ describe.skipIf(!postgresUrl)('presence across two Management apps on one Postgr
       'item_id',
     ]);
     expect((await beat(ann, { item_id: randomIds.uuid() })).status).toBe(404);
+    const unknown = await fetch(
+      `${originB}/app/api/projects/${projectId}/presence?item_id=${randomIds.uuid()}&language_id=${zeroId}`,
+      { headers: { cookie: `lectern_app=${bobOnB.cookie ?? ''}` } },
+    );
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()) as { error_code: number }).toMatchObject({ error_code: expect.any(Number) });
     const noCsrf = await ann.call(`/projects/${projectId}/presence`, {
       method: 'POST',
       body: { item_id: itemId, language_id: zeroId, client_id: randomIds.uuid() },

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { request } from '../../../api/client.ts';
+import { csrfTokenOf, request } from '../../../api/client.ts';
 
 /*
  * Presence on the item screen (issue 31, docs/editor-api.md "Presence"): this tab says it has the
@@ -78,7 +78,14 @@ export function usePresence(input: { projectId: string; itemId: string; language
       element.current = null;
       soon();
     };
-    const leave = () => void request(`${base}/${clientId}`, { method: 'DELETE' }).catch(() => undefined);
+    // keepalive: the request outlives the page when the tab is closing.
+    const leave = () =>
+      void fetch(`/app/api${base}/${clientId}`, {
+        method: 'DELETE',
+        credentials: 'same-origin',
+        keepalive: true,
+        headers: { 'x-csrf-token': csrfTokenOf() ?? '' },
+      }).catch(() => undefined);
     beat();
     const every = setInterval(beat, beatEveryMs);
     document.addEventListener('focusin', onFocus);
