@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { api, ApiError, mapi, request } from '../../api/client.ts';
+import { api, ApiError, mapi } from '../../api/client.ts';
 import { checkAll, completeValues } from '../../elements/elements-form.tsx';
 import type { ElementValue, TypeElement, VariantJson } from '../../elements/model.ts';
 import { useExpandedType, useItem, type ItemJson } from '../../elements/queries.ts';
@@ -12,6 +12,7 @@ import { useLanguages, useVariants, variantsKey } from './queries.ts';
 import { compareVersions, mergeVersions, type ElementChange } from './conflict/merge.ts';
 import {
   fetchVariantVersion,
+  putVariantVersion,
   useVariantVersion,
   variantVersionKey,
   type VariantVersion,
@@ -104,18 +105,7 @@ export function useItemEditor(projectId: string, languageCodename: string, itemI
       }
       if (override || draft !== null || variant === null) {
         const etag = from ? from.etag : variant ? (version.data?.etag ?? null) : null;
-        const response = await request<VariantJson>(mapi(projectId, `/items/${itemId}/variants/${language.id}`), {
-          method: 'PUT',
-          body: { elements: values },
-          headers: etag ? { 'if-match': etag } : {},
-        });
-        const saved = response.data;
-        const stored: VariantVersion = { variant: saved, etag: response.headers.get('etag') };
-        client.setQueryData(variantVersionKey(projectId, itemId, language.id), stored);
-        client.setQueryData<VariantJson[]>(variantsKey(projectId, itemId), (list) => [
-          ...(list ?? []).filter((v) => v.language.id !== saved.language.id),
-          saved,
-        ]);
+        await putVariantVersion(client, { projectId, itemId, languageId: language.id, elements: values, etag });
         // The workflow panel's view of this variant (last change, step) follows the save.
         void client.invalidateQueries({ queryKey: variantKey(projectId, itemId, language.id) });
       }
@@ -171,14 +161,8 @@ export function useItemEditor(projectId: string, languageCodename: string, itemI
   /** Creates this language's variant from another language's values (`PUT …/variants/{lang}`). */
   const createFrom = async (source: VariantJson) => {
     if (!language) return;
-    const response = await request<VariantJson>(mapi(projectId, `/items/${itemId}/variants/${language.id}`), {
-      method: 'PUT',
-      body: { elements: source.elements },
-    });
-    const saved = response.data;
-    const stored: VariantVersion = { variant: saved, etag: response.headers.get('etag') };
-    client.setQueryData(variantVersionKey(projectId, itemId, language.id), stored);
-    client.setQueryData<VariantJson[]>(variantsKey(projectId, itemId), (list) => [...(list ?? []), saved]);
+    const elements = source.elements;
+    await putVariantVersion(client, { projectId, itemId, languageId: language.id, elements, etag: null });
   };
 
   /**

@@ -108,7 +108,10 @@ describe.skipIf(chromiumPath === null)('conflict', () => {
     await bob.getByRole('button', { name: 'Save', exact: true }).click();
     const panel = bob.getByRole('alert').filter({ hasText: 'Not saved' });
     await panel.waitFor({ timeout: 15_000 });
-    expect(await panel.getByRole('heading').textContent()).toMatch(/ann\.lee.* saved this item while you were editing/);
+    // Who saved comes with the presence stream (polled each second): it may follow the panel.
+    await expect
+      .poll(() => panel.getByRole('heading').textContent(), { timeout: 10_000 })
+      .toMatch(/ann\.lee.* saved this item while you were editing/);
     const headline = panel.getByRole('row', { name: /Headline/ });
     expect(await headline.textContent()).toContain('Launch on Tuesday');
     expect(await headline.textContent()).toContain('Launch on Monday');

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, mapi, request } from '../../../api/client.ts';
 import type { VariantJson } from '../../../elements/model.ts';
 import { variantsKey } from '../queries.ts';
@@ -35,4 +35,28 @@ export function useVariantVersion(projectId: string, itemId: string, languageId:
     queryFn: () => fetchVariantVersion(projectId, itemId, languageId ?? ''),
     enabled: languageId !== undefined,
   });
+}
+
+/**
+ * `PUT …/variants/{lang}` with `If-Match: etag` when there is one; the saved version and its new
+ * ETag go into the caches (this variant's and the item's list).
+ */
+export async function putVariantVersion(
+  client: QueryClient,
+  input: { projectId: string; itemId: string; languageId: string; elements: unknown; etag: string | null },
+): Promise<VariantJson> {
+  const { projectId, itemId, languageId } = input;
+  const response = await request<VariantJson>(mapi(projectId, `/items/${itemId}/variants/${languageId}`), {
+    method: 'PUT',
+    body: { elements: input.elements },
+    headers: input.etag ? { 'if-match': input.etag } : {},
+  });
+  const saved = response.data;
+  const stored: VariantVersion = { variant: saved, etag: response.headers.get('etag') };
+  client.setQueryData(variantVersionKey(projectId, itemId, languageId), stored);
+  client.setQueryData<VariantJson[]>(variantsKey(projectId, itemId), (list) => [
+    ...(list ?? []).filter((v) => v.language.id !== saved.language.id),
+    saved,
+  ]);
+  return saved;
 }
