@@ -22,6 +22,7 @@ export type { CoreDeps } from './deps.ts';
 export type { Actor, Permission } from './domain/actor.ts';
 export { operator, userIdOf } from './domain/actor.ts';
 export type { PeopleRepository, PersonLink, PersonLinkPurpose, PersonSession } from './ports/people.ts';
+export type { PresenceBeat, PresenceEntry, PresenceRepository, VariantIds } from './ports/presence.ts';
 export * from './people/index.ts';
 export type { Project, User } from './domain/project.ts';
 export {

@@ -14,6 +14,7 @@ export type ErrorKind =
   | 'not_found'
   | 'method_not_allowed'
   | 'conflict'
+  | 'precondition_failed'
   | 'request_timeout'
   | 'payload_too_large'
   | 'unsupported_media_type'
@@ -566,6 +567,13 @@ export const catalogue = {
     delivery: 431,
     message:
       'The URL and headers together are larger than 16 KiB. Shorten the URL (split a long filter into several requests) or drop large headers.',
+  },
+  VARIANT_CHANGED: {
+    kind: 'precondition_failed',
+    management: 412,
+    delivery: 412,
+    message:
+      "The language variant changed since the version in 'If-Match' (its ETag). Read the variant again (GET answers its current ETag), reapply your change and retry.",
   },
   RATE_LIMITED: {
     kind: 'rate_limited',

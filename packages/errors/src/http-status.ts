@@ -8,6 +8,7 @@ export const statusOfKind: Readonly<Record<ErrorKind, number>> = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  precondition_failed: 412,
   request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,

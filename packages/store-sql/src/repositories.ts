@@ -1,3 +1,4 @@
+import { presenceRepository } from './presence-repository.ts';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { imageCacheRepository } from './image-cache-repository.ts';
 import { peopleRepository } from './people-repository.ts';
@@ -220,5 +221,6 @@ export function unitOfWork(db: Kysely<Database>): UnitOfWork {
     pendingUploads: pendingUploadRepository(db),
     people: peopleRepository(db),
     comments: commentRepository(db),
+    presence: presenceRepository(db),
   };
 }

@@ -297,6 +297,24 @@ export interface CommentsTable {
   last_modified: Date;
 }
 
+export interface PresenceTable {
+  user_id: string;
+  client_id: string;
+  project_id: string;
+  item_id: string;
+  language_id: string;
+  element: string | null;
+  seen_at: Date;
+}
+
+export interface VariantLastSavesTable {
+  project_id: string;
+  item_id: string;
+  language_id: string;
+  user_id: string;
+  saved_at: Date;
+}
+
 export interface Database {
   projects: ProjectsTable;
   users: UsersTable;
@@ -325,4 +343,6 @@ export interface Database {
   person_sessions: PersonSessionsTable;
   comment_threads: CommentThreadsTable;
   comments: CommentsTable;
+  presence: PresenceTable;
+  variant_last_saves: VariantLastSavesTable;
 }

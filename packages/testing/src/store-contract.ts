@@ -13,6 +13,7 @@ import { describeStorePagingContract } from './store-paging-contract.ts';
 import { describeStoreTaskContract } from './store-task-contract.ts';
 import { describeStoreBlobLedgerContract } from './store-blob-ledger-contract.ts';
 import { describeStorePeopleContract } from './store-people-contract.ts';
+import { describeStorePresenceContract } from './store-presence-contract.ts';
 
 /**
  * The contract every Store adapter honours, run against a real engine. `open` returns a fresh,
@@ -487,5 +488,6 @@ export function describeStoreContract(options: { engine: string; open: () => Pro
     describeStoreTaskContract(() => store);
     describeStoreBlobLedgerContract(() => store);
     describeStorePeopleContract(() => store);
+    describeStorePresenceContract(() => store);
   });
 }

@@ -17,6 +17,7 @@ import {
   buildAssetsApp,
   buildManagementApp,
   createChangeHub,
+  createPresenceHub,
   createAssetsServer,
   createManagementServer,
   defaultEditorDir,
@@ -101,6 +102,8 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   });
   // The editor app's live changes: attached to the bus once the event pipeline runs.
   const changes = createChangeHub();
+  // Who has which item open in the editor (read from the store, issue 31).
+  const presence = createPresenceHub(core);
   const http = deliveryHttpOptions(config);
   const listening: Partial<Record<ListenerName | 'routed' | 'graphqlPreview', Listening>> = {};
   let graphqlPreviewServer: Server | undefined;
@@ -131,6 +134,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
           recsTracking: recs.tracking,
           editorDir: defaultEditorDir,
           changes,
+          presence,
           deliveryIndex: index,
         }),
       ),
@@ -214,6 +218,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
         readiness.drain();
         // Open change streams end first, so the listeners are not held for the grace period.
         await changes.close();
+        presence.close();
         await closeAll();
         await scheduler.stop();
         await tasks.stop();

@@ -45,6 +45,8 @@ import { configureAssetsOrigin, type AssetsOriginOptions } from './http/assets-o
 import type { ChangeHub } from './changes/change-hub.ts';
 import { changesRouter } from './http/app-api/changes-routes.ts';
 import { commentsRouter } from './http/comments/routes.ts';
+import { presenceRouter } from './http/app-api/presence-routes.ts';
+import { createPresenceHub, type PresenceHub } from './presence/presence-hub.ts';
 import { appUsersRouter } from './http/app-api/users-routes.ts';
 import { mcpRouter } from './mcp/mcp-routes.ts';
 import type { RemoteFetchOptions } from './mcp/remote-file.ts';
@@ -88,6 +90,8 @@ export interface ManagementAppOptions extends ManagementDeps {
    * editor app's live changes (`changesRouter`); none: the stream stays silent.
    */
   readonly changes?: ChangeHub;
+  /** Who has which item open in the editor (issue 31); absent: one made here (closed with nothing). */
+  readonly presence?: PresenceHub;
   /** The recommendation engine's tracking settings, for `/admin/projects/{id}/recommendations`. */
   readonly recsTracking?: RecsTracking;
   /**
@@ -196,7 +200,11 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     path: '/app/api/projects/:projectId',
     auth: personAuth,
     limits: personRateLimits,
-    routers: [...(options.changes ? [changesRouter({ changes: options.changes })] : []), appUsersRouter(options.core)],
+    routers: [
+      ...(options.changes ? [changesRouter({ changes: options.changes })] : []),
+      presenceRouter({ core: options.core, presence: options.presence ?? createPresenceHub(options.core) }),
+      appUsersRouter(options.core),
+    ],
   });
   app.use(
     '/app/api',

@@ -34,4 +34,5 @@ export {
   type SignedOutEverywhereJson,
 } from './http/app-api/routes.ts';
 export { createChangeHub, type ChangeHub, type ChangeListener } from './changes/change-hub.ts';
+export { createPresenceHub, type PresenceHub } from './presence/presence-hub.ts';
 export { changesRouter, type ChangeMessage, type ChangesRouterDeps } from './http/app-api/changes-routes.ts';

@@ -16,6 +16,7 @@ import { linkMailerOf } from './http/app-api/links.ts';
 import { buildAssetsApp, createAssetsServer } from './assets-app.ts';
 import { defaultEditorDir } from './http/editor-app/routes.ts';
 import { createChangeHub } from './changes/change-hub.ts';
+import { createPresenceHub } from './presence/presence-hub.ts';
 import { managementImageLimits, managementRateLimits, managementSettings } from './settings.ts';
 import { discoverSso } from './http/app-api/sso/sso-client.ts';
 import { ssoOptionsOf } from './sso-settings.ts';
@@ -102,6 +103,7 @@ await runServiceMain({
     await step('cannot subscribe to the change events in Kafka (check LECTERN_KAFKA_BROKERS)', () =>
       changes.attach(bus),
     );
+    const presence = createPresenceHub(core);
     const app = buildManagementApp({
       core,
       metrics,
@@ -121,6 +123,7 @@ await runServiceMain({
       recsTracking: createSqlRecsTracking({ db: store.db as never }),
       editorDir: defaultEditorDir,
       changes,
+      presence,
     });
     const listening = await step(
       `cannot listen on ${config.host}:${config.port} (check LECTERN_HOST, LECTERN_PORT)`,
@@ -130,6 +133,7 @@ await runServiceMain({
       readiness.drain();
       // Open change streams end first, so the listener is not held for the grace period.
       await changes.close();
+      presence.close();
       await listening.close();
     });
     logger.info(

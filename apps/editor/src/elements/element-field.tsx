@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { AssetElement } from './asset.tsx';
 import { CustomElement } from './custom.tsx';
 import { DateTimeElement } from './date-time.tsx';
@@ -53,6 +53,8 @@ export function ElementField(props: {
   readOnlyNote?: string | undefined;
   problems: ElementProblems;
   apiErrors: readonly string[];
+  /** Beside the name (who else is editing the element). */
+  badge?: ReactNode;
   /** The control; by default the kind's own (tests pass the one they test). */
   component?: ComponentType<ElementProps> | undefined;
 }) {
@@ -99,6 +101,7 @@ export function ElementField(props: {
         )}
         {element.is_required ? <span className="element-required">Required</span> : null}
         <ElementCommentButton elementId={element.id} name={name} />
+        {props.badge ?? null}
       </div>
       {hasGuidelines ? <GuidelinesText id={guidelinesId} html={element.guidelines} /> : null}
       {props.readOnlyNote ? <p className="element-note">{props.readOnlyNote}</p> : null}

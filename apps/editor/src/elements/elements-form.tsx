@@ -43,6 +43,8 @@ export interface ElementsFormProps {
   readonly apiErrors?: ReadonlyMap<string, readonly string[]>;
   /** Set to an element id (with a new `seq`) to show its tab and focus it. */
   readonly focusRequest?: { readonly elementId: string; readonly seq: number } | null;
+  /** Shown beside an element's name, by element id (who else is editing it). */
+  readonly badges?: ReadonlyMap<string, ReactNode>;
   /** The item and language; a nested form inherits them. */
   readonly scope?: Pick<FormScope, 'projectId' | 'language' | 'item'>;
 }
@@ -119,6 +121,7 @@ export function ElementsForm(props: ElementsFormProps) {
             readOnlyNote={isShared ? 'Shared by all languages: edit it in the default language.' : undefined}
             problems={problems.get(def.id) ?? noProblems}
             apiErrors={props.apiErrors?.get(def.id) ?? []}
+            badge={props.badges?.get(def.id)}
           />
         );
       });

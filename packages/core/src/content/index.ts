@@ -5,3 +5,4 @@ export * from './variants/index.ts';
 export * from './workflow/index.ts';
 export * from './validation/index.ts';
 export * from './comments/index.ts';
+export * from './presence/index.ts';

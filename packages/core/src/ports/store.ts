@@ -12,6 +12,7 @@ import type { BackgroundTaskRepository } from '../tasks/background-task.ts';
 import type { ImageCacheRepository } from './image-cache.ts';
 import type { PeopleRepository } from './people.ts';
 import type { CommentRepository } from '../content/comments/comment-record.ts';
+import type { PresenceRepository } from './presence.ts';
 
 /**
  * A place in a keyset-paged list: the sort key of a row, as the adapter defines it. Numbers only,
@@ -77,6 +78,7 @@ export interface UnitOfWork {
   readonly pendingUploads: PendingUploadRepository;
   readonly people: PeopleRepository;
   readonly comments: CommentRepository;
+  readonly presence: PresenceRepository;
 }
 
 export interface ProjectRepository {

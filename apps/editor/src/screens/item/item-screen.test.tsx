@@ -59,6 +59,8 @@ function routes(): Routes {
     '/snippets/sseo': snippet,
     '/items/i1': { id: 'i1', name: 'First article', codename: 'first_article', type: { id: 'tart' } },
     '/items/i1/variants': [variant],
+    // The open language's variant with its ETag (sent back as If-Match on Save).
+    [`GET /items/i1/variants/${zero}`]: variant,
     '/languages': { languages, pagination: { continuation_token: null } },
   };
 }
@@ -272,7 +274,7 @@ describe('ItemScreen', () => {
     await waitFor(() =>
       expect(calls.some((c) => c.method === 'PUT' && c.path === '/items/i1/variants/lcs')).toBe(true),
     );
-    expect(calls.find((c) => c.path === '/items/i1/variants/lcs')?.body).toEqual({
+    expect(calls.find((c) => c.method === 'PUT' && c.path === '/items/i1/variants/lcs')?.body).toEqual({
       elements: [
         { element: { id: 'title' }, value: '' },
         { element: { id: 'count' }, value: null },

@@ -11,6 +11,9 @@ import { useItemChanges } from './live-changes.ts';
 import { useNavigationGuard } from './navigation-guard.ts';
 import { useItemEditor } from './use-item-editor.ts';
 import { CommentsArea } from './comments/comments-area.tsx';
+import { ConflictPanel } from './conflict/conflict-panel.tsx';
+import { PresenceBar, presenceMarkers } from './conflict/presence-bar.tsx';
+import { usePresence } from './conflict/use-presence.ts';
 
 const statusText = { saved: 'Saved', dirty: 'Unsaved changes', saving: 'Saving…', failed: 'Not saved' } as const;
 
@@ -36,6 +39,7 @@ function ItemEditorView({
   const confirm = useCallback((m: string) => window.confirm(m), []);
   useNavigationGuard(editor.isDirty, confirm);
   const { isDirty, reload, checkRemoteChange } = editor;
+  const presence = usePresence({ projectId, itemId, languageId: editor.language?.id ?? null });
   useItemChanges(itemId, () => {
     void checkRemoteChange().then((isChanged) => {
       if (isChanged) setChangedElsewhere(true);
@@ -57,7 +61,7 @@ function ItemEditorView({
       </main>
     );
   const { item, language, type } = editor;
-  if (!item.data || !editor.variants.data || !editor.languages.data || !type.data)
+  if (!item.data || !editor.variants.data || !editor.languages.data || !type.data || editor.isVersionLoading)
     return (
       <main className="item-editor" aria-busy="true">
         <h1>Loading the item…</h1>
@@ -145,13 +149,32 @@ function ItemEditorView({
           <WorkflowPanel projectId={projectId} itemId={itemId} languageId={language.id} canChange={editor.canEdit} />
         ) : null}
       </header>
-      {isChangedElsewhere ? (
+      {isChangedElsewhere && !editor.conflict ? (
         <div className="item-notice" role="status">
-          <p>Someone else changed this item while you were editing. Saving will overwrite their changes.</p>
+          <p>
+            Someone else changed this item while you were editing. When you save, you will see what they changed and can
+            keep both.
+          </p>
           <button type="button" onClick={() => void reload()}>
             Discard my changes and load theirs
           </button>
         </div>
+      ) : null}
+      <PresenceBar others={presence.others} defs={editor.defs} />
+      {editor.conflict ? (
+        <ConflictPanel
+          conflict={{
+            changes: editor.conflict.changes,
+            savedBy:
+              presence.lastSavedBy &&
+              Date.parse(presence.lastSavedBy.saved_at) === Date.parse(editor.conflict.theirs.variant.last_modified)
+                ? presence.lastSavedBy.name
+                : null,
+          }}
+          isSaving={editor.status === 'saving'}
+          onMerge={(choices) => void editor.mergeConflict(choices)}
+          onDiscardMine={() => void reload()}
+        />
       ) : null}
       {editor.summary ? (
         <ErrorSummary
@@ -172,6 +195,7 @@ function ItemEditorView({
               isReadOnly={isReadOnly}
               isDefaultLanguage={isDefaultLanguage}
               apiErrors={editor.apiErrors}
+              badges={presenceMarkers(presence.others, editor.defs)}
               focusRequest={focusRequest}
               scope={{
                 projectId,

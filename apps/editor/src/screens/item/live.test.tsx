@@ -33,7 +33,8 @@ class FakeEventSource {
   readonly url: string;
   constructor(url: string) {
     this.url = url;
-    FakeEventSource.last = this;
+    // The item screen opens a presence stream too; these tests drive the changes stream.
+    if (url.endsWith('/changes')) FakeEventSource.last = this;
   }
   addEventListener(name: string, listener: (e: MessageEvent) => void) {
     this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener]);

@@ -36,6 +36,9 @@ beforeEach(() => {
     '/types/t': type,
     '/items/i1': { id: 'i1', name: 'Kettle', codename: 'kettle', type: { id: 't' } },
     '/items/i1/variants': [variant(zero, 'Kettle'), variant('lcs', 'Konvice')],
+    // The open language's variant with its ETag.
+    [`GET /items/i1/variants/${zero}`]: variant(zero, 'Kettle'),
+    'GET /items/i1/variants/lcs': variant('lcs', 'Konvice'),
     '/languages': {
       languages: [
         { id: zero, name: 'English', codename: 'default', is_default: true, is_active: true },

@@ -9,6 +9,21 @@ import type { SummaryEntry } from './error-summary.tsx';
 import { useSession } from '../../api/session.ts';
 import { variantKey } from '../../workflow/workflow-api.ts';
 import { useLanguages, useVariants, variantsKey } from './queries.ts';
+import { compareVersions, mergeVersions, type ElementChange } from './conflict/merge.ts';
+import {
+  fetchVariantVersion,
+  putVariantVersion,
+  useVariantVersion,
+  variantVersionKey,
+  type VariantVersion,
+} from './conflict/variant-version.ts';
+
+/** The version an edit started from: its ETag (sent as `If-Match` on Save) and its values. */
+interface EditBase {
+  readonly etag: string | null;
+  readonly values: ElementValue[];
+  readonly lastModified: string | null;
+}
 
 export type SaveStatus = 'saved' | 'dirty' | 'saving' | 'failed';
 
@@ -41,12 +56,17 @@ export function useItemEditor(projectId: string, languageCodename: string, itemI
   const [isSaving, setSaving] = useState(false);
   const [apiErrors, setApiErrors] = useState<ReadonlyMap<string, string[]>>(new Map());
   const [summary, setSummary] = useState<{ title: string; entries: SummaryEntry[] } | null>(null);
+  const [base, setBase] = useState<EditBase | null>(null);
+  const [conflict, setConflict] = useState<{ changes: ElementChange[]; theirs: VariantVersion } | null>(null);
 
   const language = languages.data?.find((l) => l.codename === languageCodename) ?? null;
-  const variant = language ? (variants.data?.find((v) => v.language.id === language.id) ?? null) : null;
+  // The open language's variant comes with its ETag (one GET), so the form shows that version.
+  const version = useVariantVersion(projectId, itemId, language?.id);
+  const listed = language ? (variants.data?.find((v) => v.language.id === language.id) ?? null) : null;
+  const variant = version.data !== undefined ? (version.data?.variant ?? null) : listed;
   const defs: readonly TypeElement[] = type.data?.elements ?? [];
   const loaded = useMemo(() => completeValues(defs, variant?.elements ?? []), [defs, variant]);
-  const values = draft ?? loaded;
+  const current = draft ?? loaded;
   const permissions = session.data?.projects.find((p) => p.id === projectId)?.permissions ?? [];
   const canEdit = permissions.includes('manage_content');
   const stepId = variant?.workflow_step?.id ?? variant?.workflow?.step_identifier?.id;
@@ -57,8 +77,15 @@ export function useItemEditor(projectId: string, languageCodename: string, itemI
     return d ? (d.name ?? d.codename) : null;
   };
 
-  const save = async (): Promise<boolean> => {
+  /**
+   * Saves the edits; `override` saves merged values over a newer base (after a conflict). Every
+   * variant save sends the ETag of the version the edit started from: a save over a newer version
+   * is refused (412) and the conflict is shown element by element instead.
+   */
+  const save = async (override?: { values: ElementValue[]; base: EditBase; isRetry?: boolean }): Promise<boolean> => {
     if (!language || !item.data) return false;
+    const values = override?.values ?? current;
+    const from = override?.base ?? base;
     const blocking = [...checkAll(defs, values)].flatMap(([id, p]) =>
       p.errors.map((message) => ({ elementId: id, elementName: nameOf(id), message })),
     );
@@ -76,15 +103,9 @@ export function useItemEditor(projectId: string, languageCodename: string, itemI
         });
         client.setQueryData(['mapi', projectId, 'item', itemId], updated);
       }
-      if (draft !== null || variant === null) {
-        const saved = await api<VariantJson>(mapi(projectId, `/items/${itemId}/variants/${language.id}`), {
-          method: 'PUT',
-          body: { elements: values },
-        });
-        client.setQueryData<VariantJson[]>(variantsKey(projectId, itemId), (list) => [
-          ...(list ?? []).filter((v) => v.language.id !== saved.language.id),
-          saved,
-        ]);
+      if (override || draft !== null || variant === null) {
+        const etag = from ? from.etag : variant ? (version.data?.etag ?? null) : null;
+        await putVariantVersion(client, { projectId, itemId, languageId: language.id, elements: values, etag });
         // The workflow panel's view of this variant (last change, step) follows the save.
         void client.invalidateQueries({ queryKey: variantKey(projectId, itemId, language.id) });
       }
@@ -92,9 +113,27 @@ export function useItemEditor(projectId: string, languageCodename: string, itemI
       setNameDraft(null);
       setStartingEmpty(false);
       setApiErrors(new Map());
+      setBase(null);
+      setConflict(null);
       return true;
     } catch (e) {
-      if (e instanceof ApiError && e.body.validation_errors) {
+      const theirs =
+        e instanceof ApiError && e.status === 412 ? await fetchVariantVersion(projectId, itemId, language.id) : null;
+      const theirValues = theirs ? completeValues(defs, theirs.variant.elements) : [];
+      const changes = theirs
+        ? compareVersions({ defs, base: from?.values ?? loaded, mine: values, theirs: theirValues })
+        : [];
+      if (theirs && !override?.isRetry && !changes.some((c) => c.side === 'theirs' || c.side === 'both')) {
+        // The version moved without touching an element (a workflow move, a schedule): nothing of
+        // theirs to lose, so the save goes again over it, once.
+        const next: EditBase = { etag: theirs.etag, values: theirValues, lastModified: theirs.variant.last_modified };
+        setBase(next);
+        return await save({ values, base: next, isRetry: true });
+      }
+      if (theirs) {
+        setDraft(values);
+        setConflict({ theirs, changes });
+      } else if (e instanceof ApiError && e.body.validation_errors) {
         const mapped = mapValidationErrors(e.body, values, defs);
         setApiErrors(mapped.byElement);
         setSummary({
@@ -122,11 +161,8 @@ export function useItemEditor(projectId: string, languageCodename: string, itemI
   /** Creates this language's variant from another language's values (`PUT …/variants/{lang}`). */
   const createFrom = async (source: VariantJson) => {
     if (!language) return;
-    const saved = await api<VariantJson>(mapi(projectId, `/items/${itemId}/variants/${language.id}`), {
-      method: 'PUT',
-      body: { elements: source.elements },
-    });
-    client.setQueryData<VariantJson[]>(variantsKey(projectId, itemId), (list) => [...(list ?? []), saved]);
+    const elements = source.elements;
+    await putVariantVersion(client, { projectId, itemId, languageId: language.id, elements, etag: null });
   };
 
   /**
@@ -142,8 +178,8 @@ export function useItemEditor(projectId: string, languageCodename: string, itemI
     }
     if (!language || !variant) return false;
     try {
-      const current = await api<VariantJson>(mapi(projectId, `/items/${itemId}/variants/${language.id}`));
-      return current.last_modified !== variant.last_modified;
+      const latest = await api<VariantJson>(mapi(projectId, `/items/${itemId}/variants/${language.id}`));
+      return latest.last_modified !== (base?.lastModified ?? variant.last_modified);
     } catch {
       return false;
     }
@@ -152,13 +188,31 @@ export function useItemEditor(projectId: string, languageCodename: string, itemI
   /** Takes the server's current values (after someone else's change). */
   const reload = async () => {
     setDraft(null);
+    setBase(null);
+    setConflict(null);
     setNameDraft(null);
     setApiErrors(new Map());
     await client.invalidateQueries({ queryKey: variantsKey(projectId, itemId) });
     await client.invalidateQueries({ queryKey: ['mapi', projectId, 'item', itemId] });
   };
 
-  const status: SaveStatus = isSaving ? 'saving' : isDirty ? 'dirty' : 'saved';
+  /** "Keep both where they don't overlap": the merged values saved over the version in the way. */
+  const mergeConflict = async (choices: ReadonlyMap<string, 'mine' | 'theirs'>): Promise<boolean> => {
+    if (!conflict || !language) return false;
+    const merged = mergeVersions(conflict.changes, choices);
+    const next: EditBase = {
+      etag: conflict.theirs.etag,
+      values: completeValues(defs, conflict.theirs.variant.elements),
+      lastModified: conflict.theirs.variant.last_modified,
+    };
+    client.setQueryData(variantVersionKey(projectId, itemId, language.id), conflict.theirs);
+    setBase(next);
+    setDraft(merged);
+    setConflict(null);
+    return save({ values: merged, base: next });
+  };
+
+  const status: SaveStatus = isSaving ? 'saving' : conflict ? 'failed' : isDirty ? 'dirty' : 'saved';
   return {
     session,
     languages,
@@ -168,9 +222,16 @@ export function useItemEditor(projectId: string, languageCodename: string, itemI
     language,
     variant,
     defs,
-    values,
+    values: current,
     loaded,
-    setValues: (next: ElementValue[]) => setDraft(next),
+    setValues: (next: ElementValue[]) => {
+      if (draft === null)
+        setBase({ etag: version.data?.etag ?? null, values: loaded, lastModified: variant?.last_modified ?? null });
+      setDraft(next);
+    },
+    isVersionLoading: language !== null && version.isPending,
+    conflict,
+    mergeConflict,
     name: nameDraft ?? item.data?.name ?? '',
     setName: setNameDraft,
     canEdit,

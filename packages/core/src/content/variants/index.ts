@@ -27,3 +27,4 @@ export type {
   VariantJsonV1,
 } from './variant-wire.ts';
 export type { CompletionRule, ElementCheck, VariantQuery, VariantQueryKey, VariantQueryPage } from './variant-query.ts';
+export { assertIfMatch, getVariantWithEtag, variantEtag } from './variant-etag.ts';

@@ -24,6 +24,7 @@ import { defaultValues, idsIn, mergeElements, verifyReferences } from './merge.t
 import { CountingProblems, type ValueContext } from './value-context.ts';
 import { noSchedule, type VariantRecord } from './variant-record.ts';
 import { variantJson, variantsJson } from './variant-json.ts';
+import { assertIfMatch, variantEtag } from './variant-etag.ts';
 import type { AnyVariantJson, VariantJson } from './variant-wire.ts';
 
 export type { VariantInput } from './load.ts';
@@ -45,19 +46,21 @@ function withPerson(contributors: readonly { id: string }[], actor: Actor): read
  */
 export async function upsertVariant(
   deps: CoreDeps,
-  input: VariantInput & { version?: 'v2'; body: unknown },
-): Promise<{ variant: VariantJson; isCreated: boolean }>;
+  input: VariantInput & { version?: 'v2'; body: unknown; ifMatch?: string },
+): Promise<{ variant: VariantJson; isCreated: boolean; etag: string }>;
 export async function upsertVariant(
   deps: CoreDeps,
-  input: VariantInput & { body: unknown },
-): Promise<{ variant: AnyVariantJson; isCreated: boolean }>;
+  input: VariantInput & { body: unknown; ifMatch?: string },
+): Promise<{ variant: AnyVariantJson; isCreated: boolean; etag: string }>;
 export async function upsertVariant(
   deps: CoreDeps,
-  input: VariantInput & { body: unknown },
-): Promise<{ variant: AnyVariantJson; isCreated: boolean }> {
+  input: VariantInput & { body: unknown; ifMatch?: string },
+): Promise<{ variant: AnyVariantJson; isCreated: boolean; etag: string }> {
   const version = input.version ?? 'v2';
   return deps.store.transaction(async (tx) => {
     const { lookups, item, language, type, variant } = await loadVariant(tx, input, { isForUpdate: true });
+    // Optimistic concurrency (opt-in, `If-Match`): checked under the item's row lock.
+    assertIfMatch(variant, input.ifMatch);
     if (variant && !isEditable(variant)) throw new LecternError('VARIANT_NOT_EDITABLE');
     const problems = new CountingProblems();
     if (!variant && !language.body.is_active)
@@ -143,9 +146,18 @@ export async function upsertVariant(
       workflow: { workflowId: next.workflowId, stepId: next.stepId },
     });
     await tx.outbox.append(input.projectId, events, now);
-    return { variant: await variantJson(next, { lookups, version }), isCreated: variant === null };
+    // Who saved this version, for the editor's conflict view (a person's saves only).
+    if (input.actor.type === 'person')
+      await tx.presence.recordSave({ ...variantIdsOf(next), userId: input.actor.userId, at: now });
+    return {
+      variant: await variantJson(next, { lookups, version }),
+      isCreated: variant === null,
+      etag: variantEtag(next),
+    };
   });
 }
+
+const variantIdsOf = (v: VariantRecord) => ({ projectId: v.projectId, itemId: v.itemId, languageId: v.languageId });
 
 /** One variant: its latest version, or with `isPublished` its published one (404 code 122 when none). */
 export async function getVariant(

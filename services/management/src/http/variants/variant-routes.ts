@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from 'express';
-import { deleteVariant, getVariant, upsertVariant, type CoreDeps, type VariantInput } from '@lectern/core';
+import { deleteVariant, getVariantWithEtag, upsertVariant, type CoreDeps, type VariantInput } from '@lectern/core';
 import { methodNotAllowed } from '../errors.ts';
 import { modelInput } from '../shared/model-input.ts';
 import { itemKeyOf, languageKeyOf, variantPaths } from './paths.ts';
@@ -11,17 +11,27 @@ export function variantInput(req: Request, res: Response, version: VariantInput[
 
 /**
  * GET, PUT (upsert: 201 created, 200 updated) and DELETE of one variant, the same in v1 and v2;
- * the version decides the element value forms.
+ * the version decides the element value forms. Lectern extension: GET and PUT answer the
+ * variant's `ETag`; a PUT with `If-Match` is refused (412) when the variant changed since.
  */
 export function routeVariant(router: Router, core: CoreDeps, version: VariantInput['version']): void {
   router
     .route(variantPaths())
     .get(async (req, res) => {
-      res.json(await getVariant(core, variantInput(req, res, version)));
+      const { variant, etag } = await getVariantWithEtag(core, variantInput(req, res, version));
+      res.set('etag', etag).json(variant);
     })
     .put(async (req, res) => {
-      const result = await upsertVariant(core, { ...variantInput(req, res, version), body: req.body });
-      res.status(result.isCreated ? 201 : 200).json(result.variant);
+      const ifMatch = req.get('if-match');
+      const result = await upsertVariant(core, {
+        ...variantInput(req, res, version),
+        body: req.body,
+        ...(ifMatch === undefined ? {} : { ifMatch }),
+      });
+      res
+        .status(result.isCreated ? 201 : 200)
+        .set('etag', result.etag)
+        .json(result.variant);
     })
     .delete(async (req, res) => {
       await deleteVariant(core, variantInput(req, res, version));

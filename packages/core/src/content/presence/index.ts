@@ -1,0 +1,8 @@
+export {
+  beatPresence,
+  leavePresence,
+  readPresence,
+  presenceLimits,
+  type PresenceJson,
+  type PresencePersonJson,
+} from './presence.ts';
