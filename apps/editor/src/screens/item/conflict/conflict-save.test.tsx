@@ -66,6 +66,7 @@ function standInServer() {
         pagination: { continuation_token: null },
       });
     if (path === '/items/i1/variants') return json([variant()]);
+    if (path === `/items/i1/variants/${zero}/comments`) return json({ threads: [] });
     if (path === `/items/i1/variants/${zero}` && method === 'GET') return json(variant(), 200, { etag: etag() });
     if (path === `/items/i1/variants/${zero}` && method === 'PUT') {
       const ifMatch = new Headers(init?.headers).get('if-match');
