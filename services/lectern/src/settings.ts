@@ -7,6 +7,7 @@ import { recsEmbeddingSettings } from '@lectern/recs-sql';
 import { defaultPgliteSharedBuffersMib } from '@lectern/store-sql';
 import {
   managementCompatibilitySettings,
+  managementHistorySettings,
   managementImageSettings,
   managementLimitSettings,
   managementUrlSettings,
@@ -50,6 +51,7 @@ export const limitSettings = {
   ...managementLimitSettings,
   ...managementImageSettings,
   ...managementCompatibilitySettings,
+  ...managementHistorySettings,
   ...managementUrlSettings,
   ...webhookDeliverySettings,
   ...recsEmbeddingSettings,

@@ -16,7 +16,7 @@ import { linkMailerOf } from './http/app-api/links.ts';
 import { buildAssetsApp, createAssetsServer } from './assets-app.ts';
 import { defaultEditorDir } from './http/editor-app/routes.ts';
 import { createChangeHub } from './changes/change-hub.ts';
-import { managementImageLimits, managementRateLimits, managementSettings } from './settings.ts';
+import { historyRetention, managementImageLimits, managementRateLimits, managementSettings } from './settings.ts';
 
 await runServiceMain({
   name: 'management',
@@ -66,7 +66,10 @@ await runServiceMain({
       stopWaking();
       await relay.stop();
     });
-    const scheduler = startScheduler(core, { onError: (err) => logger.error({ err }, 'scheduled publishing failed') });
+    const scheduler = startScheduler(core, {
+      onError: (err) => logger.error({ err }, 'scheduled publishing or history retention failed'),
+      history: historyRetention(config),
+    });
     onStop(() => scheduler.stop());
     const tasks = startBackgroundTasks(core, {
       runnerId: `management-${process.pid}-${randomIds.uuid().slice(0, 8)}`,

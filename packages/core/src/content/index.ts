@@ -4,3 +4,4 @@ export * from './items/index.ts';
 export * from './variants/index.ts';
 export * from './workflow/index.ts';
 export * from './validation/index.ts';
+export * from './history/index.ts';
