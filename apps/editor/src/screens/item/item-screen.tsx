@@ -4,6 +4,7 @@ import { ElementsForm } from '../../elements/elements-form.tsx';
 import { WorkflowPanel } from '../../workflow/workflow-panel.tsx';
 import '../../styles/item.css';
 import { ErrorSummary } from './error-summary.tsx';
+import { HistoryPanel } from './history/history-panel.tsx';
 import { LanguageSwitch, MissingVariant } from './language-panel.tsx';
 import { useItemChanges } from './live-changes.ts';
 import { useNavigationGuard } from './navigation-guard.ts';
@@ -176,6 +177,16 @@ function ItemEditorView({
           onStartEmpty={editor.startEmpty}
         />
       )}
+      {editor.variant ? (
+        <HistoryPanel
+          projectId={projectId}
+          itemId={itemId}
+          languageId={language.id}
+          elements={editor.defs}
+          canRestore={editor.canEdit}
+          onRestored={() => void reload()}
+        />
+      ) : null}
     </main>
   );
 }
