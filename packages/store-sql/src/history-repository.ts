@@ -27,6 +27,27 @@ function toVersion(row: Selectable<VariantVersionsTable>): StoredVersion {
   };
 }
 
+const listColumns = [
+  'project_id',
+  'item_id',
+  'language_id',
+  'seq',
+  'id',
+  'base_seq',
+  'is_snapshot',
+  'created_at',
+  'user_id',
+  'via',
+  'operation',
+  'workflow_id',
+  'step_id',
+  'is_published',
+  'published_version_id',
+  'changed_elements',
+  'meta',
+  'restored_from',
+] as const;
+
 /** The version history in `variant_versions` (migration 0019). */
 export function variantHistoryRepository(db: Kysely<Database>): VariantHistoryRepository {
   const ofVariant = (ref: VariantRef) =>
@@ -76,7 +97,14 @@ export function variantHistoryRepository(db: Kysely<Database>): VariantHistoryRe
       return rows.map(toVersion);
     },
     async page(ref, { after, limit }) {
-      let query = ofVariant(ref);
+      // The list shows metadata only: the element values stay in the table (a page reads 50 small rows).
+      let query = db
+        .selectFrom('variant_versions')
+        .select(listColumns)
+        .select(sql<Record<string, unknown>>`'{}'::jsonb`.as('elements'))
+        .where('project_id', '=', ref.projectId)
+        .where('item_id', '=', ref.itemId)
+        .where('language_id', '=', ref.languageId);
       if (after) query = query.where('seq', '<', after[0] ?? 0);
       const rows = await query
         .orderBy('seq', 'desc')

@@ -69,7 +69,7 @@ export interface VariantHistoryRepository {
   get(ref: VariantRef, id: string): Promise<StoredVersion | null>;
   /** The versions `fromSeq..toSeq` of the variant, oldest first. */
   range(ref: VariantRef, fromSeq: number, toSeq: number): Promise<StoredVersion[]>;
-  /** A page of the variant's versions, newest first; the key is `[seq]` (keyset paging). */
+  /** A page of the variant's versions, newest first, without their element values (`elements` empty); the key is `[seq]` (keyset paging). */
   page(ref: VariantRef, request: PageRequest): Promise<KeyedPage<StoredVersion>>;
   /** Marks a version saved in this transaction as a restore of `restoredFrom`. */
   markRestore(ref: VariantRef, id: string, restoredFrom: string): Promise<void>;

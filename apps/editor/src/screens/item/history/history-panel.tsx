@@ -39,14 +39,12 @@ export function HistoryPanel({ elements, canRestore, onRestored, ...target }: Hi
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const openedVersion = useVersion(target, opened);
+  const all: VersionJson[] = versions.data?.pages.flatMap((p) => p.versions) ?? [];
+  const numberOf = (id: string) => all.find((v) => v.id === id)?.number ?? 0;
   const [olderId, newerId] = [...selected].sort((a, b) => numberOf(a) - numberOf(b));
   const older = useVersion(target, isComparing && olderId ? olderId : null);
   const newer = useVersion(target, isComparing && newerId ? newerId : null);
 
-  const all: VersionJson[] = versions.data?.pages.flatMap((p) => p.versions) ?? [];
-  function numberOf(id: string): number {
-    return all.find((v) => v.id === id)?.number ?? 0;
-  }
   const userById = new Map((users.data ?? []).map((u) => [u.id, u]));
   const current = all[0];
   const close = () => {

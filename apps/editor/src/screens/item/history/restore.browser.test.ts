@@ -131,8 +131,7 @@ describe.skipIf(chromiumPath === null)('restore', () => {
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Restore version 2' }).click();
     await history().getByText('Version 2 was restored as version 7, a new draft.').waitFor();
-    await page.getByLabel('Title').and(page.locator('input')).first().waitFor();
-    await expect.poll(async () => page.getByRole('textbox', { name: 'Title' }).inputValue()).toBe(good.title);
+    await expect.poll(async () => page.getByLabel('Title', { exact: true }).inputValue()).toBe(good.title);
 
     const after = await versions();
     // History only grows: the old versions are untouched, a new version and the restore on top.
