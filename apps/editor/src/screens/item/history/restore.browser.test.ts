@@ -141,11 +141,15 @@ describe.skipIf(chromiumPath === null)('restore', () => {
     // Until published, Delivery still serves the bad version.
     expect((await delivered())?.title).toBe(bad.title);
     await history().locator('li[data-version="7"]').waitFor();
+    await page
+      .getByRole('textbox', { name: 'Body' })
+      .getByText('espresso with steamed milk', { exact: false })
+      .waitFor();
     await screenshot(page, 'history');
 
     const workflow = page.getByRole('region', { name: 'Workflow', exact: true });
-    await workflow.getByRole('button', { name: 'Publish' }).click();
-    await page.getByRole('dialog', { name: 'Publish' }).getByRole('button', { name: 'Publish' }).click();
+    await workflow.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Publish' }).getByRole('button', { name: 'Publish', exact: true }).click();
     await expect.poll(async () => (await delivered())?.title ?? 'not delivered', { timeout: 15_000 }).toBe(good.title);
     expect((await delivered())?.body).toBe(good.body);
     expect((await versions())[0]).toMatchObject({ number: 8, operation: 'publish', is_published: true });
