@@ -145,6 +145,8 @@ describe.skipIf(chromiumPath === null)('restore', () => {
       .getByRole('textbox', { name: 'Body' })
       .getByText('espresso with steamed milk', { exact: false })
       .waitFor();
+    // From the top: the rich text toolbar is sticky and would cover the text in a page scrolled down.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'history');
 
     const workflow = page.getByRole('region', { name: 'Workflow', exact: true });
