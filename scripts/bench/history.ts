@@ -1,10 +1,11 @@
 // Version history benchmark (issue 31): the cost of keeping a version on the write path and the
-// storage per version. For each engine: a project with a typical article type (title, summary, a
-// rich text body of ~3 KB, a number, a date, two choice and taxonomy-like elements), one item,
-// then `--saves` upserts through the core operation, each changing one element (the body most of
-// the time, as a writer does), timed with history (as shipped) and without (the same store with
-// the history repository made a no-op). Prints saves per second and the bytes the versions take
-// (sum of the stored rows' sizes, and the relation with its indexes and TOAST). Asserts nothing.
+// storage per version. For each engine: two stores side by side, each with a typical article type
+// (title, summary, a rich text body of ~3 KB, a number, a date, a URL slug) and one item; then
+// `--saves` upserts through the core operation, each changing one element (the body mostly, as a
+// writer does), interleaved between the store with history (as shipped) and the one without (the
+// history repository made a no-op), so the machine's load weighs on both alike. Prints saves per
+// second of each and the bytes the versions take (sum of the stored rows' sizes, and the relation
+// with its indexes and TOAST). Asserts nothing.
 // Run: pnpm run bench:history -- [--saves 500] [--engines pglite,postgres]
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
@@ -62,10 +63,11 @@ function withoutHistory(store: Store): Store {
   return { ...store, transaction: (work) => store.transaction((tx) => work({ ...tx, history: none })) };
 }
 
-async function run(
+/** A project with the article, its item and first version; returns how to save edit `i`. */
+async function prepare(
   store: SqlStore,
   isHistoryOn: boolean,
-): Promise<{ perSecond: number; itemId: string; projectId: string }> {
+): Promise<{ save: (i: number) => Promise<unknown>; itemId: string }> {
   const core: CoreDeps = { store: isHistoryOn ? store : withoutHistory(store), clock: systemClock, ids: randomIds };
   const project = await createProject(core, { actor: operator, name: 'History bench' });
   const input = { actor: operator, projectId: project.id };
@@ -86,31 +88,46 @@ async function run(
   });
   const item = await addItem(core, { ...input, body: { name: 'Flat white', type: { codename: 'article' } } });
   const variant = { ...input, itemKey: { id: String(item['id']) }, languageKey: { id: zeroId } };
-  const save = (elements: Record<string, unknown>) =>
+  const upsert = (elements: Record<string, unknown>) =>
     upsertVariant(core, {
       ...variant,
       body: { elements: Object.entries(elements).map(([codename, value]) => ({ element: { codename }, value })) },
     });
-  await save({
+  await upsert({
     title: 'Flat white',
     summary: 'Espresso with microfoam.',
     body: body(0),
     reading_time: 4,
     date: '2026-11-27T10:00:00Z',
   });
-  for (let i = 1; i <= 20; i++) await save({ body: body(i) }); // warm-up
-  const started = performance.now();
-  for (let i = 1; i <= saves; i++) await save(i % 5 === 0 ? { title: `Flat white ${i}` } : { body: body(i) });
-  const seconds = (performance.now() - started) / 1000;
-  return { perSecond: saves / seconds, itemId: String(item['id']), projectId: project.id };
+  // As a writer works: mostly the body, now and then the title.
+  const save = (i: number) => upsert(i % 5 === 0 ? { title: `Flat white ${i}` } : { body: body(i) });
+  return { save, itemId: String(item['id']) };
 }
 
 async function measure(engine: string, open: () => Promise<SqlStore>): Promise<void> {
+  // Both stores open side by side and the saves interleaved (one without, one with history), so
+  // the machine's load, which moves a lot on a shared machine, weighs on both alike.
   const off = await open();
-  const without = await run(off, false);
-  await off.close();
   const on = await open();
-  const withHistory = await run(on, true);
+  const without = await prepare(off, false);
+  const withHistory = await prepare(on, true);
+  for (let i = 1; i <= 20; i++) {
+    await without.save(i);
+    await withHistory.save(i);
+  }
+  let msOff = 0;
+  let msOn = 0;
+  for (let i = 21; i <= saves + 20; i++) {
+    const t0 = performance.now();
+    await without.save(i);
+    const t1 = performance.now();
+    await withHistory.save(i);
+    msOff += t1 - t0;
+    msOn += performance.now() - t1;
+  }
+  await off.close();
+  const perSecond = { off: (saves * 1000) / msOff, on: (saves * 1000) / msOn };
   const rows = await sql<{ n: string; bytes: string; snapshots: string; variant_bytes: string }>`
     select count(*) as n, sum(pg_column_size(v.*)) as bytes, count(*) filter (where is_snapshot) as snapshots,
       (select pg_column_size(c.*) from content_variants c where c.item_id = ${withHistory.itemId}::uuid) as variant_bytes
@@ -122,8 +139,8 @@ async function measure(engine: string, open: () => Promise<SqlStore>): Promise<v
   const r = rows.rows[0];
   const n = Number(r?.n ?? 0);
   console.log(
-    `| ${engine} | ${without.perSecond.toFixed(1)} | ${withHistory.perSecond.toFixed(1)} | ${(
-      (1 - withHistory.perSecond / without.perSecond) *
+    `| ${engine} | ${perSecond.off.toFixed(1)} | ${perSecond.on.toFixed(1)} | ${(
+      (1 - perSecond.on / perSecond.off) *
       100
     ).toFixed(1)} % | ${n} (${r?.snapshots} snapshots) | ${Math.round(Number(r?.bytes) / n)} | ${Math.round(
       Number(relation.rows[0]?.total) / n,

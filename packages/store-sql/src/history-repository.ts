@@ -57,9 +57,18 @@ export function variantHistoryRepository(db: Kysely<Database>): VariantHistoryRe
       .where('project_id', '=', ref.projectId)
       .where('item_id', '=', ref.itemId)
       .where('language_id', '=', ref.languageId);
+  const metadataOf = (ref: VariantRef) =>
+    db
+      .selectFrom('variant_versions')
+      .select(listColumns)
+      .select(sql<Record<string, unknown>>`'{}'::jsonb`.as('elements'))
+      .where('project_id', '=', ref.projectId)
+      .where('item_id', '=', ref.itemId)
+      .where('language_id', '=', ref.languageId);
   return {
     async latest(ref) {
-      const row = await ofVariant(ref).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+      // Read on every save: metadata only, so the newest snapshot's values are not read (nor detoasted).
+      const row = await metadataOf(ref).orderBy('seq', 'desc').limit(1).executeTakeFirst();
       return row ? toVersion(row) : null;
     },
     async insert(v) {
@@ -98,13 +107,7 @@ export function variantHistoryRepository(db: Kysely<Database>): VariantHistoryRe
     },
     async page(ref, { after, limit }) {
       // The list shows metadata only: the element values stay in the table (a page reads 50 small rows).
-      let query = db
-        .selectFrom('variant_versions')
-        .select(listColumns)
-        .select(sql<Record<string, unknown>>`'{}'::jsonb`.as('elements'))
-        .where('project_id', '=', ref.projectId)
-        .where('item_id', '=', ref.itemId)
-        .where('language_id', '=', ref.languageId);
+      let query = metadataOf(ref);
       if (after) query = query.where('seq', '<', after[0] ?? 0);
       const rows = await query
         .orderBy('seq', 'desc')

@@ -62,7 +62,7 @@ export interface VariantRef {
 
 /** Stored versions of language variants (migration 0019). */
 export interface VariantHistoryRepository {
-  /** The newest version of the variant, or null when it has none. */
+  /** The newest version of the variant without its element values (`elements` empty), or null when it has none. */
   latest(ref: VariantRef): Promise<StoredVersion | null>;
   insert(version: NewStoredVersion): Promise<void>;
   /** One version of the variant by id, or null. */
