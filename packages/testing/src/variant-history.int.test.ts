@@ -217,4 +217,45 @@ describe.each(engines)('the version history on %s', (_engine, prepare) => {
     expect(left.map((v) => v.id).sort()).toEqual([kept[0]?.id, publishedId].sort());
     await store.close();
   }, 120_000);
+
+  it('records a baseline for a variant saved before history was kept: its published and latest versions', async () => {
+    const store = await (await prepare())();
+    const core: CoreDeps = { store, clock: createTestClock(), ids: randomIds };
+    const projectId = (await createProject(core, { actor: operator, name: 'Baseline' })).id;
+    const input = { actor: operator, projectId };
+    await addContentType(core, {
+      ...input,
+      body: { name: 'Note', codename: 'note', elements: [{ name: 'Title', codename: 'title', type: 'text' }] },
+    });
+    const item = await addItem(core, { ...input, body: { name: 'Old', codename: 'old', type: { codename: 'note' } } });
+    const variant = { ...input, itemKey: { codename: 'old' }, languageKey: { id: zeroId } };
+    const title = (value: string) => ({ elements: [{ element: { codename: 'title' }, value }] });
+    await upsertVariant(core, { ...variant, body: title('Published words') });
+    await publishVariant(core, variant);
+    await createNewVersion(core, variant);
+    await upsertVariant(core, { ...variant, body: title('Draft words') });
+    // As if these saves happened before migration 0019: no history rows.
+    const ref = { projectId, itemId: String(item['id']), languageId: zeroId };
+    await store.transaction(async (tx) => {
+      const rows = await tx.history.range(ref, 1, 100);
+      await tx.history.delete(
+        ref,
+        rows.map((r) => r.id),
+      );
+    });
+    await upsertVariant(core, { ...variant, body: title('New words') });
+    const list = (await listVariantVersions(core, variant)).items;
+    expect(list.map((v) => [v.number, v.operation, v.interface, v.is_published])).toEqual([
+      [3, 'upsert', 'operator', false],
+      [2, 'baseline', 'system', false],
+      [1, 'baseline', 'system', true],
+    ]);
+    expect(list[0]?.published_version?.id).toBe(list[2]?.id);
+    const read = async (id: string | undefined) =>
+      (await getVariantVersion(core, { ...variant, versionId: id ?? '' })).elements[0]?.value;
+    expect(await read(list[2]?.id)).toBe('Published words');
+    expect(await read(list[1]?.id)).toBe('Draft words');
+    expect(await read(list[0]?.id)).toBe('New words');
+    await store.close();
+  });
 });
