@@ -302,6 +302,12 @@ export const catalogue = {
     delivery: 100,
     message: 'The language variant has no published version.',
   },
+  VARIANT_VERSION_NOT_FOUND: {
+    kind: 'not_found',
+    management: 146,
+    delivery: 100,
+    message: 'The requested version of the language variant was not found (or was removed by the history retention).',
+  },
   VARIANT_NOT_EDITABLE: {
     kind: 'invalid',
     management: 212,

@@ -27,6 +27,7 @@ import { notify } from './signals.ts';
 import { webhookRepository } from './webhook-repositories.ts';
 import { noticeRepository, webhookQueueRepository } from './webhook-queue-repositories.ts';
 import { backgroundTaskRepository } from './task-repositories.ts';
+import { variantHistoryRepository } from './history-repository.ts';
 
 const noOwner = '00000000-0000-0000-0000-000000000000';
 
@@ -222,5 +223,6 @@ export function unitOfWork(db: Kysely<Database>): UnitOfWork {
     people: peopleRepository(db),
     comments: commentRepository(db),
     presence: presenceRepository(db),
+    history: variantHistoryRepository(db),
   };
 }

@@ -139,6 +139,29 @@ export interface ContentVariantsTable {
   published: JSONColumnType<Record<string, unknown> | null, string | null, string | null>;
 }
 
+/** Migration 0019: versions of language variants. */
+export interface VariantVersionsTable {
+  project_id: string;
+  item_id: string;
+  language_id: string;
+  seq: number;
+  id: string;
+  base_seq: number;
+  is_snapshot: boolean;
+  created_at: Date;
+  user_id: string | null;
+  via: string;
+  operation: string;
+  workflow_id: string;
+  step_id: string;
+  is_published: boolean;
+  published_version_id: string | null;
+  changed_elements: JSONColumnType<string[], string, string>;
+  elements: JSONColumnType<Record<string, unknown>, string, string>;
+  meta: JSONColumnType<Record<string, unknown>, string, string>;
+  restored_from: string | null;
+}
+
 export interface ScheduledJobsTable {
   id: string;
   project_id: string;
@@ -327,6 +350,7 @@ export interface Database {
   content_items: ContentItemsTable;
   content_variants: ContentVariantsTable;
   scheduled_jobs: ScheduledJobsTable;
+  variant_versions: VariantVersionsTable;
   binary_files: BinaryFilesTable;
   assets: AssetsTable;
   asset_folder_trees: AssetFolderTreesTable;

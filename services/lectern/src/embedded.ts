@@ -21,6 +21,7 @@ import {
   createAssetsServer,
   createManagementServer,
   defaultEditorDir,
+  historyRetention,
   managementImageLimits,
   managementRateLimits,
   linkMailerOf,
@@ -186,7 +187,10 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   }
   const urls = Object.fromEntries(Object.entries(listening).map(([k, l]) => [k, l.url])) as EmbeddedServer['urls'];
   writeServerInfo(dataDir, { pid: process.pid, urls, operatorToken });
-  const scheduler = startScheduler(core, { onError: (err) => logger.error({ err }, 'scheduled publishing failed') });
+  const scheduler = startScheduler(core, {
+    onError: (err) => logger.error({ err }, 'scheduled publishing or history retention failed'),
+    history: historyRetention(config),
+  });
   const events = await startEventPipeline({
     core: { ...core, store },
     index,

@@ -7,6 +7,7 @@ import { recsEmbeddingSettings } from '@lectern/recs-sql';
 import { defaultPgliteSharedBuffersMib } from '@lectern/store-sql';
 import {
   managementCompatibilitySettings,
+  managementHistorySettings,
   managementImageSettings,
   managementLimitSettings,
   managementSsoSettings,
@@ -51,6 +52,7 @@ export const limitSettings = {
   ...managementLimitSettings,
   ...managementImageSettings,
   ...managementCompatibilitySettings,
+  ...managementHistorySettings,
   ...managementUrlSettings,
   ...managementSsoSettings,
   ...webhookDeliverySettings,

@@ -17,6 +17,7 @@ import { errorHandler, notFound } from './http/errors.ts';
 import { bodyGuard, bodySizeGuard, urlGuard } from './http/input-guard.ts';
 import { itemsRouter } from './http/items/routes.ts';
 import { variantsRouter } from './http/variants/routes.ts';
+import { variantVersionsRouter } from './http/variants/version-routes.ts';
 import { assetsRouter } from './http/assets/routes.ts';
 import { filesRouter, isFileUpload } from './http/files/routes.ts';
 import { binaryFilesRedirectRouter } from './http/files/binary-routes.ts';
@@ -280,6 +281,7 @@ function managementV2Routers(
         : null,
     }),
     variantsRouter(services),
+    variantVersionsRouter(options.core),
     filesRouter(files),
     assetsRouter(services),
     renditionsRouter(options.core),

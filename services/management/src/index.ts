@@ -3,7 +3,9 @@ export { buildAssetsApp, createAssetsServer, type AssetsAppOptions } from './ass
 export { defaultEditorDir } from './http/editor-app/routes.ts';
 export { resolveAssetsOrigin, type AssetsOriginOptions } from './http/assets-origin.ts';
 export {
+  historyRetention,
   managementCompatibilitySettings,
+  managementHistorySettings,
   managementImageLimits,
   managementImageSettings,
   managementLimitSettings,

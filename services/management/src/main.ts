@@ -17,7 +17,7 @@ import { buildAssetsApp, createAssetsServer } from './assets-app.ts';
 import { defaultEditorDir } from './http/editor-app/routes.ts';
 import { createChangeHub } from './changes/change-hub.ts';
 import { createPresenceHub } from './presence/presence-hub.ts';
-import { managementImageLimits, managementRateLimits, managementSettings } from './settings.ts';
+import { historyRetention, managementImageLimits, managementRateLimits, managementSettings } from './settings.ts';
 import { discoverSso } from './http/app-api/sso/sso-client.ts';
 import { ssoOptionsOf } from './sso-settings.ts';
 
@@ -75,7 +75,10 @@ await runServiceMain({
       stopWaking();
       await relay.stop();
     });
-    const scheduler = startScheduler(core, { onError: (err) => logger.error({ err }, 'scheduled publishing failed') });
+    const scheduler = startScheduler(core, {
+      onError: (err) => logger.error({ err }, 'scheduled publishing or history retention failed'),
+      history: historyRetention(config),
+    });
     onStop(() => scheduler.stop());
     const tasks = startBackgroundTasks(core, {
       runnerId: `management-${process.pid}-${randomIds.uuid().slice(0, 8)}`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { HistoryRetention } from '@lectern/core';
 import { envBoolean, port, sharedSettings, wholeNumber, type ConfigOf, type Setting } from '@lectern/config';
 import type { ManagementAppOptions } from './app.ts';
 import { isProxyEntry, parseTrustedProxies } from './http/public-origin.ts';
@@ -141,6 +142,34 @@ export function managementRateLimits(
   };
 }
 
+/**
+ * The version history's retention (issue 31), applied every 10 minutes by the scheduler of each
+ * process: versions older than the days or beyond the newest count go (the newest version and
+ * the published one always stay). 0: that rule is off; both 0 (the default): everything is kept.
+ */
+export const managementHistorySettings = {
+  historyKeepDays: {
+    env: 'LECTERN_HISTORY_KEEP_DAYS',
+    schema: wholeNumber({ min: 0, max: 36_500 }),
+    default: '0',
+    doc: 'Days a variant version is kept in the version history; 0: no age limit.',
+  },
+  historyKeepVersions: {
+    env: 'LECTERN_HISTORY_KEEP_VERSIONS',
+    schema: wholeNumber({ min: 0, max: 1_000_000 }),
+    default: '0',
+    doc: 'Versions kept per variant in the version history (the newest and the published always stay); 0: no count limit.',
+  },
+} satisfies Record<string, Setting<unknown>>;
+
+/** The history retention the settings describe (0 turns a rule off). */
+export function historyRetention(config: ConfigOf<typeof managementHistorySettings>): HistoryRetention {
+  return {
+    keepDays: config.historyKeepDays === 0 ? null : config.historyKeepDays,
+    keepVersions: config.historyKeepVersions === 0 ? null : config.historyKeepVersions,
+  };
+}
+
 /** Where people's password reset e-mails go out (the same settings as the webhooks' e-mails). */
 export const managementMailSettings = {
   smtpUrl: sharedSettings.smtpUrl,
@@ -189,6 +218,7 @@ export const managementSettings = {
   ...managementUrlSettings,
   ...managementMailSettings,
   ...managementSsoSettings,
+  ...managementHistorySettings,
   logLevel: sharedSettings.logLevel,
 } satisfies Record<string, Setting<unknown>>;
 

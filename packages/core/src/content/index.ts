@@ -6,3 +6,4 @@ export * from './workflow/index.ts';
 export * from './validation/index.ts';
 export * from './comments/index.ts';
 export * from './presence/index.ts';
+export * from './history/index.ts';

@@ -4,6 +4,7 @@ import type { Project, User } from '../domain/project.ts';
 import type { ModelKind, ModelRecord, RecordKey } from '../domain/model-record.ts';
 import type { ContentItemRecord } from '../content/items/item-record.ts';
 import type { VariantRecord } from '../content/variants/variant-record.ts';
+import type { VariantHistoryRepository } from '../content/history/version-record.ts';
 import type { VariantQuery, VariantQueryKey, VariantQueryPage } from '../content/variants/variant-query.ts';
 import type { ScheduledJob } from '../content/workflow/scheduled-job.ts';
 import type { AssetFolderTree, AssetRecord, BinaryFileRecord } from '../content/assets/asset-record.ts';
@@ -79,6 +80,8 @@ export interface UnitOfWork {
   readonly people: PeopleRepository;
   readonly comments: CommentRepository;
   readonly presence: PresenceRepository;
+  /** Versions of language variants (version history). */
+  readonly history: VariantHistoryRepository;
 }
 
 export interface ProjectRepository {

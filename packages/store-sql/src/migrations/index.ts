@@ -17,6 +17,7 @@ import * as pendingUploads from './0015-pending-uploads.ts';
 import * as people from './0016-people.ts';
 import * as inventory from './0017-inventory.ts';
 import * as deliveryTypeLinks from './0018-delivery-type-links.ts';
+import * as variantHistory from './0019-variant-history.ts';
 import * as presence from './0022-presence.ts';
 import * as comments from './0023-comments.ts';
 
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0016-people': people,
   '0017-inventory': inventory,
   '0018-delivery-type-links': deliveryTypeLinks,
+  '0019-variant-history': variantHistory,
   '0022-presence': presence,
   '0023-comments': comments,
 };

@@ -6,6 +6,7 @@ import { PreviewButton } from '../pages/preview-button.tsx';
 import { ItemCustomApps } from '../custom-apps/item-custom-apps.tsx';
 import '../../styles/item.css';
 import { ErrorSummary } from './error-summary.tsx';
+import { HistoryPanel } from './history/history-panel.tsx';
 import { LanguageSwitch, MissingVariant } from './language-panel.tsx';
 import { useItemChanges } from './live-changes.ts';
 import { useNavigationGuard } from './navigation-guard.ts';
@@ -220,6 +221,16 @@ function ItemEditorView({
           onStartEmpty={editor.startEmpty}
         />
       )}
+      {editor.variant ? (
+        <HistoryPanel
+          projectId={projectId}
+          itemId={itemId}
+          languageId={language.id}
+          elements={editor.defs}
+          canRestore={editor.canEdit}
+          onRestored={() => void reload()}
+        />
+      ) : null}
     </main>
   );
 }

@@ -1,5 +1,7 @@
 import { LecternError } from '@lectern/errors';
+import type { Actor } from '../../domain/actor.ts';
 import type { ModelRecord, RecordKey } from '../../domain/model-record.ts';
+import type { VersionInterface } from '../history/version-record.ts';
 import type { LanguageBody } from '../../model/languages.ts';
 import { assertMayChange, assertModelAccess, describeReference, type ModelInput } from '../../model/shared/index.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
@@ -20,6 +22,10 @@ export interface LoadedVariant {
   readonly language: ModelRecord<LanguageBody>;
   readonly type: TypeShape;
   readonly variant: VariantRecord | null;
+  /** Who loaded it (for the version history of a save that follows). */
+  readonly actor: Actor;
+  /** The interface a save is recorded under when the actor does not tell it (a background task). */
+  readonly via?: VersionInterface;
 }
 
 export async function requireItem(
@@ -59,7 +65,7 @@ export async function loadVariant(
   const type = await lookups.type({ id: item.typeId });
   if (!type) throw new LecternError('CONTENT_TYPE_NOT_FOUND', { message: `The item's content type was not found.` });
   const variant = await tx.variants.find(input.projectId, item.id, language.id, options);
-  return { lookups, item, language, type, variant };
+  return { lookups, item, language, type, variant, actor: input.actor };
 }
 
 /** Like `loadVariant`, but the variant must exist (VARIANT_NOT_FOUND, error_code 103). */

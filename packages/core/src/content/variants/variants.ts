@@ -13,6 +13,7 @@ import {
   type ModelInput,
   type Page,
 } from '../../model/shared/index.ts';
+import { recordVersion } from '../history/record-version.ts';
 import { contentEvents } from '../items/events.ts';
 import { assertPersonWorkflowAction } from '../workflow/person-workflow-rules.ts';
 import { readVariantMeta, readWorkflowTarget } from '../workflow/targets.ts';
@@ -140,6 +141,13 @@ export async function upsertVariant(
       published: variant?.published ?? null,
     };
     await tx.variants.save(next);
+    await recordVersion(tx, {
+      actor: input.actor,
+      before: variant,
+      after: next,
+      operation: variant ? 'upsert' : 'create',
+      at: now,
+    });
     const events = contentEvents(variant ? 'upsert' : 'create', ['delivery_preview'], item, {
       typeCodename: type.record.codename,
       language: { id: language.id, codename: language.codename },

@@ -1,6 +1,7 @@
 import type { CoreDeps } from '../../deps.ts';
 import { operator } from '../../domain/actor.ts';
 import { systemStepIds } from '../../model/defaults.ts';
+import { isRetentionOn, pruneHistory, type HistoryRetention } from '../history/retention.ts';
 import { loadVariant } from '../variants/load.ts';
 import type { VariantRecord } from '../variants/variant-record.ts';
 import type { ScheduledJob } from './scheduled-job.ts';
@@ -46,7 +47,7 @@ export async function runDueJobs(deps: CoreDeps, options: { limit?: number } = {
         { isForUpdate: true },
       );
       if (!isCurrent(job, loaded.variant)) return 'dropped' as const;
-      const current = { ...loaded, variant: loaded.variant };
+      const current = { ...loaded, variant: loaded.variant, via: 'background_task' as const };
       if (job.action === 'publish') await applyPublish(tx, current, now);
       else await applyUnpublish(tx, current, now);
       return 'applied' as const;
@@ -63,9 +64,31 @@ export async function runDueJobs(deps: CoreDeps, options: { limit?: number } = {
  */
 export function startScheduler(
   deps: CoreDeps,
-  options: { intervalMs?: number; onError?: (error: unknown) => void } = {},
+  options: {
+    intervalMs?: number;
+    onError?: (error: unknown) => void;
+    /** The version history's retention, applied every `historyIntervalMs` (default 10 min) when on. */
+    history?: HistoryRetention;
+    historyIntervalMs?: number;
+  } = {},
 ): { stop(): Promise<void> } {
   let running: Promise<void> | null = null;
+  let pruning: Promise<void> | null = null;
+  const retention = options.history;
+  const pruner =
+    retention && isRetentionOn(retention)
+      ? setInterval(() => {
+          pruning ??= pruneHistory(deps, retention)
+            .then(
+              () => undefined,
+              (error: unknown) => options.onError?.(error),
+            )
+            .finally(() => {
+              pruning = null;
+            });
+        }, options.historyIntervalMs ?? 600_000)
+      : null;
+  pruner?.unref();
   const timer = setInterval(() => {
     running ??= runDueJobs(deps)
       .then(
@@ -80,7 +103,9 @@ export function startScheduler(
   return {
     async stop() {
       clearInterval(timer);
+      if (pruner) clearInterval(pruner);
       await running;
+      await pruning;
     },
   };
 }

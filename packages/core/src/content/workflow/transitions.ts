@@ -1,6 +1,7 @@
 import type { ChangeChannel } from '../../domain/change-event.ts';
 import { systemStepIds } from '../../model/defaults.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
+import { recordVersion } from '../history/record-version.ts';
 import { contentEvents } from '../items/events.ts';
 import type { LoadedVariant } from '../variants/load.ts';
 import type { VariantRecord } from '../variants/variant-record.ts';
@@ -19,6 +20,14 @@ export async function saveTransition(
   event: { operation: string; channels: readonly ChangeChannel[]; at: Date },
 ): Promise<void> {
   await tx.variants.save(next);
+  await recordVersion(tx, {
+    actor: loaded.actor,
+    via: loaded.via,
+    before: loaded.variant,
+    after: next,
+    operation: event.operation,
+    at: event.at,
+  });
   const events = contentEvents(event.operation, event.channels, loaded.item, {
     typeCodename: loaded.type.record.codename,
     language: { id: loaded.language.id, codename: loaded.language.codename },
