@@ -1,4 +1,4 @@
-import type { PageRequest, KeyedPage } from '../../ports/store.ts';
+import type { PageRequest, KeyedPage } from '../../ports/paging.ts';
 import type { StoredElementValue, VariantSchedule } from '../variants/variant-record.ts';
 
 /**
