@@ -11,6 +11,7 @@ import type { NoticeRepository, WebhookQueueRepository, WebhookRepository } from
 import type { BackgroundTaskRepository } from '../tasks/background-task.ts';
 import type { ImageCacheRepository } from './image-cache.ts';
 import type { PeopleRepository } from './people.ts';
+import type { AuditTrail } from '../audit/audit-port.ts';
 
 /**
  * A place in a keyset-paged list: the sort key of a row, as the adapter defines it. Numbers only,
@@ -75,6 +76,8 @@ export interface UnitOfWork {
   readonly imageCache: ImageCacheRepository;
   readonly pendingUploads: PendingUploadRepository;
   readonly people: PeopleRepository;
+  /** The audit log (issue 31); the store writes the transaction's entry before commit. */
+  readonly audit: AuditTrail;
 }
 
 export interface ProjectRepository {

@@ -17,6 +17,7 @@ import * as pendingUploads from './0015-pending-uploads.ts';
 import * as people from './0016-people.ts';
 import * as inventory from './0017-inventory.ts';
 import * as deliveryTypeLinks from './0018-delivery-type-links.ts';
+import * as auditLog from './0020-audit-log.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0016-people': people,
   '0017-inventory': inventory,
   '0018-delivery-type-links': deliveryTypeLinks,
+  '0020-audit-log': auditLog,
 };
 
 export const migrationProvider: MigrationProvider = {
