@@ -51,7 +51,7 @@ export function createAuditCollector(): AuditCollector {
       return entries.map(({ entry, at }) => ({
         projectId: entry.projectId,
         occurredAt: at,
-        actor,
+        actor: entry.actor ?? actor,
         via: scope?.via ?? 'system',
         requestId: scope?.requestId ?? null,
         action: entry.action,

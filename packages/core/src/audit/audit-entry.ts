@@ -43,6 +43,8 @@ export interface NewAuditEntry {
   readonly action: string;
   readonly object: AuditObject;
   readonly summary?: Readonly<Record<string, unknown>>;
+  /** Who acted, when the scope does not know yet (a sign-in names the person signing in). */
+  readonly actor?: AuditActor;
 }
 
 /** A stored audit entry: `id` ascends in commit order within one database. */
