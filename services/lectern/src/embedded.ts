@@ -1,3 +1,4 @@
+import { startAuditRetention } from '@lectern/management';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -69,8 +70,12 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   try {
     store =
       config.databaseUrl === undefined
-        ? await openPgliteStore({ dataDir: join(dataDir, 'pglite'), sharedBuffersMib: config.pgliteBuffersMib })
-        : await openPostgresStore({ connectionString: config.databaseUrl });
+        ? await openPgliteStore({
+            dataDir: join(dataDir, 'pglite'),
+            sharedBuffersMib: config.pgliteBuffersMib,
+            isAuditOn: config.isAuditOn,
+          })
+        : await openPostgresStore({ connectionString: config.databaseUrl, isAuditOn: config.isAuditOn });
   } catch (error) {
     lock?.release();
     throw error;
@@ -175,6 +180,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   }
   const urls = Object.fromEntries(Object.entries(listening).map(([k, l]) => [k, l.url])) as EmbeddedServer['urls'];
   writeServerInfo(dataDir, { pid: process.pid, urls, operatorToken });
+  const stopRetention = startAuditRetention({ core, keepDays: config.auditKeepDays, logger });
   const scheduler = startScheduler(core, { onError: (err) => logger.error({ err }, 'scheduled publishing failed') });
   const events = await startEventPipeline({
     core: { ...core, store },
@@ -208,6 +214,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
         // Open change streams end first, so the listeners are not held for the grace period.
         await changes.close();
         await closeAll();
+        stopRetention();
         await scheduler.stop();
         await tasks.stop();
         await events.stop();

@@ -7,6 +7,7 @@ export {
   managementImageLimits,
   managementImageSettings,
   managementLimitSettings,
+  auditSettings,
   managementRateLimits,
   managementUrlSettings,
   minOperatorTokenLength,
@@ -29,3 +30,4 @@ export {
 } from './http/app-api/routes.ts';
 export { createChangeHub, type ChangeHub, type ChangeListener } from './changes/change-hub.ts';
 export { changesRouter, type ChangeMessage, type ChangesRouterDeps } from './http/app-api/changes-routes.ts';
+export { startAuditRetention } from './audit-retention.ts';
