@@ -5,7 +5,14 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { LecternError } from '@lectern/errors';
-import { createAuditCollector, createSerialQueue, currentAuditScope, type Signals, type Store, type UnitOfWork } from '@lectern/core';
+import {
+  createAuditCollector,
+  createSerialQueue,
+  currentAuditScope,
+  type Signals,
+  type Store,
+  type UnitOfWork,
+} from '@lectern/core';
 import { migrationProvider } from './migrations/index.ts';
 import { pgliteSignals, postgresSignals } from './signals.ts';
 import { unitOfWork } from './repositories.ts';

@@ -3,14 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
-import {
-  auditObject,
-  fixedAuditScope,
-  operator,
-  runAudited,
-  type Actor,
-  type NewChangeEvent,
-} from '@lectern/core';
+import { auditObject, fixedAuditScope, operator, runAudited, type Actor, type NewChangeEvent } from '@lectern/core';
 import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/store-sql';
 import { createTestDatabase } from './test-database.ts';
 
@@ -60,8 +53,16 @@ function describeAuditStore(engine: string, open: () => Promise<SqlStore>) {
     it('writes one entry per changing transaction, with the scope of the entry point, and none for reads', async () => {
       await runAudited({ via: 'editor', requestId: 'req-1', actor: () => person }, () =>
         store.transaction(async (tx) => {
-          await tx.outbox.append(p1, [event('upsert', 'c0ffee00-0000-4000-8000-000000000001', { step_id: 's2', previous_step_id: 's1' })], new Date());
-          await tx.outbox.append(p1, [{ ...event('upsert', 'c0ffee00-0000-4000-8000-000000000001'), channel: 'delivery_production' }], new Date());
+          await tx.outbox.append(
+            p1,
+            [event('upsert', 'c0ffee00-0000-4000-8000-000000000001', { step_id: 's2', previous_step_id: 's1' })],
+            new Date(),
+          );
+          await tx.outbox.append(
+            p1,
+            [{ ...event('upsert', 'c0ffee00-0000-4000-8000-000000000001'), channel: 'delivery_production' }],
+            new Date(),
+          );
         }),
       );
       await store.transaction((tx) => tx.outbox.latestSeq(p1));
@@ -73,7 +74,12 @@ function describeAuditStore(engine: string, open: () => Promise<SqlStore>) {
         via: 'editor',
         requestId: 'req-1',
         action: 'variant.upsert',
-        object: { kind: 'variant', id: 'c0ffee00-0000-4000-8000-000000000001', codename: 'item_c0ff', languageCodename: 'default' },
+        object: {
+          kind: 'variant',
+          id: 'c0ffee00-0000-4000-8000-000000000001',
+          codename: 'item_c0ff',
+          languageCodename: 'default',
+        },
         summary: { step: { from: 's1', to: 's2' }, channels: ['delivery_preview', 'delivery_production'] },
       });
     });
@@ -95,9 +101,13 @@ function describeAuditStore(engine: string, open: () => Promise<SqlStore>) {
         }),
       );
       await runAudited({ via: 'editor', requestId: null, actor: () => person }, () =>
-        store.transaction((tx) => tx.outbox.append(p1, [event('create', 'c0ffee00-0000-4000-8000-000000000003')], new Date())),
+        store.transaction((tx) =>
+          tx.outbox.append(p1, [event('create', 'c0ffee00-0000-4000-8000-000000000003')], new Date()),
+        ),
       );
-      await store.transaction((tx) => tx.outbox.append(p2, [event('create', 'c0ffee00-0000-4000-8000-000000000004')], new Date()));
+      await store.transaction((tx) =>
+        tx.outbox.append(p2, [event('create', 'c0ffee00-0000-4000-8000-000000000004')], new Date()),
+      );
       const all = await entries();
       expect(all.map((e) => e.action)).toEqual(['variant.create', 'api_key.create']);
       const list = (q: object) =>
@@ -112,8 +122,16 @@ function describeAuditStore(engine: string, open: () => Promise<SqlStore>) {
     });
 
     it('refuses every UPDATE, DELETE and TRUNCATE of the log, but lets retention prune', async () => {
-      await store.transaction((tx) => tx.outbox.append(p1, [event('create', 'c0ffee00-0000-4000-8000-000000000005')], new Date(Date.now() - 10 * 86_400_000)));
-      await store.transaction((tx) => tx.outbox.append(p1, [event('create', 'c0ffee00-0000-4000-8000-000000000006')], new Date()));
+      await store.transaction((tx) =>
+        tx.outbox.append(
+          p1,
+          [event('create', 'c0ffee00-0000-4000-8000-000000000005')],
+          new Date(Date.now() - 10 * 86_400_000),
+        ),
+      );
+      await store.transaction((tx) =>
+        tx.outbox.append(p1, [event('create', 'c0ffee00-0000-4000-8000-000000000006')], new Date()),
+      );
       await expect(sql`update audit_log set action = 'x'`.execute(store.db)).rejects.toThrow(/append-only/);
       await expect(sql`delete from audit_log`.execute(store.db)).rejects.toThrow(/append-only/);
       await expect(sql`truncate audit_log`.execute(store.db)).rejects.toThrow(/append-only/);
@@ -133,7 +151,9 @@ it('keeps the audit log across a restart (PGlite data directory)', async () => {
   try {
     const first = await openPgliteStore({ dataDir: dir });
     await seedProjects(first);
-    await first.transaction((tx) => tx.outbox.append(p1, [event('create', 'c0ffee00-0000-4000-8000-000000000007')], new Date()));
+    await first.transaction((tx) =>
+      tx.outbox.append(p1, [event('create', 'c0ffee00-0000-4000-8000-000000000007')], new Date()),
+    );
     await first.close();
     const second = await openPgliteStore({ dataDir: dir });
     const kept = await second.transaction((tx) => tx.audit.list({ projectId: p1, before: null, limit: 10 }));
@@ -147,7 +167,9 @@ it('keeps the audit log across a restart (PGlite data directory)', async () => {
 it('writes no entry with the audit switched off (LECTERN_AUDIT=false)', async () => {
   const store = await openPgliteStore({ isAuditOn: false });
   await seedProjects(store);
-  await store.transaction((tx) => tx.outbox.append(p1, [event('create', 'c0ffee00-0000-4000-8000-000000000008')], new Date()));
+  await store.transaction((tx) =>
+    tx.outbox.append(p1, [event('create', 'c0ffee00-0000-4000-8000-000000000008')], new Date()),
+  );
   expect(await store.transaction((tx) => tx.audit.list({ projectId: null, before: null, limit: 10 }))).toEqual([]);
   await store.close();
 });

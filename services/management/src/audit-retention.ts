@@ -7,7 +7,11 @@ const dayMs = 86_400_000;
  * LECTERN_AUDIT_KEEP_DAYS: deletes older audit entries now and once a day (several replicas may
  * each do it; the delete is idempotent). Unset: nothing is ever deleted. Returns the stop function.
  */
-export function startAuditRetention(options: { core: CoreDeps; keepDays: number | undefined; logger: Logger }): () => void {
+export function startAuditRetention(options: {
+  core: CoreDeps;
+  keepDays: number | undefined;
+  logger: Logger;
+}): () => void {
   const { keepDays } = options;
   if (keepDays === undefined) return () => undefined;
   const run = () => {

@@ -27,6 +27,10 @@ export function currentAuditScope(): AuditScope | undefined {
 }
 
 /** A scope with a fixed actor (CLI, tasks). */
-export function fixedAuditScope(options: { via: AuditInterface; actor: Actor | null; requestId?: string | null }): AuditScope {
+export function fixedAuditScope(options: {
+  via: AuditInterface;
+  actor: Actor | null;
+  requestId?: string | null;
+}): AuditScope {
   return { via: options.via, requestId: options.requestId ?? null, actor: () => options.actor };
 }

@@ -14,8 +14,7 @@ export function auditJson(e: AuditEntry) {
       kind: e.object.kind,
       id: e.object.id,
       codename: e.object.codename,
-      language:
-        e.object.languageId === null ? null : { id: e.object.languageId, codename: e.object.languageCodename },
+      language: e.object.languageId === null ? null : { id: e.object.languageId, codename: e.object.languageCodename },
     },
     summary: e.summary,
   };

@@ -51,7 +51,11 @@ function parseFilters(raw: AuditFilters): Omit<AuditQuery, 'projectId' | 'before
   out['keyId'] = text('key_id', isUuid, 'a key id');
   out['objectId'] = text('object_id', (s) => /^[\w.:-]+$/.test(s), 'an object id');
   out['objectKind'] = text('object_kind', (s) => /^[a-z_]+$/.test(s), 'an object kind such as variant');
-  out['action'] = text('action', (s) => /^[a-z_]+(\.[a-z_]*)?$/.test(s), "an action such as 'variant.upsert' or 'variant.'");
+  out['action'] = text(
+    'action',
+    (s) => /^[a-z_]+(\.[a-z_]*)?$/.test(s),
+    "an action such as 'variant.upsert' or 'variant.'",
+  );
   out['from'] = time('from');
   out['to'] = time('to');
   if (problems.length > 0) throw new LecternError('INVALID_QUERY', { message: problems.join('; ') + '.' });

@@ -100,6 +100,12 @@ export async function requestPasswordReset(deps: CoreDeps, input: { email: unkno
       expiresAt,
       usedAt: null,
     });
+    tx.audit.note({
+      projectId: found.id,
+      action: 'person_link.issue',
+      object: auditObject('user', { id: user.id, codename: user.email }),
+      summary: { purpose: 'reset', requested_by: 'the person' },
+    });
     return { token, email: user.email, purpose: 'reset', expiresAt, projectName: found.name };
   });
 }

@@ -198,7 +198,10 @@ export async function signOutEverywhere(deps: CoreDeps, input: { userId: string 
 }
 
 /** The audit entry of a successful sign-in of `user` (for every way in: password, OpenID Connect). */
-export function signInEntry(input: { method: 'password' | 'oidc'; user: { id: string; email: string } }): NewAuditEntry {
+export function signInEntry(input: {
+  method: 'password' | 'oidc';
+  user: { id: string; email: string };
+}): NewAuditEntry {
   return {
     projectId: null,
     action: 'session.sign_in',

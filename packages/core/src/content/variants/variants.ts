@@ -137,6 +137,8 @@ export async function upsertVariant(
       published: variant?.published ?? null,
     };
     await tx.variants.save(next);
+    // The audit entry names the elements this save wrote (ids; at most 50 of them).
+    tx.audit.describe({ elements: [...localized.keys()].slice(0, 50) });
     const events = contentEvents(variant ? 'upsert' : 'create', ['delivery_preview'], item, {
       typeCodename: type.record.codename,
       language: { id: language.id, codename: language.codename },

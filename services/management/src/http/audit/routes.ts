@@ -19,7 +19,12 @@ function filtersOf(req: Request): AuditFilters {
   };
 }
 
-async function sendPage(core: CoreDeps, req: Request, res: Response, input: { actor: Actor; projectId: string | null }) {
+async function sendPage(
+  core: CoreDeps,
+  req: Request,
+  res: Response,
+  input: { actor: Actor; projectId: string | null },
+) {
   const page = await listAuditLog(core, { ...input, filters: filtersOf(req), continuation: continuationOf(req) });
   res.json({
     entries: page.entries,
@@ -34,7 +39,12 @@ async function sendPage(core: CoreDeps, req: Request, res: Response, input: { ac
  * Streams the export as JSON lines (`application/x-ndjson`), newest first. The first batch is read
  * before the headers go, so a refusal (access, a bad filter) still answers in the API's error body.
  */
-async function sendExport(core: CoreDeps, req: Request, res: Response, input: { actor: Actor; projectId: string | null }) {
+async function sendExport(
+  core: CoreDeps,
+  req: Request,
+  res: Response,
+  input: { actor: Actor; projectId: string | null },
+) {
   const entries = exportAuditLog(core, { ...input, filters: filtersOf(req) });
   let next = await entries.next();
   res.status(200).set({
