@@ -14,6 +14,7 @@ import { SignedIn } from './ui/signed-in.tsx';
  * the inventory, where a day starts, need none of their code.
  */
 const ItemScreen = lazy(async () => ({ default: (await import('./screens/item/item-screen.tsx')).ItemScreen }));
+const AuditScreen = lazy(async () => ({ default: (await import('./screens/audit/audit-screen.tsx')).AuditScreen }));
 const AssetsScreen = lazy(async () => ({ default: (await import('./screens/assets/assets-screen.tsx')).AssetsScreen }));
 
 /**
@@ -39,6 +40,7 @@ export function App() {
                     <Route path="/p/:projectId/:language/content" component={InventoryScreen} />
                     <Route path="/p/:projectId/:language/items/:itemId" component={ItemScreen} />
                     <Route path="/p/:projectId/:language/assets" component={AssetsScreen} />
+                    <Route path="/p/:projectId/:language/audit-log" component={AuditScreen} />
                     <Route component={NotFoundScreen} />
                   </Switch>
                 </Suspense>

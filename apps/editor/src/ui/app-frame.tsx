@@ -62,6 +62,16 @@ export function AppFrame({ children }: { children: ReactNode }) {
                 Assets
               </Link>
             </li>
+            {project?.permissions.includes('manage_environment') && (
+              <li>
+                <Link
+                  href={`/p/${projectId}/${language}/audit-log`}
+                  aria-current={section === 'audit-log' ? 'page' : undefined}
+                >
+                  Audit log
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
         <p className="app-language">
