@@ -47,12 +47,14 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '4' },
     configs: { type: 'string', default: 'audit=on,audit=off' },
     warmup: { type: 'string', default: '200' },
+    rounds: { type: 'string', default: '2' },
   },
 });
 const engines = args.engines.split(',') as ('pglite' | 'postgres')[];
 const saves = Number(args.saves);
 const warmup = Number(args.warmup);
 const concurrency = Number(args.concurrency);
+const rounds = Number(args.rounds);
 
 /** A configuration: `audit=on` or `audit=off+history=off` (switches not named keep their default, on). */
 interface Config {
@@ -159,29 +161,32 @@ async function measure(engine: string, store: SqlStore, config: Config) {
   }
 }
 
-const rows: Awaited<ReturnType<typeof measure>>[] = [];
+type Row = Awaited<ReturnType<typeof measure>>;
+const runs: Row[] = [];
 let postgres: Awaited<ReturnType<typeof startPostgres>> | null = null;
 try {
   for (const engine of engines)
-    for (const config of configs) {
-      const dir = mkdtempSync(join(tmpdir(), 'lectern-bench-governance-'));
-      let store: SqlStore;
-      if (engine === 'postgres') {
-        postgres ??= await startPostgres();
-        store = await openPostgresStore({
-          connectionString: await createTestDatabase(postgres.endpoint),
-          ...storeOptions(config),
-        });
-      } else store = await openPgliteStore({ dataDir: join(dir, 'pglite'), ...storeOptions(config) });
-      try {
-        const row = await measure(engine, store, config);
-        rows.push(row);
-        console.error(`${engine} ${config.label}: ${row.perSecond.toFixed(1)} upserts/s`);
-      } finally {
-        await store.close();
-        rmSync(dir, { recursive: true, force: true });
+    for (let round = 0; round < rounds; round++)
+      // Rounds alternate the order (ABBA…), so neither configuration always runs on a colder process.
+      for (const config of round % 2 === 0 ? configs : [...configs].reverse()) {
+        const dir = mkdtempSync(join(tmpdir(), 'lectern-bench-governance-'));
+        let store: SqlStore;
+        if (engine === 'postgres') {
+          postgres ??= await startPostgres();
+          store = await openPostgresStore({
+            connectionString: await createTestDatabase(postgres.endpoint),
+            ...storeOptions(config),
+          });
+        } else store = await openPgliteStore({ dataDir: join(dir, 'pglite'), ...storeOptions(config) });
+        try {
+          const row = await measure(engine, store, config);
+          runs.push(row);
+          console.error(`${engine} ${config.label} (round ${round + 1}): ${row.perSecond.toFixed(1)} upserts/s`);
+        } finally {
+          await store.close();
+          rmSync(dir, { recursive: true, force: true });
+        }
       }
-    }
 } finally {
   await postgres?.stop();
 }
