@@ -115,19 +115,29 @@ export async function* exportAuditLog(
 export async function recordSignIn(
   deps: CoreDeps,
   input: {
-    method: 'password' | 'oidc' | 'operator_token';
+    method: 'password' | 'oidc' | 'operator_token' | 'management_key';
     isSuccess: boolean;
     userId: string | null;
+    /** The management key signed in with (the console takes one). */
+    keyId?: string | null;
     /** As typed (bounded here); kept for refused sign-ins, whose user may not exist. */
     email: string | null;
     projectId?: string | null;
     reason?: string;
   },
 ): Promise<void> {
+  const keyId = input.keyId ?? null;
   const actor: AuditActor = {
-    type: input.userId === null ? (input.method === 'operator_token' ? 'operator' : 'anonymous') : 'user',
+    type:
+      keyId !== null
+        ? 'key'
+        : input.userId !== null
+          ? 'user'
+          : input.method === 'operator_token' && input.isSuccess
+            ? 'operator'
+            : 'anonymous',
     userId: input.userId,
-    keyId: null,
+    keyId,
   };
   await deps.store.transaction(async (tx) => {
     tx.audit.note({

@@ -159,4 +159,35 @@ describe('audit log API', () => {
     expect(((await (await keyCall('/audit-log?action=session.')).json()) as { entries: [] }).entries).toEqual([]);
     expect((await fetch(`${fx.origin}/admin/audit-log`)).status).toBe(401);
   });
+
+  it("records the console's sign-ins: a wrong token refused, the operator token and a management key accepted", async () => {
+    /** A console sign-in with `token`: the form's CSRF cookie and field, then the post. */
+    const consoleSignIn = async (token: string) => {
+      const form = await fetch(`${fx.origin}/console/sign-in`);
+      const cookie = (form.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+      const csrf = /name="_csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
+      const response = await fetch(`${fx.origin}/console/sign-in`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ _csrf: csrf, token }).toString(),
+      });
+      return response.status;
+    };
+    expect(await consoleSignIn('not-a-token')).toBe(401);
+    expect(await consoleSignIn(fixtureOperatorToken)).toBe(303);
+    expect(await consoleSignIn(fx.server.apiKey)).toBe(303);
+    const response = await fetch(`${fx.origin}/admin/audit-log?action=session.&object_kind=session`, {
+      headers: { authorization: `Bearer ${fixtureOperatorToken}` },
+    });
+    const entries = ((await response.json()) as { entries: EntryJson[] }).entries.slice(0, 3);
+    expect(entries.map((e) => [e.action, e.interface, e.actor.type, e.summary['method']])).toEqual([
+      ['session.sign_in', 'console', 'key', 'management_key'],
+      ['session.sign_in', 'console', 'operator', 'operator_token'],
+      ['session.sign_in_failed', 'console', 'anonymous', 'operator_token'],
+    ]);
+    // The key's sign-in belongs to its project.
+    const ofProject = (await (await keyCall('/audit-log?action=session.sign_in')).json()) as { entries: EntryJson[] };
+    expect(ofProject.entries.map((e) => e.interface)).toEqual(['console']);
+  });
 });
