@@ -339,13 +339,99 @@ const cases: [name: string, action: string, run: (c: Ctx) => Promise<unknown>, a
     (c) => core.deleteWebhook(c.deps, { ...m(c), format: 'vnext', id: c.state['webhook'] as string } as never),
   ],
   ['startValidation', 'validation.start', (c) => core.startValidation(c.deps, m(c))],
+  [
+    'renameEnvironment',
+    'project.',
+    (c) =>
+      core.renameEnvironment(c.deps, {
+        actor: operator,
+        projectId: c.state['project2'] as string,
+        operations: [{ op: 'rename_environment', value: 'Live' }],
+      }),
+  ],
+  [
+    'addCustomApp',
+    'custom_app.create',
+    (c) =>
+      core.addCustomApp(c.deps, {
+        ...m(c),
+        body: { name: 'App', codename: 'app', source_url: 'https://customapp.net', allowed_roles: [] },
+      }),
+  ],
+  [
+    'modifyCustomApp',
+    'custom_app.update',
+    (c) =>
+      core.modifyCustomApp(c.deps, {
+        ...m(c),
+        key: { codename: 'app' },
+        operations: [{ op: 'replace', property_name: 'name', value: 'The app' }],
+      }),
+  ],
+  ['deleteCustomApp', 'custom_app.delete', (c) => core.deleteCustomApp(c.deps, { ...m(c), key: { codename: 'app' } })],
+  [
+    'addAssetFolders',
+    'asset_folder.',
+    (c) => core.addAssetFolders(c.deps, { ...m(c), body: { folders: [{ name: 'Photos', folders: [] }] } }),
+  ],
+  [
+    'modifyAssetFolders',
+    'asset_folder.',
+    (c) =>
+      core.modifyAssetFolders(c.deps, {
+        ...m(c),
+        operations: [{ op: 'rename', reference: { codename: 'photos' }, value: 'Pictures' }],
+      }),
+  ],
+  // A second item, its variant published (prepared outside the counted window), then the workflow operations.
+  ['unpublishVariant', 'variant.unpublish', async (c) => core.unpublishVariant(c.deps, v(c, 'second'))],
+  ['createNewVersion', 'variant.new_version', async (c) => core.createNewVersion(c.deps, v(c, 'third'))],
+  [
+    'changeWorkflow',
+    'variant.change_workflow_step',
+    (c) =>
+      core.changeWorkflow(c.deps, {
+        ...v(c, 'third'),
+        body: { workflow_identifier: { codename: 'default' }, step_identifier: { codename: 'draft' } },
+      }),
+  ],
+  [
+    'schedulePublishAndUnpublish',
+    'variant.schedule_publish',
+    (c) =>
+      core.schedulePublishAndUnpublish(c.deps, {
+        ...v(c, 'third'),
+        body: { publish_scheduled_to: new Date(Date.now() + 86_400_000).toISOString() },
+      }),
+  ],
+  [
+    'cancelScheduledPublish',
+    'variant.cancel_scheduled_publish',
+    (c) => core.cancelScheduledPublish(c.deps, v(c, 'third')),
+  ],
 ];
+
+/** Items with a variant for the workflow cases, made before they run (not counted). */
+async function prepareVariants(c: Ctx): Promise<void> {
+  await core.addContentType(c.deps, {
+    ...m(c),
+    body: { name: 'Page', codename: 'page', elements: [{ type: 'text', name: 'Title', codename: 'title' }] },
+  } as never);
+  for (const codename of ['second', 'third']) {
+    await core.addItem(c.deps, { ...m(c), body: { name: codename, codename, type: { codename: 'page' } } });
+    await core.upsertVariant(c.deps, {
+      ...v(c, codename),
+      body: { elements: [{ element: { codename: 'title' }, value: codename }] },
+    });
+    await core.publishVariant(c.deps, v(c, codename));
+  }
+}
 
 function m(c: Ctx) {
   return { actor: c.actor, projectId: c.projectId };
 }
-function v(c: Ctx) {
-  return { ...m(c), itemKey: { codename: 'first' }, languageKey: { codename: 'default' } };
+function v(c: Ctx, item = 'first') {
+  return { ...m(c), itemKey: { codename: item }, languageKey: { codename: 'default' } };
 }
 
 let deps: TestCore;
@@ -354,6 +440,7 @@ beforeAll(async () => {
   deps = await openTestCore();
   const project = await core.createProject(deps, { actor: operator, name: 'Audited' });
   ctx = { deps, actor: operator, projectId: project.id, state: {} };
+  await prepareVariants(ctx);
 });
 afterAll(async () => {
   await deps.store.close();
@@ -400,7 +487,6 @@ describe('every write operation of core leaves exactly one audit entry', () => {
  * step: the first test fails when one gets a case or disappears.
  */
 const notYetExercised = new Set<string>([
-  'renameEnvironment',
   'deleteEnvironment',
   'markEnvironmentAsProduction',
   'startClone',
@@ -408,9 +494,6 @@ const notYetExercised = new Set<string>([
   'addWorkflow',
   'deleteWorkflow',
   'updateWorkflow',
-  'addCustomApp',
-  'deleteCustomApp',
-  'modifyCustomApp',
   'modifyPreviewConfiguration',
   'activateWebSpotlight',
   'changeLivePreview',
@@ -419,15 +502,9 @@ const notYetExercised = new Set<string>([
   'addAsset',
   'deleteAsset',
   'upsertAsset',
-  'addAssetFolders',
-  'modifyAssetFolders',
   'addRendition',
   'modifyRendition',
-  'cancelScheduledPublish',
   'cancelScheduledUnpublish',
-  'changeWorkflow',
-  'unpublishVariant',
-  'schedulePublishAndUnpublish',
   'unpublishToDraft',
   'runDueJobs',
   'editWebhook',
