@@ -63,7 +63,11 @@ export async function startValidation(deps: CoreDeps, input: ModelInput): Promis
         await tx.model.delete(input.projectId, 'validation_task', old.id);
     await tx.model.insert(record);
     await tx.backgroundTasks.insert({ id, projectId: input.projectId, kind: 'validation', input: {}, createdAt: now });
-    tx.audit.note({ projectId: input.projectId, action: 'validation.start', object: auditObject('validation_task', { id }) });
+    tx.audit.note({
+      projectId: input.projectId,
+      action: 'validation.start',
+      object: auditObject('validation_task', { id }),
+    });
   });
   return record;
 }
