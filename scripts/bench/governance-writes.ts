@@ -47,7 +47,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '4' },
     configs: { type: 'string', default: 'audit=on,audit=off' },
     warmup: { type: 'string', default: '200' },
-    rounds: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
   },
 });
 const engines = args.engines.split(',') as ('pglite' | 'postgres')[];
@@ -145,14 +145,19 @@ async function measure(engine: string, store: SqlStore, config: Config) {
     await run(warmup);
     const before = await storage(store);
     const started = performance.now();
+    const cpu = process.cpuUsage();
     await run(saves);
     const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(cpu);
     const after = await storage(store);
     const per10k = (bytes: number) => ((bytes / saves) * 10_000) / 1_048_576;
     return {
       engine,
       config: config.label,
       perSecond: saves / seconds,
+      // This process's CPU per save: the app, the client and, on PGlite, the database (WASM in
+      // process); less moved by other load on the machine than the wall clock.
+      cpuMsPerSave: (used.user + used.system) / 1000 / saves,
       mibPer10k: per10k(after.total - before.total),
       auditMibPer10k: per10k(after.audit - before.audit),
     };
@@ -191,18 +196,41 @@ try {
   await postgres?.stop();
 }
 
+/** The median of the rounds of each engine and configuration. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+const rows: Row[] = engines.flatMap((engine) =>
+  configs.map((config) => {
+    const of = runs.filter((r) => r.engine === engine && r.config === config.label);
+    const pick = (f: (r: Row) => number) => median(of.map(f));
+    return {
+      engine,
+      config: config.label,
+      perSecond: pick((r) => r.perSecond),
+      cpuMsPerSave: pick((r) => r.cpuMsPerSave),
+      mibPer10k: pick((r) => r.mibPer10k),
+      auditMibPer10k: pick((r) => r.auditMibPer10k),
+    };
+  }),
+);
+const percent = (value: number, base: number) => `${(((value - base) / base) * 100).toFixed(1)} %`;
+
 console.log(
-  `\n${saves} variant upserts after ${warmup} warm-up, ${concurrency} clients, ${itemCount} items; history: n/a in this build\n`,
+  `\n${saves} variant upserts after ${warmup} warm-up, ${concurrency} clients, ${itemCount} items, median of ${rounds} rounds; history: n/a in this build\n`,
 );
 console.log(
-  '| engine | configuration | upserts/s | vs. first configuration | storage per 10,000 saves | of it, audit log |',
+  '| engine | configuration | upserts/s | vs. first | CPU ms per save (this process) | vs. first | storage per 10,000 saves | of it, audit log |',
 );
-console.log('| --- | --- | ---: | ---: | ---: | ---: |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 for (const row of rows) {
   const base = rows.find((r) => r.engine === row.engine);
-  const change =
-    base && base !== row ? `${(((row.perSecond - base.perSecond) / base.perSecond) * 100).toFixed(1)} %` : '—';
+  const isBase = !base || base === row;
   console.log(
-    `| ${row.engine} | ${row.config} | ${row.perSecond.toFixed(1)} | ${change} | ${row.mibPer10k.toFixed(2)} MiB | ${row.auditMibPer10k.toFixed(2)} MiB |`,
+    `| ${row.engine} | ${row.config} | ${row.perSecond.toFixed(1)} | ${isBase ? '—' : percent(row.perSecond, base.perSecond)} | ` +
+      `${row.cpuMsPerSave.toFixed(1)} | ${isBase ? '—' : percent(row.cpuMsPerSave, base.cpuMsPerSave)} | ` +
+      `${row.mibPer10k.toFixed(2)} MiB | ${row.auditMibPer10k.toFixed(2)} MiB |`,
   );
 }
