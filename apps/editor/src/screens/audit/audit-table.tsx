@@ -35,12 +35,13 @@ function objectLabel(entry: AuditEntryJson): string {
   return `${object.kind.replace(/_/g, ' ')} ${name}${language}`.trim();
 }
 
-/** The summary in a few words: elements written, the step's old → new, roles, what else changed. */
+/** The summary in a few words: elements changed, the step's old → new, roles, what else changed. */
 function detailsOf(entry: AuditEntryJson): string {
   const s = entry.summary;
   const parts: string[] = [];
-  if (Array.isArray(s['elements']) && s['elements'].length > 0)
-    parts.push(`${s['elements'].length} element(s) written`);
+  const changed = s['changed_elements'];
+  if (Array.isArray(changed) && changed.length > 0)
+    parts.push(`${changed.length} ${changed.length === 1 ? 'element' : 'elements'} changed`);
   const step = s['step'] as { from?: string; to?: string } | undefined;
   if (step?.from && step.to) parts.push('workflow step changed');
   const roles = s['roles'];
