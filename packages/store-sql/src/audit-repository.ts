@@ -73,7 +73,19 @@ export function auditLogRepository(db: Kysely<Database>): AuditLogRepository {
     async prune(before) {
       // The trigger lets this transaction's deletes through, and no other's.
       await sql`set local lectern.audit_prune = 'on'`.execute(db);
-      const result = await db.deleteFrom('audit_log').where('occurred_at', '<', before).executeTakeFirst();
+      // Ids follow commit order, and so, but for clock skew between writers, do the times: delete up
+      // to the first entry that is not older, found by walking the primary key from the oldest (as
+      // many rows read as will be deleted, with no index on the time to keep up on every write).
+      const result = await db
+        .deleteFrom('audit_log')
+        .where(
+          'id',
+          '<',
+          sql<string>`coalesce(
+            (select id from audit_log where occurred_at >= ${before} order by id limit 1),
+            (select coalesce(max(id), 0) + 1 from audit_log))`,
+        )
+        .executeTakeFirst();
       await sql`set local lectern.audit_prune = 'off'`.execute(db);
       return Number(result.numDeletedRows);
     },

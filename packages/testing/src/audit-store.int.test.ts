@@ -80,7 +80,7 @@ function describeAuditStore(engine: string, open: () => Promise<SqlStore>) {
           codename: 'item_c0ff',
           languageCodename: 'default',
         },
-        summary: { step: { from: 's1', to: 's2' }, channels: ['delivery_preview', 'delivery_production'] },
+        summary: { step: { from: 's1', to: 's2' } },
       });
     });
 

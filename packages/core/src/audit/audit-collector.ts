@@ -12,8 +12,8 @@ const maxNamedObjects = 20;
  *
  * - explicit notes (key creation, role changes, sign-ins…) are the entries, one each;
  * - otherwise the change events make ONE entry: action `<object kind>.<operation>` of the first
- *   event, its object, and a small summary (the workflow step's old → new, the other objects a
- *   bulk change touched);
+ *   event, its object, and a small summary (the workflow step's old → new when it moved, the
+ *   other objects a bulk change touched);
  * - a transaction that noted nothing and appended no event changed nothing worth auditing
  *   (reads, leases, counters) and writes no entry.
  *
@@ -72,13 +72,11 @@ function fromEvents(list: readonly { projectId: string; event: NewChangeEvent; a
   if (first === undefined) return [];
   const { event } = first;
   const p = event.payload;
+  // Small by contract (every write stores one): the step only when it moved.
   const summary: Record<string, unknown> = {};
   const stepFrom = text(p['previous_step_id']);
   const stepTo = text(p['step_id']);
   if (stepFrom !== null && stepTo !== null && stepFrom !== stepTo) summary['step'] = { from: stepFrom, to: stepTo };
-  else if (stepTo !== null) summary['step'] = { to: stepTo };
-  const channels = [...new Set(list.filter((e) => sameObject(e.event, event)).map((e) => e.event.channel))];
-  summary['channels'] = channels;
   const others = [
     ...new Set(
       list

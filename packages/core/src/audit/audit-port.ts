@@ -28,7 +28,11 @@ export interface AuditLogRepository {
   insert(rows: readonly AuditRow[]): Promise<void>;
   /** Up to `limit` entries matching `query`, newest first. */
   list(query: AuditQuery): Promise<AuditEntry[]>;
-  /** Deletes the entries that occurred before `before`; returns how many. */
+  /**
+   * Deletes the entries that occurred before `before`, oldest first up to the first one that did
+   * not (entries follow commit order; a writer's clock running behind may keep one a little
+   * longer); returns how many.
+   */
   prune(before: Date): Promise<number>;
 }
 

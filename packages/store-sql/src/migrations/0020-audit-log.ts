@@ -4,7 +4,8 @@ import { sql, type Kysely } from 'kysely';
  * The audit log (issue 31): one row per change, written in the change's transaction. Append-only:
  * a trigger refuses every UPDATE and TRUNCATE, and every DELETE but the retention pruning's, which
  * sets `lectern.audit_prune` for its own transaction only (`set local`). No foreign keys: the
- * entries of a deleted project, user or key stay.
+ * entries of a deleted project, user or key stay. No index on the time: every index costs each
+ * write, and pruning walks the primary key from the oldest entry instead (ids follow commit order).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -28,7 +29,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index audit_log_project on audit_log (project_id, id)`.execute(db);
   await sql`create index audit_log_user on audit_log (project_id, actor_user_id, id)`.execute(db);
   await sql`create index audit_log_object on audit_log (project_id, object_id, id)`.execute(db);
-  await sql`create index audit_log_time on audit_log (occurred_at)`.execute(db);
   await sql`
     create function audit_log_append_only() returns trigger language plpgsql as $$
     begin
