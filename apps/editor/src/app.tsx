@@ -18,6 +18,7 @@ const PagesScreen = lazy(async () => ({ default: (await import('./screens/pages/
 const CustomAppScreen = lazy(async () => ({
   default: (await import('./screens/custom-apps/custom-app-screen.tsx')).CustomAppScreen,
 }));
+const AuditScreen = lazy(async () => ({ default: (await import('./screens/audit/audit-screen.tsx')).AuditScreen }));
 const AssetsScreen = lazy(async () => ({ default: (await import('./screens/assets/assets-screen.tsx')).AssetsScreen }));
 const modelSettings = () => import('./screens/model/settings-kit/settings-screens.ts');
 const TaxonomiesScreen = lazy(async () => ({ default: (await modelSettings()).TaxonomiesScreen }));
@@ -58,6 +59,7 @@ export function App() {
                     <Route path="/p/:projectId/:language/model/preview-urls" component={PreviewUrlsScreen} />
                     <Route path="/p/:projectId/:language/pages/:itemId?" component={PagesScreen} />
                     <Route path="/p/:projectId/:language/apps/:appId" component={CustomAppScreen} />
+                    <Route path="/p/:projectId/:language/audit-log" component={AuditScreen} />
                     <Route component={NotFoundScreen} />
                   </Switch>
                 </Suspense>

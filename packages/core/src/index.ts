@@ -134,3 +134,4 @@ export {
   type TaskRunnerOptions,
   type TaskStep,
 } from './tasks/index.ts';
+export * from './audit/index.ts';

@@ -3,7 +3,9 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { imageCacheRepository } from './image-cache-repository.ts';
 import { peopleRepository } from './people-repository.ts';
 import { commentRepository } from './comment-repository.ts';
+import { auditLogRepository } from './audit-repository.ts';
 import type {
+  AuditCollector,
   ApiKeyKind,
   ApiKeyRecord,
   ApiKeyRepository,
@@ -199,12 +201,23 @@ function apiKeys(db: Kysely<Database>): ApiKeyRepository {
   };
 }
 
-export function unitOfWork(db: Kysely<Database>): UnitOfWork {
+/**
+ * The repositories of one transaction. `audit` collects what the transaction changed (its outbox
+ * appends and explicit notes, see `AuditCollector`); the store writes the entry before commit.
+ */
+export function unitOfWork(db: Kysely<Database>, audit: AuditCollector): UnitOfWork {
+  const outboxOfTx = outbox(db);
   return {
     projects: projects(db),
     users: users(db),
     apiKeys: apiKeys(db),
-    outbox: outbox(db),
+    outbox: {
+      ...outboxOfTx,
+      append(projectId, events, occurredAt) {
+        audit.noteEvents(projectId, events, occurredAt);
+        return outboxOfTx.append(projectId, events, occurredAt);
+      },
+    },
     outboxRelay: outboxRelay(db),
     model: modelRepository(db),
     rateLimits: rateLimitRepository(db),
@@ -224,5 +237,10 @@ export function unitOfWork(db: Kysely<Database>): UnitOfWork {
     comments: commentRepository(db),
     presence: presenceRepository(db),
     history: variantHistoryRepository(db),
+    audit: {
+      ...auditLogRepository(db),
+      note: (entry) => audit.note(entry),
+      describe: (summary) => audit.describe(summary),
+    },
   };
 }

@@ -338,6 +338,24 @@ export interface VariantLastSavesTable {
   saved_at: Date;
 }
 
+export interface AuditLogTable {
+  id: ColumnType<string | number, never, never>;
+  project_id: string | null;
+  occurred_at: Date;
+  actor_type: string;
+  actor_user_id: string | null;
+  actor_key_id: string | null;
+  via: string;
+  request_id: string | null;
+  action: string;
+  object_kind: string;
+  object_id: string | null;
+  object_codename: string | null;
+  language_id: string | null;
+  language_codename: string | null;
+  summary: JSONColumnType<Record<string, unknown>, string, never>;
+}
+
 export interface Database {
   projects: ProjectsTable;
   users: UsersTable;
@@ -369,4 +387,5 @@ export interface Database {
   comments: CommentsTable;
   presence: PresenceTable;
   variant_last_saves: VariantLastSavesTable;
+  audit_log: AuditLogTable;
 }

@@ -5,7 +5,14 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { LecternError } from '@lectern/errors';
-import { createSerialQueue, type Signals, type Store, type UnitOfWork } from '@lectern/core';
+import {
+  createAuditCollector,
+  createSerialQueue,
+  currentAuditScope,
+  type Signals,
+  type Store,
+  type UnitOfWork,
+} from '@lectern/core';
 import { migrationProvider } from './migrations/index.ts';
 import { pgliteSignals, postgresSignals } from './signals.ts';
 import { unitOfWork } from './repositories.ts';
@@ -60,6 +67,8 @@ function wrap(
   options: {
     engine: SqlStore['engine'];
     isSingleConnection: boolean;
+    /** Whether changes are written to the audit log (LECTERN_AUDIT; off only to measure its cost). */
+    isAuditOn: boolean;
     signals: Signals & { close?: () => Promise<void> };
   },
 ): SqlStore {
@@ -69,17 +78,22 @@ function wrap(
   const listeners = new Set<() => void>();
 
   async function transaction<T>(work: (tx: UnitOfWork) => Promise<T>): Promise<T> {
+    const scope = currentAuditScope();
     for (let attempt = 1; ; attempt++) {
       try {
         let hasEvents = false;
         const result = await serialize(() =>
-          db.transaction().execute((trx) => {
-            const tx = unitOfWork(trx);
+          db.transaction().execute(async (trx) => {
+            const audit = createAuditCollector();
+            const tx = unitOfWork(trx, audit);
             const append: UnitOfWork['outbox']['append'] = (...args) => {
               hasEvents ||= args[1].length > 0;
               return tx.outbox.append(...args);
             };
-            return work({ ...tx, outbox: { ...tx.outbox, append } });
+            const done = await work({ ...tx, outbox: { ...tx.outbox, append } });
+            // The one place that sees every change: its audit entry commits with it (issue 31).
+            if (options.isAuditOn) await tx.audit.insert(audit.rows(new Date(), scope));
+            return done;
           }),
         );
         if (hasEvents) for (const listener of listeners) listener();
@@ -141,7 +155,7 @@ export const defaultPgliteSharedBuffersMib = 32;
  * `dataDir` is omitted. Migrates before returning.
  */
 export async function openPgliteStore(
-  options: { dataDir?: string; sharedBuffersMib?: number } = {},
+  options: { dataDir?: string; sharedBuffersMib?: number; isAuditOn?: boolean } = {},
 ): Promise<SqlStore> {
   const sharedBuffers = options.sharedBuffersMib ?? defaultPgliteSharedBuffersMib;
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}MB`];
@@ -153,13 +167,22 @@ export async function openPgliteStore(
       : new PGlite(options.dataDir, { startParams, extensions });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  const store = wrap(db, { engine: 'pglite', isSingleConnection: true, signals: pgliteSignals(pglite) });
+  const store = wrap(db, {
+    engine: 'pglite',
+    isSingleConnection: true,
+    isAuditOn: options.isAuditOn ?? true,
+    signals: pgliteSignals(pglite),
+  });
   await serializeMigration(store);
   return store;
 }
 
 /** The cluster store: a PostgreSQL server through a `pg` pool. Migrates before returning. */
-export async function openPostgresStore(options: { connectionString: string; poolSize?: number }): Promise<SqlStore> {
+export async function openPostgresStore(options: {
+  connectionString: string;
+  poolSize?: number;
+  isAuditOn?: boolean;
+}): Promise<SqlStore> {
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
@@ -167,6 +190,7 @@ export async function openPostgresStore(options: { connectionString: string; poo
   const store = wrap(db, {
     engine: 'postgres',
     isSingleConnection: false,
+    isAuditOn: options.isAuditOn ?? true,
     signals: postgresSignals({ connectionString: options.connectionString }),
   });
   await serializeMigration(store);

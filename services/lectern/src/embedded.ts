@@ -1,3 +1,4 @@
+import { startAuditRetention } from '@lectern/management';
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -76,8 +77,12 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   try {
     store =
       config.databaseUrl === undefined
-        ? await openPgliteStore({ dataDir: join(dataDir, 'pglite'), sharedBuffersMib: config.pgliteBuffersMib })
-        : await openPostgresStore({ connectionString: config.databaseUrl });
+        ? await openPgliteStore({
+            dataDir: join(dataDir, 'pglite'),
+            sharedBuffersMib: config.pgliteBuffersMib,
+            isAuditOn: config.isAuditOn,
+          })
+        : await openPostgresStore({ connectionString: config.databaseUrl, isAuditOn: config.isAuditOn });
   } catch (error) {
     lock?.release();
     throw error;
@@ -187,6 +192,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
   }
   const urls = Object.fromEntries(Object.entries(listening).map(([k, l]) => [k, l.url])) as EmbeddedServer['urls'];
   writeServerInfo(dataDir, { pid: process.pid, urls, operatorToken });
+  const stopRetention = startAuditRetention({ core, keepDays: config.auditKeepDays, logger });
   const scheduler = startScheduler(core, {
     onError: (err) => logger.error({ err }, 'scheduled publishing or history retention failed'),
     history: historyRetention(config),
@@ -224,6 +230,7 @@ export async function startEmbedded(config: StartConfig): Promise<EmbeddedServer
         await changes.close();
         presence.close();
         await closeAll();
+        stopRetention();
         await scheduler.stop();
         await tasks.stop();
         await events.stop();

@@ -50,6 +50,8 @@ import { presenceRouter } from './http/app-api/presence-routes.ts';
 import { createPresenceHub, type PresenceHub } from './presence/presence-hub.ts';
 import { appUsersRouter } from './http/app-api/users-routes.ts';
 import { mcpRouter } from './mcp/mcp-routes.ts';
+import { adminAuditRouter, auditLogRouter } from './http/audit/routes.ts';
+import { auditScope } from './http/audit/audit-scope.ts';
 import type { RemoteFetchOptions } from './mcp/remote-file.ts';
 
 export interface ManagementAppOptions extends ManagementDeps {
@@ -147,9 +149,11 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
   app.use((req, res, next) => (isFileUpload(req) ? next() : sizeGuard(req, res, next)));
   app.use((req, res, next) => (isFileUpload(req) ? next() : json(req, res, next)));
   app.use(bodyGuard);
+  app.use(auditScope());
 
   addProbeRoutes(app, options);
 
+  app.use('/admin', adminAuditRouter(options.core, options.operatorToken));
   app.use(
     '/admin',
     adminRouter(options.core, options.operatorToken, {
@@ -286,6 +290,7 @@ function managementV2Routers(
     assetsRouter(services),
     renditionsRouter(options.core),
     foldersRouter(services),
+    auditLogRouter(options.core),
   ];
 }
 

@@ -9,6 +9,7 @@ export {
   managementImageLimits,
   managementImageSettings,
   managementLimitSettings,
+  auditSettings,
   managementRateLimits,
   managementUrlSettings,
   minOperatorTokenLength,
@@ -38,3 +39,4 @@ export {
 export { createChangeHub, type ChangeHub, type ChangeListener } from './changes/change-hub.ts';
 export { createPresenceHub, type PresenceHub } from './presence/presence-hub.ts';
 export { changesRouter, type ChangeMessage, type ChangesRouterDeps } from './http/app-api/changes-routes.ts';
+export { startAuditRetention } from './audit-retention.ts';

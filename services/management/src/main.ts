@@ -1,3 +1,4 @@
+import { startAuditRetention } from './audit-retention.ts';
 import { openS3BlobStore } from '@lectern/blob-s3';
 import { createServiceBus } from '@lectern/bus-kafka';
 import {
@@ -36,9 +37,15 @@ await runServiceMain({
         ? null
         : await step('cannot read the OpenID provider (check LECTERN_OIDC_ISSUER)', () => discoverSso(ssoOptions));
     const store = await step('cannot open PostgreSQL (check LECTERN_DATABASE_URL)', () =>
-      openPostgresStore({ connectionString: config.databaseUrl }),
+      openPostgresStore({ connectionString: config.databaseUrl, isAuditOn: config.isAuditOn }),
     );
     onStop(() => store.close());
+    const stopRetention = startAuditRetention({
+      core: { store, clock: systemClock, ids: randomIds },
+      keepDays: config.auditKeepDays,
+      logger,
+    });
+    onStop(() => Promise.resolve(stopRetention()));
     const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
     const blobs = openS3BlobStore({
       endpoint: config.s3Endpoint,

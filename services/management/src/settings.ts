@@ -52,6 +52,24 @@ export const managementLimitSettings = {
 } satisfies Record<string, Setting<unknown>>;
 
 /**
+ * The audit log (issue 31). `LECTERN_AUDIT=false` writes no entries: only to measure what the log
+ * costs (`pnpm run bench:governance-writes`); a deployment keeps it on.
+ */
+export const auditSettings = {
+  isAuditOn: {
+    env: 'LECTERN_AUDIT',
+    schema: envBoolean,
+    default: 'true',
+    doc: 'Record every change in the audit log (true/false; false only to measure its cost).',
+  },
+  auditKeepDays: {
+    env: 'LECTERN_AUDIT_KEEP_DAYS',
+    schema: wholeNumber({ min: 1, max: 100_000 }).optional(),
+    doc: 'Delete audit entries older than this many days (checked at start and daily); unset: keep everything.',
+  },
+} satisfies Record<string, Setting<unknown>>;
+
+/**
  * Image transformation on asset URLs (issue 27, finding 5): anonymous requests, so each
  * project's cache of transformed images has a byte bound (least recently used evicted), new
  * transformations a rate, and sources and outputs a pixel limit. `lectern start` reads them too.
@@ -213,6 +231,7 @@ export const managementSettings = {
     doc: `Token of the admin API (/admin) and the console, at least ${minOperatorTokenLength} characters (e.g. \`openssl rand -hex 32\`).`,
   },
   ...managementLimitSettings,
+  ...auditSettings,
   ...managementImageSettings,
   ...managementCompatibilitySettings,
   ...managementUrlSettings,

@@ -66,6 +66,16 @@ export function AppFrame({ children }: { children: ReactNode }) {
             </li>
             <WebSpotlightNav projectId={projectId} language={language} section={section} />
             <CustomAppsNav projectId={projectId} language={language} section={section} />
+            {project?.permissions.includes('manage_environment') && (
+              <li>
+                <Link
+                  href={`/p/${projectId}/${language}/audit-log`}
+                  aria-current={section === 'audit-log' ? 'page' : undefined}
+                >
+                  Audit log
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
         <p className="app-language">

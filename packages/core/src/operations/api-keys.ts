@@ -6,6 +6,7 @@ import type { User } from '../domain/project.ts';
 import type { CoreDeps } from '../deps.ts';
 import type { UnitOfWork } from '../ports/store.ts';
 import { requireOperator } from './require-operator.ts';
+import { auditObject } from '../audit/audit-entry.ts';
 
 /** Default validity of management keys (SPEC 3.2, 8). */
 export const managementKeyValidityDays = 4000;
@@ -44,7 +45,13 @@ export async function createApiKey(deps: CoreDeps, input: CreateKeyInput): Promi
   return deps.store.transaction(async (tx) => {
     await requireProject(tx, input.projectId);
     const owner = input.kind === 'management' ? await ensureUser(deps, tx, input.userEmail as string) : null;
-    return issue(deps, tx, { projectId: input.projectId, kind: input.kind, owner, validityDays: days });
+    return issue(deps, tx, {
+      projectId: input.projectId,
+      kind: input.kind,
+      owner,
+      validityDays: days,
+      action: 'api_key.create',
+    });
   });
 }
 
@@ -69,6 +76,8 @@ export async function regenerateApiKey(deps: CoreDeps, input: { actor: Actor; ke
       kind: old.kind,
       owner,
       validityDays: managementKeyValidityDays,
+      action: 'api_key.regenerate',
+      replaces: old.id,
     });
   });
 }
@@ -78,7 +87,14 @@ export async function revokeApiKey(deps: CoreDeps, input: { actor: Actor; keyId:
   return deps.store.transaction(async (tx) => {
     const key = await tx.apiKeys.get(input.keyId);
     if (!key) throw new LecternError('API_KEY_NOT_FOUND');
-    await tx.apiKeys.revoke(key.id, deps.clock.now());
+    const isRevoked = await tx.apiKeys.revoke(key.id, deps.clock.now());
+    if (isRevoked)
+      tx.audit.note({
+        projectId: key.projectId,
+        action: 'api_key.revoke',
+        object: auditObject('api_key', { id: key.id }),
+        summary: { kind: key.kind, owner_user_id: key.ownerUserId },
+      });
     const revoked = (await tx.apiKeys.get(key.id)) as ApiKeyRecord;
     return viewOf(revoked, await emailOf(tx, revoked), deps.clock.now());
   });
@@ -113,7 +129,14 @@ async function ensureUser(deps: CoreDeps, tx: UnitOfWork, email: string): Promis
 async function issue(
   deps: CoreDeps,
   tx: UnitOfWork,
-  input: { projectId: string; kind: ApiKeyKind; owner: User | null; validityDays: number },
+  input: {
+    projectId: string;
+    kind: ApiKeyKind;
+    owner: User | null;
+    validityDays: number;
+    action: 'api_key.create' | 'api_key.regenerate';
+    replaces?: string;
+  },
 ): Promise<IssuedKey> {
   const now = deps.clock.now();
   const secret = deps.ids.secret(32);
@@ -128,6 +151,16 @@ async function issue(
     revokedAt: null,
   };
   await tx.apiKeys.insert(record);
+  tx.audit.note({
+    projectId: record.projectId,
+    action: input.action,
+    object: auditObject('api_key', { id: record.id }),
+    summary: {
+      kind: record.kind,
+      owner_user_id: record.ownerUserId,
+      ...(input.replaces === undefined ? {} : { replaces_key_id: input.replaces }),
+    },
+  });
   return {
     key: viewOf(record, input.owner?.email ?? null, now),
     secret: formatKey({ kind: record.kind, keyId: record.id, secret }),

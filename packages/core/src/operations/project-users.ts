@@ -15,6 +15,7 @@ import {
   type ModelInput,
 } from '../model/shared/index.ts';
 import type { UnitOfWork } from '../ports/store.ts';
+import { auditObject } from '../audit/audit-entry.ts';
 
 /*
  * Users of an environment (reference §2.12 "Invite a user", "Change a user's role"): one
@@ -142,6 +143,12 @@ export async function inviteUser(deps: CoreDeps, input: ModelInput & { body: unk
       lastModified: now,
     };
     await tx.model.insert(record);
+    tx.audit.note({
+      projectId: input.projectId,
+      action: 'user.invite',
+      object: auditObject('user', { id: user.id, codename: user.email }),
+      summary: { roles: groups.flatMap((g) => g.roles.map((r) => r.id)) },
+    });
     return record;
   });
 }
@@ -173,6 +180,17 @@ export async function changeUserRoles(
       lastModified: deps.clock.now(),
     };
     await tx.model.update(next);
+    tx.audit.note({
+      projectId: input.projectId,
+      action: 'user.roles_change',
+      object: auditObject('user', { id: user.id, codename: user.email }),
+      summary: {
+        roles: {
+          from: current.body.collection_groups.flatMap((g) => g.roles.map((r) => r.id)),
+          to: groups.flatMap((g) => g.roles.map((r) => r.id)),
+        },
+      },
+    });
     return next;
   });
 }

@@ -1,3 +1,4 @@
+import { auditObject } from '../audit/audit-entry.ts';
 import { LecternError } from '@lectern/errors';
 import type { Actor } from '../domain/actor.ts';
 import type { Project } from '../domain/project.ts';
@@ -210,5 +211,11 @@ export async function setUserActive(
           lastModified: deps.clock.now(),
         });
     }
+    tx.audit.note({
+      projectId: member.of[0]?.environment.id ?? null,
+      action: input.isActive ? 'user.activate' : 'user.deactivate',
+      object: auditObject('user', { id: member.id }),
+      summary: { environments: member.of.map((m) => m.environment.id) },
+    });
   });
 }

@@ -1,3 +1,4 @@
+import { auditObject } from '../audit/audit-entry.ts';
 import { LecternError } from '@lectern/errors';
 import type { Actor } from '../domain/actor.ts';
 import type { CoreDeps } from '../deps.ts';
@@ -57,6 +58,12 @@ export async function issuePersonLink(
       expiresAt,
       usedAt: null,
     });
+    tx.audit.note({
+      projectId: input.projectId,
+      action: `person_link.issue`,
+      object: auditObject('user', { id: user.id, codename: user.email }),
+      summary: { purpose: input.purpose },
+    });
     return { token, email: user.email, purpose: input.purpose, expiresAt, projectName: project.name };
   });
 }
@@ -92,6 +99,12 @@ export async function requestPasswordReset(deps: CoreDeps, input: { email: unkno
       createdAt: now,
       expiresAt,
       usedAt: null,
+    });
+    tx.audit.note({
+      projectId: found.id,
+      action: 'person_link.issue',
+      object: auditObject('user', { id: user.id, codename: user.email }),
+      summary: { purpose: 'reset', requested_by: 'the person' },
     });
     return { token, email: user.email, purpose: 'reset', expiresAt, projectName: found.name };
   });
@@ -139,6 +152,12 @@ export async function acceptPersonLink(
     // The person's other links (an older invitation, a second reset) die with this one.
     await tx.people.retireLinksOfUser(user.id, now);
     if (link.purpose === 'reset') await tx.people.deleteSessionsOfUser(user.id);
+    tx.audit.note({
+      projectId: link.projectId,
+      action: link.purpose === 'reset' ? 'person_link.password_reset' : 'person_link.invitation_accept',
+      object: auditObject('user', { id: user.id, codename: user.email }),
+      actor: { type: 'user', userId: user.id, keyId: null },
+    });
     return startPersonSession(deps, tx, user);
   });
 }

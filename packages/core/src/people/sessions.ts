@@ -7,6 +7,8 @@ import { listRolesOf } from '../model/settings/roles.ts';
 import { membershipOfPerson } from '../operations/permissions.ts';
 import type { UnitOfWork } from '../ports/store.ts';
 import { decoyHash, verifyPassword } from './passwords.ts';
+import { auditObject, type NewAuditEntry } from '../audit/audit-entry.ts';
+import { recordSignIn } from '../audit/audit-log.ts';
 import { isSecretShaped, newSecret, secretDigest } from './tokens.ts';
 
 /*
@@ -62,9 +64,22 @@ export async function signInPerson(
   });
   // Hashing happens outside the transaction (it takes tens of milliseconds on the thread pool).
   const isMatch = await verifyPassword(password.slice(0, 1024), found.hash ?? decoyHash);
-  if (!found.user || found.hash === null || !isMatch) throw new LecternError('SIGN_IN_FAILED');
+  if (!found.user || found.hash === null || !isMatch) {
+    await recordSignIn(deps, {
+      method: 'password',
+      isSuccess: false,
+      userId: null,
+      email: email === '' ? null : email,
+      reason: found.user ? 'wrong_password' : 'unknown_email',
+    });
+    throw new LecternError('SIGN_IN_FAILED');
+  }
   const user = found.user;
-  return deps.store.transaction((tx) => startPersonSession(deps, tx, user));
+  return deps.store.transaction(async (tx) => {
+    const started = await startPersonSession(deps, tx, user);
+    tx.audit.note(signInEntry({ method: 'password', user }));
+    return started;
+  });
 }
 
 export interface PersonSessionState {
@@ -154,10 +169,44 @@ export async function listPersonProjects(deps: CoreDeps, input: { userId: string
 /** Ends the session of this session id (nothing when there is none). */
 export async function signOutPerson(deps: CoreDeps, token: string | null): Promise<void> {
   if (!isSecretShaped(token)) return;
-  await deps.store.transaction((tx) => tx.people.deleteSession(secretDigest(token)));
+  await deps.store.transaction(async (tx) => {
+    const session = await tx.people.findSession(secretDigest(token));
+    await tx.people.deleteSession(secretDigest(token));
+    if (session)
+      tx.audit.note({
+        projectId: null,
+        action: 'session.sign_out',
+        object: auditObject('session', { id: session.userId }),
+        actor: { type: 'user', userId: session.userId, keyId: null },
+      });
+  });
 }
 
 /** Ends every session of the user, on every replica; returns how many ended. */
 export async function signOutEverywhere(deps: CoreDeps, input: { userId: string }): Promise<number> {
-  return deps.store.transaction((tx) => tx.people.deleteSessionsOfUser(input.userId));
+  return deps.store.transaction(async (tx) => {
+    const ended = await tx.people.deleteSessionsOfUser(input.userId);
+    tx.audit.note({
+      projectId: null,
+      action: 'session.sign_out_everywhere',
+      object: auditObject('session', { id: input.userId }),
+      summary: { sessions: ended },
+      actor: { type: 'user', userId: input.userId, keyId: null },
+    });
+    return ended;
+  });
+}
+
+/** The audit entry of a successful sign-in of `user` (for every way in: password, OpenID Connect). */
+export function signInEntry(input: {
+  method: 'password' | 'oidc';
+  user: { id: string; email: string };
+}): NewAuditEntry {
+  return {
+    projectId: null,
+    action: 'session.sign_in',
+    object: auditObject('session', { id: input.user.id, codename: input.user.email }),
+    summary: { method: input.method },
+    actor: { type: 'user', userId: input.user.id, keyId: null },
+  };
 }

@@ -14,6 +14,7 @@ import type { ImageCacheRepository } from './image-cache.ts';
 import type { PeopleRepository } from './people.ts';
 import type { CommentRepository } from '../content/comments/comment-record.ts';
 import type { PresenceRepository } from './presence.ts';
+import type { AuditTrail } from '../audit/audit-port.ts';
 
 export type { KeyedPage, PageKey, PageRequest } from './paging.ts';
 import type { KeyedPage, PageRequest } from './paging.ts';
@@ -60,6 +61,8 @@ export interface UnitOfWork {
   readonly presence: PresenceRepository;
   /** Versions of language variants (version history). */
   readonly history: VariantHistoryRepository;
+  /** The audit log (issue 31); the store writes the transaction's entry before commit. */
+  readonly audit: AuditTrail;
 }
 
 export interface ProjectRepository {

@@ -1,3 +1,4 @@
+import { fixedAuditScope, runAudited } from '../audit/audit-context.ts';
 import type { CoreDeps } from '../deps.ts';
 import type { UnitOfWork } from '../ports/store.ts';
 import type { BackgroundTask, BackgroundTaskKind } from './background-task.ts';
@@ -81,7 +82,8 @@ async function runOne(deps: CoreDeps, options: TaskRunnerOptions, task: Backgrou
       }),
   };
   try {
-    await handler.run(deps, ctx);
+    // A task's changes are audited as the background task's (the request that queued it has its own entry).
+    await runAudited(fixedAuditScope({ via: 'task', actor: null, requestId: task.id }), () => handler.run(deps, ctx));
     await end('finished', null);
   } catch (error) {
     if (error instanceof TaskLeaseLost) return;

@@ -1,3 +1,4 @@
+import { auditObject } from '../audit/audit-entry.ts';
 import type { CoreDeps } from '../deps.ts';
 import type { WebhookRecord } from '../ports/webhooks.ts';
 import { assertMayChange, isRecord, Problems } from '../model/shared/index.ts';
@@ -31,6 +32,11 @@ export async function editWebhook(deps: CoreDeps, input: OneWebhookInput & { bod
         ? await readDeliveryTriggers(ctx, body['delivery_triggers'])
         : await readLegacyTriggers(ctx, body['triggers']);
     problems.throwIfAny();
+    tx.audit.note({
+      projectId: input.projectId,
+      action: 'webhook.update',
+      object: auditObject('webhook', { id: current.id }),
+    });
     return saveRegistration(tx, current, {
       changes: {
         name: name as string,

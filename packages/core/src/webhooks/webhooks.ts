@@ -1,6 +1,7 @@
 import { LecternError } from '@lectern/errors';
 import type { CoreDeps } from '../deps.ts';
 import { isUuid } from '../domain/uuid.ts';
+import { auditObject } from '../audit/audit-entry.ts';
 import type { UnitOfWork } from '../ports/store.ts';
 import type { NotificationFilter, WebhookFormat, WebhookNotification, WebhookRecord } from '../ports/webhooks.ts';
 import { assertMayChange, assertModelAccess, isRecord, Problems, type ModelInput } from '../model/shared/index.ts';
@@ -32,9 +33,19 @@ async function inProject<T>(deps: CoreDeps, input: ModelInput, work: (tx: UnitOf
   });
 }
 /** `inProject` for a change: webhooks are environment settings. */
-function write<T>(deps: CoreDeps, input: ModelInput, work: (tx: UnitOfWork) => Promise<T>): Promise<T> {
+function write<T extends { id: string } | void>(
+  deps: CoreDeps,
+  input: ModelInput & { id?: string },
+  action: string,
+  work: (tx: UnitOfWork) => Promise<T>,
+): Promise<T> {
   assertMayChange(input.actor, input.projectId, 'manage_environment');
-  return inProject(deps, input, work);
+  return inProject(deps, input, async (tx) => {
+    const result = await work(tx);
+    const id = result ? result.id : (input.id ?? null);
+    tx.audit.note({ projectId: input.projectId, action, object: auditObject('webhook', { id }) });
+    return result;
+  });
 }
 
 export async function requireWebhook(
@@ -78,7 +89,7 @@ export async function saveRegistration(
 
 /** Registers a webhook from a POST body of its format; nothing before it is notified. */
 export async function addWebhook(deps: CoreDeps, input: WebhookInput & { body: unknown }): Promise<WebhookRecord> {
-  return write(deps, input, async (tx) => {
+  return write(deps, input, 'webhook.create', async (tx) => {
     const problems = new Problems();
     if (!isRecord(input.body)) problems.add(undefined, 'The body must be a JSON object.');
     const body = isRecord(input.body) ? input.body : {};
@@ -137,7 +148,7 @@ export async function setWebhookEnabled(
   deps: CoreDeps,
   input: OneWebhookInput & { isEnabled: boolean },
 ): Promise<WebhookRecord> {
-  return write(deps, input, async (tx) => {
+  return write(deps, input, 'webhook.enabled_change', async (tx) => {
     const current = await requireWebhook(tx, input, true);
     if (current.isEnabled === input.isEnabled) return current;
     const next: WebhookRecord = {
@@ -153,7 +164,7 @@ export async function setWebhookEnabled(
 }
 
 export async function deleteWebhook(deps: CoreDeps, input: OneWebhookInput): Promise<void> {
-  await write(deps, input, async (tx) => {
+  await write(deps, input, 'webhook.delete', async (tx) => {
     const current = await requireWebhook(tx, input, true);
     await tx.webhooks.delete(current.projectId, current.id);
   });
@@ -164,7 +175,7 @@ export async function deleteWebhook(deps: CoreDeps, input: OneWebhookInput): Pro
  * notification is sent again; a dead webhook comes back. Health goes back to "ready for message".
  */
 export async function resetWebhook(deps: CoreDeps, input: OneWebhookInput): Promise<WebhookRecord> {
-  return write(deps, input, async (tx) => {
+  return write(deps, input, 'webhook.reset', async (tx) => {
     const current = await requireWebhook(tx, input, true);
     const now = deps.clock.now();
     const next: WebhookRecord = {
@@ -187,7 +198,7 @@ export async function changeWebhookUrl(
   deps: CoreDeps,
   input: OneWebhookInput & { body: unknown },
 ): Promise<WebhookRecord> {
-  return write(deps, input, async (tx) => {
+  return write(deps, input, 'webhook.url_change', async (tx) => {
     const current = await requireWebhook(tx, input, true);
     const problems = new Problems();
     const url = readWebhookUrl(isRecord(input.body) ? input.body['url'] : undefined, problems);

@@ -18,6 +18,7 @@ import * as people from './0016-people.ts';
 import * as inventory from './0017-inventory.ts';
 import * as deliveryTypeLinks from './0018-delivery-type-links.ts';
 import * as variantHistory from './0019-variant-history.ts';
+import * as auditLog from './0020-audit-log.ts';
 import * as presence from './0022-presence.ts';
 import * as comments from './0023-comments.ts';
 
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0017-inventory': inventory,
   '0018-delivery-type-links': deliveryTypeLinks,
   '0019-variant-history': variantHistory,
+  '0020-audit-log': auditLog,
   '0022-presence': presence,
   '0023-comments': comments,
 };

@@ -11,6 +11,8 @@ import {
   getProject,
   updateProject,
   type CoreDeps,
+  fixedAuditScope,
+  runAudited,
 } from '@lectern/core';
 import { isLecternError, toManagementError } from '@lectern/errors';
 import { issuedKeyJson, keyJson, projectJson } from '@lectern/management';
@@ -21,9 +23,10 @@ import { directWebhookAdmin } from './webhook-admin.ts';
 import { directEnvironmentAdmin } from './environment-admin.ts';
 
 /** Runs `work`, turning catalogue errors into the same AdminError the HTTP client raises. */
+/** Runs an admin command's work as the operator through the CLI (its changes are audited so). */
 async function call<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await runAudited(fixedAuditScope({ via: 'cli', actor: operator }), work);
   } catch (error) {
     if (!isLecternError(error)) throw error;
     const { body } = toManagementError(error, 'cli');

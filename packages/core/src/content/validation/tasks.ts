@@ -1,3 +1,4 @@
+import { auditObject } from '../../audit/audit-entry.ts';
 import { LecternError } from '@lectern/errors';
 import type { ModelRecord } from '../../domain/model-record.ts';
 import { isUuid } from '../../domain/uuid.ts';
@@ -62,6 +63,11 @@ export async function startValidation(deps: CoreDeps, input: ModelInput): Promis
         await tx.model.delete(input.projectId, 'validation_task', old.id);
     await tx.model.insert(record);
     await tx.backgroundTasks.insert({ id, projectId: input.projectId, kind: 'validation', input: {}, createdAt: now });
+    tx.audit.note({
+      projectId: input.projectId,
+      action: 'validation.start',
+      object: auditObject('validation_task', { id }),
+    });
   });
   return record;
 }

@@ -148,6 +148,13 @@ export async function upsertVariant(
       operation: variant ? 'upsert' : 'create',
       at: now,
     });
+    // The audit entry names the elements this save changed (ids of those written with another
+    // value than before; at most 50).
+    const before: Readonly<Record<string, unknown>> = variant?.elements ?? {};
+    const changed = [...localized.keys()].filter(
+      (id) => JSON.stringify(before[id]) !== JSON.stringify(next.elements[id]),
+    );
+    tx.audit.describe({ changed_elements: changed.slice(0, 50) });
     const events = contentEvents(variant ? 'upsert' : 'create', ['delivery_preview'], item, {
       typeCodename: type.record.codename,
       language: { id: language.id, codename: language.codename },

@@ -1,3 +1,4 @@
+import { fixedAuditScope, runAudited } from '../../audit/audit-context.ts';
 import type { CoreDeps } from '../../deps.ts';
 import { operator } from '../../domain/actor.ts';
 import { systemStepIds } from '../../model/defaults.ts';
@@ -90,7 +91,7 @@ export function startScheduler(
       : null;
   pruner?.unref();
   const timer = setInterval(() => {
-    running ??= runDueJobs(deps)
+    running ??= runAudited(fixedAuditScope({ via: 'task', actor: null }), () => runDueJobs(deps))
       .then(
         () => undefined,
         (error: unknown) => options.onError?.(error),

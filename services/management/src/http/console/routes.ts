@@ -1,5 +1,5 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { authenticateKeyOfAnyProject } from '@lectern/core';
+import { authenticateKeyOfAnyProject, recordSignIn, type Actor } from '@lectern/core';
 import { LecternError, toManagementError } from '@lectern/errors';
 import type { Logger } from '@lectern/http-kit';
 import { locals } from '../context.ts';
@@ -101,6 +101,7 @@ export function consoleRouter(options: ConsoleOptions): Router {
     throttle.fail(client);
     const token = (field(req, 'token') ?? '').trim();
     let credential: Parameters<typeof sessions.start>[0] | null = null;
+    let keyActor: (Actor & { type: 'api_key' }) | null = null;
     if (token !== '' && options.operatorToken !== null && sameSecret(token, options.operatorToken)) {
       credential = { type: 'operator', tokenDigest: digest(token) };
     } else if (token !== '') {
@@ -111,8 +112,21 @@ export function consoleRouter(options: ConsoleOptions): Router {
         if (error instanceof LecternError) return null;
         throw error;
       });
-      if (actor?.type === 'api_key') credential = { type: 'key', key: token, projectId: actor.projectId };
+      if (actor?.type === 'api_key') {
+        credential = { type: 'key', key: token, projectId: actor.projectId };
+        keyActor = actor;
+      }
     }
+    // The console's sign-ins in the audit log (issue 31); never the token itself.
+    await recordSignIn(options.core, {
+      method: credential?.type === 'key' ? 'management_key' : 'operator_token',
+      isSuccess: credential !== null,
+      userId: keyActor?.userId ?? null,
+      keyId: keyActor?.keyId ?? null,
+      email: null,
+      projectId: keyActor?.projectId ?? null,
+      ...(credential === null ? { reason: token === '' ? 'no_token' : 'unknown_token' } : {}),
+    });
     if (credential === null) {
       return showSignIn(req, res, 401, 'That is neither the operator token nor a valid management API key.');
     }
