@@ -43,6 +43,7 @@ import { configurePublicOrigin } from './http/public-origin.ts';
 import { configureAssetsOrigin, type AssetsOriginOptions } from './http/assets-origin.ts';
 import type { ChangeHub } from './changes/change-hub.ts';
 import { changesRouter } from './http/app-api/changes-routes.ts';
+import { appModelImpactRouter } from './http/app-api/model-impact-routes.ts';
 import { appUsersRouter } from './http/app-api/users-routes.ts';
 import { mcpRouter } from './mcp/mcp-routes.ts';
 import type { RemoteFetchOptions } from './mcp/remote-file.ts';
@@ -188,7 +189,11 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     path: '/app/api/projects/:projectId',
     auth: personAuth,
     limits: personRateLimits,
-    routers: [...(options.changes ? [changesRouter({ changes: options.changes })] : []), appUsersRouter(options.core)],
+    routers: [
+      ...(options.changes ? [changesRouter({ changes: options.changes })] : []),
+      appUsersRouter(options.core),
+      appModelImpactRouter(options.core),
+    ],
   });
   app.use(
     '/app/api',
