@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 import { AcceptLinkScreen } from './screens/sign-in/accept-link-screen.tsx';
 import { SignInScreen } from './screens/sign-in/sign-in-screen.tsx';
 import { ProjectHome } from './screens/projects/project-home.tsx';
@@ -14,6 +14,9 @@ import { SignedIn } from './ui/signed-in.tsx';
  * the inventory, where a day starts, need none of their code.
  */
 const ItemScreen = lazy(async () => ({ default: (await import('./screens/item/item-screen.tsx')).ItemScreen }));
+const ModelTypesRoutes = lazy(async () => ({
+  default: (await import('./screens/model/types/model-types-routes.tsx')).ModelTypesRoutes,
+}));
 const AssetsScreen = lazy(async () => ({ default: (await import('./screens/assets/assets-screen.tsx')).AssetsScreen }));
 
 /**
@@ -39,6 +42,13 @@ export function App() {
                     <Route path="/p/:projectId/:language/content" component={InventoryScreen} />
                     <Route path="/p/:projectId/:language/items/:itemId" component={ItemScreen} />
                     <Route path="/p/:projectId/:language/assets" component={AssetsScreen} />
+                    <Route path="/p/:projectId/:language/model/types/*?" component={ModelTypesRoutes} />
+                    <Route path="/p/:projectId/:language/model/snippets/*?" component={ModelTypesRoutes} />
+                    <Route path="/p/:projectId/:language/model">
+                      {(p: { projectId: string; language: string }) => (
+                        <Redirect to={`/p/${p.projectId}/${p.language}/model/types`} replace />
+                      )}
+                    </Route>
                     <Route component={NotFoundScreen} />
                   </Switch>
                 </Suspense>

@@ -62,6 +62,14 @@ export function AppFrame({ children }: { children: ReactNode }) {
                 Assets
               </Link>
             </li>
+            <li>
+              <Link
+                href={`/p/${projectId}/${language}/model/types`}
+                aria-current={section === 'model' ? 'page' : undefined}
+              >
+                Content model
+              </Link>
+            </li>
           </ul>
         </nav>
         <p className="app-language">
