@@ -43,8 +43,10 @@ describe.skipIf(chromiumPath === null)('content model', () => {
   const cardTitles = () => page.locator('.element-card h3').allTextContents();
   const audit = async (p: Page, where: string) => expect([where, await axeViolations(p)]).toEqual([where, []]);
   const addElement = async (kind: string, name: string) => {
+    const before = await page.locator('.element-card').count();
     await page.getByRole('button', { name: `Add ${kind}`, exact: true }).click();
-    const added = card('last');
+    await expect.poll(() => page.locator('.element-card').count()).toBe(before + 1);
+    const added = card(before);
     if (name) await added.getByLabel('Name', { exact: true }).fill(name);
     return added;
   };
@@ -62,6 +64,7 @@ describe.skipIf(chromiumPath === null)('content model', () => {
     [stack, browser] = await Promise.all([startEditorStack(), launchBrowser()]);
     base = `${stack.appUrl}/p/${stack.projectId}/default`;
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    page.on('pageerror', (e) => console.log('page error:', e.message));
     await acceptInvitation(page, await stack.invite('developer@example.com', 'developer'), password);
     reviewer = await (await browser.newContext()).newPage();
     await acceptInvitation(reviewer, await stack.invite('reviewer@example.com', 'reviewer'), password);
@@ -77,20 +80,20 @@ describe.skipIf(chromiumPath === null)('content model', () => {
     await page.getByRole('heading', { name: 'Content types', level: 1 }).waitFor();
     await audit(page, 'content types');
 
-    await newDefinition('Content type snippets', 'SEO');
-    expect(await page.locator('.type-fields').getByLabel('Codename').inputValue()).toBe('seo');
-    await addElement('Text', 'Meta title');
+    await newDefinition('Content type snippets', 'Social');
+    expect(await page.locator('.type-fields').getByLabel('Codename').inputValue()).toBe('social');
+    await addElement('Text', 'Share text');
     await save();
-    expect(await status()).toContain('The content type snippet SEO is saved.');
+    expect(await status()).toContain('The content type snippet Social is saved.');
     await page.waitForURL(/\/model\/snippets\/[0-9a-f-]{36}$/);
 
-    await newDefinition('Content types', 'Author');
+    await newDefinition('Content types', 'Writer');
     await page.getByRole('button', { name: 'Add content group' }).click();
     await page.getByLabel('Group 1 name').fill('Profile');
     const fullName = await addElement('Text', 'Full name');
     await fullName.getByLabel('Required').check();
     await save();
-    expect(await status()).toContain('The content type Author is saved.');
+    expect(await status()).toContain('The content type Writer is saved.');
 
     await newDefinition('Content types', 'Blog post');
     const title = await addElement('Text', 'Title');
@@ -107,12 +110,12 @@ describe.skipIf(chromiumPath === null)('content model', () => {
     const authors = await addElement('Linked items', 'Authors');
     await authors
       .getByRole('group', { name: /^Allowed content types/ })
-      .getByLabel('Author')
+      .getByLabel('Writer')
       .check();
     const slug = await addElement('URL slug', 'Slug');
     await slug.getByLabel('Auto-generate from').selectOption({ label: 'Title' });
-    const seo = await addElement('Content type snippet', '');
-    await seo.getByLabel('Snippet').selectOption({ label: 'SEO' });
+    const social = await addElement('Content type snippet', '');
+    await social.getByLabel('Snippet').selectOption({ label: 'Social' });
     await addElement('Number', 'Reading time');
     await audit(page, 'type editor, new type');
 
@@ -153,7 +156,7 @@ describe.skipIf(chromiumPath === null)('content model', () => {
     expect(byCodename('title')['maximum_text_length']).toEqual({ value: 80, applies_to: 'characters' });
     expect((byCodename('tone')['options'] as { name: string }[]).map((o) => o.name)).toEqual(['Calm', 'Loud']);
     expect(byCodename('slug')['depends_on']).toEqual({ element: { id: byCodename('title')['id'] } });
-    const author = (await stack.mapi<TypeJson>('/types/codename/author')).json;
+    const author = (await stack.mapi<TypeJson>('/types/codename/writer')).json;
     expect(author.content_groups.map((g) => g.name)).toEqual(['Profile']);
     expect(byCodename('authors')['allowed_content_types']).toEqual([{ id: author.id }]);
 
@@ -233,7 +236,7 @@ describe.skipIf(chromiumPath === null)('content model', () => {
     await page.getByLabel('Title', { exact: true }).fill('Hello from the browser');
     await page.getByLabel('Reading time').fill('4');
     await page.getByLabel('Calm').check();
-    await page.getByLabel('Meta title').fill('Hello SEO');
+    await page.getByLabel('Share text').fill('Hello social');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => page.locator('#item-save-status').textContent(), { timeout: 15_000 }).toBe('Saved');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -259,7 +262,7 @@ describe.skipIf(chromiumPath === null)('content model', () => {
     expect(item?.elements['reading_time']?.value).toBe(4);
     expect((item?.elements['tone']?.value as { codename: string }[]).map((o) => o.codename)).toEqual(['calm']);
     expect(item?.elements['slug']?.value).toBe('hello-from-the-browser');
-    expect(item?.elements['seo__meta_title']?.value).toBe('Hello SEO');
+    expect(item?.elements['social__share_text']?.value).toBe('Hello social');
   });
 
   it('names the items a breaking change affects before saving it', async () => {

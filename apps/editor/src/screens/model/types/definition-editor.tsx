@@ -65,6 +65,12 @@ export function DefinitionEditorScreen({ kind }: { kind: DefinitionKind }) {
   );
 }
 
+/**
+ * What the last save said, kept across the remount when a new definition's page becomes its own
+ * (`…/new` → `…/{id}`), so the status stays in view and is announced once.
+ */
+let lastSaved: { id: string; message: string } | null = null;
+
 function Editor({
   kind,
   saved: savedJson,
@@ -88,23 +94,28 @@ function Editor({
   const snippets = useDefinitions(projectId, 'snippets');
   const taxonomies = useTaxonomies(projectId);
   const [problems, setProblems] = useState<ProblemMap>(new Map());
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState(lastSaved && lastSaved.id === savedJson?.id ? lastSaved.message : '');
   const [isBusy, setBusy] = useState(false);
   const [pending, setPending] = useState<{ patch: Patch; impact: Impact } | null>(null);
   const [drag, setDrag] = useState<{ dragging: string | null; over: string | null }>({ dragging: null, over: null });
   const label = kind === 'types' ? 'content type' : 'content type snippet';
 
-  const done = async (answer: DefinitionJson) => {
+  const done = (answer: DefinitionJson) => {
     const next = draftOf(answer, kind);
     setSaved(next);
     editing.reset(next);
     setProblems(new Map());
-    setStatus(`The ${label} ${answer.name} is saved.`);
-    await refreshModel(queryClient, projectId);
+    const message = `The ${label} ${answer.name} is saved.`;
+    setStatus(message);
+    lastSaved = { id: answer.id, message };
+    queryClient.setQueryData(['model', projectId, kind, 'one', answer.id], answer);
+    // The new definition's own address at once (before the lists refetch), so a person who goes
+    // on elsewhere is not brought back.
     if (!savedId) {
       setSavedId(answer.id);
       navigate(modelPath(projectId, language, kind, `/${answer.id}`), { replace: true });
     }
+    void refreshModel(queryClient, projectId);
   };
   const refused = (error: unknown, targets: Patch['targets'] | null) => {
     const found = problemsOf(error, draft, targets);
@@ -114,7 +125,7 @@ function Editor({
   const patch = async (p: Patch) => {
     if (!savedId) return;
     try {
-      await done(await patchDefinition(projectId, kind, savedId, p.operations));
+      done(await patchDefinition(projectId, kind, savedId, p.operations));
     } catch (error) {
       refused(error, p.targets);
     }
@@ -125,7 +136,7 @@ function Editor({
     try {
       if (!saved || !savedId) {
         try {
-          await done(await createDefinition(projectId, kind, createBody(draft)));
+          done(await createDefinition(projectId, kind, createBody(draft)));
         } catch (error) {
           refused(error, null);
         }
