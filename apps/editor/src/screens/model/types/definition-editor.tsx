@@ -1,4 +1,4 @@
-import { useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useParams } from 'wouter';
 import { useSession } from '../../../api/session.ts';
@@ -164,22 +164,30 @@ function Editor({
       setBusy(false);
     }
   };
+  // The dragged element's key in a ref: `dragover` must be accepted before React re-renders.
+  const dragging = useRef<string | null>(null);
   const onDrag = (event: 'start' | 'over' | 'drop' | 'end', key: string, e: DragEvent) => {
     if (event === 'start') {
       e.dataTransfer.effectAllowed = 'move';
       e.dataTransfer.setData('text/plain', key);
+      dragging.current = key;
       setDrag({ dragging: key, over: null });
-    } else if (event === 'over' && drag.dragging) {
+    } else if (event === 'over' && dragging.current) {
       e.preventDefault();
-      if (drag.over !== key) setDrag({ ...drag, over: key });
-    } else if (event === 'drop' && drag.dragging) {
+      e.dataTransfer.dropEffect = 'move';
+      if (drag.over !== key) setDrag({ dragging: dragging.current, over: key });
+    } else if (event === 'drop' && dragging.current) {
       e.preventDefault();
       editing.moveElement(
-        drag.dragging,
+        dragging.current,
         draft.elements.findIndex((x) => x.key === key),
       );
+      dragging.current = null;
       setDrag({ dragging: null, over: null });
-    } else if (event === 'end') setDrag({ dragging: null, over: null });
+    } else if (event === 'end') {
+      dragging.current = null;
+      setDrag({ dragging: null, over: null });
+    }
   };
   const context = {
     types: types.data ?? [],

@@ -56,7 +56,9 @@ export function ElementCard(props: ElementCardProps) {
   const { body } = entry;
   const id = useId();
   const type = String(body['type']);
-  const label = elementLabel(body, index);
+  const snippetId = (body['snippet'] as Body | null | undefined)?.['id'];
+  const snippetName = type === 'snippet' ? context.snippets.find((x) => x.id === snippetId)?.name : undefined;
+  const label = snippetName ? `${snippetName} (snippet)` : elementLabel(body, index);
   const isSaved = typeof body['id'] === 'string';
   const change = (prop: string, value: unknown) => {
     const next: Body = { ...body, [prop]: value };
