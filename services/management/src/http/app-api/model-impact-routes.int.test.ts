@@ -1,6 +1,9 @@
 import { createServer } from 'node:http';
 import express from 'express';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { randomIds } from '@lectern/core';
+import { openPostgresStore } from '@lectern/store-sql';
+import { createTestClock, createTestDatabase, openTestCore, type TestCore } from '@lectern/testing';
 import { createLogger, listen, type Listening } from '@lectern/http-kit';
 import { startTestManagement, type TestManagement } from '../../testing/test-server.ts';
 import { requireManagementKey } from '../auth.ts';
@@ -9,90 +12,107 @@ import { appModelImpactRouter } from './model-impact-routes.ts';
 
 /*
  * The impact check of a proposed model change, against content written through the Management
- * API: the router sits behind the management key at a test path (the app mounts it behind the
+ * API, on PGlite and PostgreSQL: the router sits behind the management key at a test path (the app mounts it behind the
  * person's session). Nothing it answers is saved.
  */
 
-let server: TestManagement;
-let impact: Listening;
+const postgresUrl = inject('postgresUrl');
+const engines: { name: string; open: () => Promise<TestCore> }[] = [
+  { name: 'PGlite', open: openTestCore },
+  ...(postgresUrl
+    ? [
+        {
+          name: 'PostgreSQL',
+          open: async () => ({
+            store: await openPostgresStore({ connectionString: await createTestDatabase(postgresUrl) }),
+            clock: createTestClock(),
+            ids: randomIds,
+          }),
+        },
+      ]
+    : []),
+];
 
-const post = (path: string, body: unknown) =>
-  server.fetch(path, {
-    method: path.endsWith('/variants/codename/default') ? 'PUT' : 'POST',
-    body: JSON.stringify(body),
-  });
+describe.each(engines)('POST …/types/{key}/impact on $name', ({ open }) => {
+  let server: TestManagement;
+  let impact: Listening;
 
-async function check(path: string, operations: unknown) {
-  const response = await fetch(`${impact.url}/test/projects/${server.projectId}${path}/impact`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(operations),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+  const post = (path: string, body: unknown) =>
+    server.fetch(path, {
+      method: path.endsWith('/variants/codename/default') ? 'PUT' : 'POST',
+      body: JSON.stringify(body),
+    });
 
-beforeAll(async () => {
-  server = await startTestManagement();
-  const app = express();
-  app.use(express.json());
-  const project = express.Router({ mergeParams: true });
-  project.use(requireManagementKey(server.core));
-  project.use(appModelImpactRouter(server.core));
-  app.use('/test/projects/:projectId', project);
-  app.use(errorHandler(createLogger({ level: 'silent' })));
-  impact = await listen(createServer(app), { host: '127.0.0.1', port: 0, graceMs: 1000 });
-  expect(
-    (
-      await post('/snippets', {
-        name: 'SEO',
-        codename: 'seo',
-        elements: [{ name: 'Keywords', codename: 'keywords', type: 'text' }],
-      })
-    ).status,
-  ).toBe(201);
-  const type = await post('/types', {
-    name: 'Article',
-    codename: 'article',
-    elements: [
-      { name: 'Title', codename: 'title', type: 'text' },
-      { name: 'Summary', codename: 'summary', type: 'text' },
-      {
-        name: 'Tone',
-        codename: 'tone',
-        type: 'multiple_choice',
-        mode: 'single',
-        options: [
-          { name: 'Calm', codename: 'calm' },
-          { name: 'Loud', codename: 'loud' },
-        ],
-      },
-      { type: 'snippet', snippet: { codename: 'seo' } },
-    ],
-  });
-  expect(type.status).toBe(201);
-  for (const [codename, title, tone] of [
-    ['first', 'A rather long title', 'loud'],
-    ['second', 'Short', 'calm'],
-    ['third', '', 'loud'],
-  ] as const) {
-    expect((await post('/items', { name: codename, codename, type: { codename: 'article' } })).status).toBe(201);
-    const put = await post(`/items/codename/${codename}/variants/codename/default`, {
+  async function check(path: string, operations: unknown) {
+    const response = await fetch(`${impact.url}/test/projects/${server.projectId}${path}/impact`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(operations),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  beforeAll(async () => {
+    server = await startTestManagement({ core: await open() });
+    const app = express();
+    app.use(express.json());
+    const project = express.Router({ mergeParams: true });
+    project.use(requireManagementKey(server.core));
+    project.use(appModelImpactRouter(server.core));
+    app.use('/test/projects/:projectId', project);
+    app.use(errorHandler(createLogger({ level: 'silent' })));
+    impact = await listen(createServer(app), { host: '127.0.0.1', port: 0, graceMs: 1000 });
+    expect(
+      (
+        await post('/snippets', {
+          name: 'SEO',
+          codename: 'seo',
+          elements: [{ name: 'Keywords', codename: 'keywords', type: 'text' }],
+        })
+      ).status,
+    ).toBe(201);
+    const type = await post('/types', {
+      name: 'Article',
+      codename: 'article',
       elements: [
-        { element: { codename: 'title' }, value: title },
-        { element: { codename: 'tone' }, value: [{ codename: tone }] },
-        ...(codename === 'first' ? [{ element: { codename: 'seo__keywords' }, value: 'coffee' }] : []),
+        { name: 'Title', codename: 'title', type: 'text' },
+        { name: 'Summary', codename: 'summary', type: 'text' },
+        {
+          name: 'Tone',
+          codename: 'tone',
+          type: 'multiple_choice',
+          mode: 'single',
+          options: [
+            { name: 'Calm', codename: 'calm' },
+            { name: 'Loud', codename: 'loud' },
+          ],
+        },
+        { type: 'snippet', snippet: { codename: 'seo' } },
       ],
     });
-    expect(put.status).toBe(201);
-  }
-});
+    expect(type.status).toBe(201);
+    for (const [codename, title, tone] of [
+      ['first', 'A rather long title', 'loud'],
+      ['second', 'Short', 'calm'],
+      ['third', '', 'loud'],
+    ] as const) {
+      expect((await post('/items', { name: codename, codename, type: { codename: 'article' } })).status).toBe(201);
+      const put = await post(`/items/codename/${codename}/variants/codename/default`, {
+        elements: [
+          { element: { codename: 'title' }, value: title },
+          { element: { codename: 'tone' }, value: [{ codename: tone }] },
+          ...(codename === 'first' ? [{ element: { codename: 'seo__keywords' }, value: 'coffee' }] : []),
+        ],
+      });
+      expect(put.status).toBe(201);
+    }
+  });
 
-afterAll(async () => {
-  await impact.close();
-  await server.close();
-});
+  afterAll(async () => {
+    await impact.close();
+    await server.close();
+  });
 
-describe('POST …/types/{key}/impact', () => {
   it('names the items whose values a removed element holds, and only those', async () => {
     const { status, body } = await check('/types/codename/article', [
       { op: 'remove', path: '/elements/codename:title' },
