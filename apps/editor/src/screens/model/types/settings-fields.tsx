@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { Body } from './definition-draft.ts';
 
 /*
@@ -61,8 +61,11 @@ export function LimitField({
 }: FieldProps & { modeProp: 'condition' | 'applies_to'; modes: readonly (readonly [string, string])[] }) {
   const id = useId();
   const current = (body[prop] ?? null) as { value?: unknown; [k: string]: unknown } | null;
-  const mode = typeof current?.[modeProp] === 'string' ? (current[modeProp] as string) : (modes[0]?.[0] ?? '');
+  // The condition chosen before a number is typed is kept here (no value: the property is null).
+  const [chosenMode, setChosenMode] = useState(modes[0]?.[0] ?? '');
+  const mode = typeof current?.[modeProp] === 'string' ? (current[modeProp] as string) : chosenMode;
   const set = (valueText: string, nextMode: string) => {
+    setChosenMode(nextMode);
     const value = numberOrNull(valueText);
     onChange(prop, value === null ? null : { value, [modeProp]: nextMode });
   };
