@@ -286,6 +286,18 @@ describe.skipIf(chromiumPath === null)('content model', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     const post = (await stack.mapi<TypeJson>(`/types/${postTypeId}`)).json;
     expect(post.elements.map((e) => e['codename'])).toContain('reading_time');
+
+    // Deleting a type with items: the server's refusal, in its words, in the dialog.
+    await page.goto(`${base}/model/types`);
+    await page.getByRole('button', { name: 'Delete Blog post' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete content type?' });
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect
+      .poll(() => confirm.getByRole('alert').textContent())
+      .toMatch(/^Type 'blog_post' is still used by 1 content item\(s\) \('hello_model'\) and cannot be deleted/);
+    await audit(page, 'delete dialog');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect((await stack.mapi(`/types/${postTypeId}`)).status).toBe(200);
   });
 
   it('is read-only for a Reviewer', async () => {
