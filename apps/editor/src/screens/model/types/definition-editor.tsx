@@ -239,7 +239,6 @@ function Editor({
                 groups={draft.groups}
                 problems={problems.get(entry.key) ?? []}
                 isReadOnly={isReadOnly}
-                isSnippet={kind === 'snippets'}
                 drag={drag}
                 onChange={editing.changeElement}
                 onMove={editing.moveElement}

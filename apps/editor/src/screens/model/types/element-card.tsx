@@ -28,7 +28,6 @@ export interface ElementCardProps {
   readonly groups: readonly Entry[] | null;
   readonly problems: readonly string[];
   readonly isReadOnly: boolean;
-  readonly isSnippet: boolean;
   readonly drag: { readonly dragging: string | null; readonly over: string | null };
   readonly onChange: (key: string, body: Body) => void;
   readonly onMove: (key: string, to: number) => void;
@@ -134,7 +133,7 @@ export function ElementCard(props: ElementCardProps) {
           {hasName && <TextField body={body} prop="name" label="Name" onChange={change} />}
           {type !== 'snippet' && <TextField body={body} prop="codename" label="Codename" onChange={change} />}
           {hasName && <CheckField body={body} prop="is_required" label="Required" onChange={change} />}
-          {hasName && type !== 'rich_text' && !props.isSnippet && (
+          {hasName && type !== 'rich_text' && (
             <CheckField
               body={body}
               prop="is_non_localizable"
