@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch } from 'wouter';
 import { AcceptLinkScreen } from './screens/sign-in/accept-link-screen.tsx';
 import { SignInScreen } from './screens/sign-in/sign-in-screen.tsx';
 import { ProjectHome } from './screens/projects/project-home.tsx';
@@ -19,6 +19,9 @@ const CustomAppScreen = lazy(async () => ({
   default: (await import('./screens/custom-apps/custom-app-screen.tsx')).CustomAppScreen,
 }));
 const AuditScreen = lazy(async () => ({ default: (await import('./screens/audit/audit-screen.tsx')).AuditScreen }));
+const ModelTypesRoutes = lazy(async () => ({
+  default: (await import('./screens/model/types/model-types-routes.tsx')).ModelTypesRoutes,
+}));
 const AssetsScreen = lazy(async () => ({ default: (await import('./screens/assets/assets-screen.tsx')).AssetsScreen }));
 const modelSettings = () => import('./screens/model/settings-kit/settings-screens.ts');
 const TaxonomiesScreen = lazy(async () => ({ default: (await modelSettings()).TaxonomiesScreen }));
@@ -60,6 +63,13 @@ export function App() {
                     <Route path="/p/:projectId/:language/pages/:itemId?" component={PagesScreen} />
                     <Route path="/p/:projectId/:language/apps/:appId" component={CustomAppScreen} />
                     <Route path="/p/:projectId/:language/audit-log" component={AuditScreen} />
+                    <Route path="/p/:projectId/:language/model/types/*?" component={ModelTypesRoutes} />
+                    <Route path="/p/:projectId/:language/model/snippets/*?" component={ModelTypesRoutes} />
+                    <Route path="/p/:projectId/:language/model">
+                      {(p: { projectId: string; language: string }) => (
+                        <Redirect to={`/p/${p.projectId}/${p.language}/model/types`} replace />
+                      )}
+                    </Route>
                     <Route component={NotFoundScreen} />
                   </Switch>
                 </Suspense>

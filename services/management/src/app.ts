@@ -48,6 +48,7 @@ import { changesRouter } from './http/app-api/changes-routes.ts';
 import { commentsRouter } from './http/comments/routes.ts';
 import { presenceRouter } from './http/app-api/presence-routes.ts';
 import { createPresenceHub, type PresenceHub } from './presence/presence-hub.ts';
+import { appModelImpactRouter } from './http/app-api/model-impact-routes.ts';
 import { appUsersRouter } from './http/app-api/users-routes.ts';
 import { mcpRouter } from './mcp/mcp-routes.ts';
 import { adminAuditRouter, auditLogRouter } from './http/audit/routes.ts';
@@ -209,6 +210,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
       ...(options.changes ? [changesRouter({ changes: options.changes })] : []),
       presenceRouter({ core: options.core, presence: options.presence ?? createPresenceHub(options.core) }),
       appUsersRouter(options.core),
+      appModelImpactRouter(options.core),
     ],
   });
   app.use(

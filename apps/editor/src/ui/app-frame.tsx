@@ -64,6 +64,14 @@ export function AppFrame({ children }: { children: ReactNode }) {
                 Assets
               </Link>
             </li>
+            <li>
+              <Link
+                href={`/p/${projectId}/${language}/model/types`}
+                aria-current={section === 'model' ? 'page' : undefined}
+              >
+                Content model
+              </Link>
+            </li>
             <WebSpotlightNav projectId={projectId} language={language} section={section} />
             <CustomAppsNav projectId={projectId} language={language} section={section} />
             {project?.permissions.includes('manage_environment') && (

@@ -18,3 +18,10 @@ export {
   type SnippetBody,
   type SnippetRecord,
 } from './model.ts';
+export {
+  contentTypeChangeImpact,
+  impactMaxVariants,
+  snippetChangeImpact,
+  type ImpactChangeJson,
+  type ImpactJson,
+} from './impact.ts';
