@@ -6,6 +6,7 @@ import { useSession } from '../../../api/session.ts';
 import '../../../styles/sign-in.css';
 import '../../../styles/dialog.css';
 import './model-settings.css';
+import { ModelLayout } from '../model-nav.tsx';
 
 /*
  * What the model settings screens (taxonomies, collections, spaces, languages, workflows,
@@ -30,7 +31,10 @@ export function useMayChange(projectId: string, permission: 'manage_model' | 'ma
   return session.data?.projects.find((p) => p.id === projectId)?.permissions.includes(permission) ?? false;
 }
 
-/** The page's one `<main>`: the title, a note when read-only, the screen. */
+/**
+ * A model settings screen inside the Content model's layout (its sub-navigation beside the page's
+ * one `<main>`): the title, a note when read-only, the screen.
+ */
 export function SettingsScreen(props: {
   readonly title: string;
   readonly mayChange: boolean;
@@ -38,16 +42,17 @@ export function SettingsScreen(props: {
   readonly children: ReactNode;
 }) {
   return (
-    <main className="model-settings" aria-labelledby="model-settings-title">
-      <h1 id="model-settings-title">{props.title}</h1>
-      <p className="hint">{props.intro}</p>
-      {!props.mayChange && (
-        <p className="read-only-note" role="note">
-          Your role lets you view this but not change it.
-        </p>
-      )}
-      {props.children}
-    </main>
+    <ModelLayout title={props.title}>
+      <div className="model-settings">
+        <p className="hint">{props.intro}</p>
+        {!props.mayChange && (
+          <p className="read-only-note" role="note">
+            Your role lets you view this but not change it.
+          </p>
+        )}
+        {props.children}
+      </div>
+    </ModelLayout>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useId, type DragEvent } from 'react';
 import { codenameOf, groupRef, type Body, type Entry } from './definition-draft.ts';
-import { KindSettings, type SettingsContext } from './element-settings.tsx';
+import { KindSettings } from './element-settings.tsx';
+import type { SettingsContext } from './settings-context.ts';
 import { CheckField, TextField } from './settings-fields.tsx';
 
 /** Kontent.ai's names of the element kinds, in the order of its "add element" menu. */

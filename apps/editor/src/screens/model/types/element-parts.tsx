@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Body } from './definition-draft.ts';
-import type { SettingsContext } from './element-settings.tsx';
+import type { SettingsContext } from './settings-context.ts';
 import { CheckField, TextField } from './settings-fields.tsx';
 
 /*

@@ -3,7 +3,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Body } from './definition-draft.ts';
-import { KindSettings, type SettingsContext } from './element-settings.tsx';
+import { KindSettings } from './element-settings.tsx';
+import type { SettingsContext } from './settings-context.ts';
 
 /*
  * The settings of the element kinds the Chromium scenario does not fill: each input writes the

@@ -1,5 +1,5 @@
-import type { Body, DefinitionJson, Entry } from './definition-draft.ts';
-import type { TaxonomyJson } from './definition-api.ts';
+import type { Body } from './definition-draft.ts';
+import type { SettingsContext } from './settings-context.ts';
 import { OptionsField, DefaultField } from './element-values.tsx';
 import { DependsOn, refOf, RegexSettings } from './element-parts.tsx';
 import {
@@ -12,14 +12,6 @@ import {
   StringListField,
   TextField,
 } from './settings-fields.tsx';
-
-/** What the settings of an element choose from: the project's model and the draft's other elements. */
-export interface SettingsContext {
-  readonly types: readonly DefinitionJson[];
-  readonly snippets: readonly DefinitionJson[];
-  readonly taxonomies: readonly TaxonomyJson[];
-  readonly elements: readonly Entry[];
-}
 
 const blocks = ['images', 'text', 'tables', 'components-and-items'];
 const textBlocks = [

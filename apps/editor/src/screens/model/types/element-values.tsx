@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { codenameOf, type Body } from './definition-draft.ts';
 import type { TaxonomyJson } from './definition-api.ts';
-import type { SettingsContext } from './element-settings.tsx';
+import type { SettingsContext } from './settings-context.ts';
 
 /*
  * The options of a multiple-choice element and the default values of elements
