@@ -53,6 +53,7 @@ import { appUsersRouter } from './http/app-api/users-routes.ts';
 import { mcpRouter } from './mcp/mcp-routes.ts';
 import { adminAuditRouter, auditLogRouter } from './http/audit/routes.ts';
 import { auditScope } from './http/audit/audit-scope.ts';
+import { auditSignInRecorder } from './http/audit/sign-in-recorder.ts';
 import type { RemoteFetchOptions } from './mcp/remote-file.ts';
 
 export interface ManagementAppOptions extends ManagementDeps {
@@ -109,7 +110,10 @@ export interface ManagementAppOptions extends ManagementDeps {
   readonly sso?: SsoClient | null;
   /** LECTERN_PASSWORD_SIGN_IN; false: people sign in only through `sso`. Default true. */
   readonly isPasswordSignInEnabled?: boolean;
-  /** Receives the editor's sign-ins and refused sign-ins (the audit log's seam); absent: not recorded. */
+  /**
+   * Receives the editor's and the console's sign-ins and refused sign-ins; absent: the audit log's
+   * recorder (`auditSignInRecorder`).
+   */
   readonly signInRecorder?: SignInRecorder | null;
   /** Failed sign-ins (console and editor) allowed per client before a lock, and the lock times. */
   readonly signInThrottle?: SignInThrottleOptions;
@@ -129,6 +133,7 @@ export interface ManagementAppOptions extends ManagementDeps {
  */
 export function buildManagementApp(options: ManagementAppOptions): Express {
   const app = express();
+  const signInRecorder = options.signInRecorder ?? auditSignInRecorder(options.core);
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   configurePublicOrigin(app, { trustedProxies: options.trustedProxies ?? [], publicUrl: options.publicUrl ?? null });
@@ -162,7 +167,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
       ...(options.recsTracking ? { recsTracking: options.recsTracking } : {}),
     }),
   );
-  app.use('/console', consoleRouter(options));
+  app.use('/console', consoleRouter({ ...options, signInRecorder }));
   app.get('/', editorHome);
   app.use('/app', editorAppRouter({ editorDir: options.editorDir ?? null }));
   const services = {
@@ -221,7 +226,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
       mailer: options.linkMailer ?? null,
       sso: options.sso ?? null,
       isPasswordSignInEnabled: options.isPasswordSignInEnabled ?? true,
-      signInRecorder: options.signInRecorder ?? null,
+      signInRecorder,
       ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
     }),
   );

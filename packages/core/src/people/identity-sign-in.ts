@@ -4,7 +4,7 @@ import type { CoreDeps } from '../deps.ts';
 import { roleId } from '../model/settings/roles.ts';
 import type { ProjectUserBody, ProjectUserRecord } from '../operations/project-users.ts';
 import type { UnitOfWork } from '../ports/store.ts';
-import { startPersonSession, type StartedSession } from './sessions.ts';
+import { signInEntry, startPersonSession, type StartedSession } from './sessions.ts';
 
 /*
  * Sign-in through an identity provider (OpenID Connect, docs/sso.md). The HTTP layer has already
@@ -73,6 +73,7 @@ export async function signInWithIdentity(deps: CoreDeps, input: IdentitySignInIn
       await applyMappedRoles(deps, tx, { projectId, user, roles: [...new Set(roles)] });
     }
     const started = await startPersonSession(deps, tx, user);
+    tx.audit.note(signInEntry({ method: 'oidc', user }));
     return { ...started, isNewUser: existing === null };
   });
 }
