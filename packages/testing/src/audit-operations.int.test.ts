@@ -4,6 +4,7 @@ import { fixedAuditScope, operator, runAudited, type AuditEntry, type CoreDeps }
 import { openTestCore, type TestCore } from './test-core.ts';
 import { modelCases } from './audit-cases-model.ts';
 import { peopleCases } from './audit-cases-people.ts';
+import { governanceCases } from './audit-cases-governance.ts';
 import { prepareVariants, type Ctx } from './audit-case-kit.ts';
 
 /*
@@ -14,7 +15,7 @@ import { prepareVariants, type Ctx } from './audit-case-kit.ts';
  */
 
 const writeVerb =
-  /^(add|create|upsert|modify|update|delete|change|set|rename|mark|activate|deactivate|edit|reset|invite|revoke|regenerate|publish|unpublish|schedule|cancel|issue|accept|request|sign|start|upload|restore|remove|move|write|commit|seed|run|sweep|record|prune)[A-Z]/;
+  /^(add|create|upsert|modify|update|delete|change|set|rename|mark|activate|deactivate|edit|reset|invite|revoke|regenerate|publish|unpublish|schedule|cancel|issue|accept|request|sign|start|upload|restore|remove|move|write|commit|seed|run|sweep|record|prune|reply|beat|leave)[A-Z]/;
 
 /** Exported functions with a write verb that are not operations of their own, and why. */
 const notOperations: Record<string, string> = {
@@ -44,10 +45,14 @@ const notOperations: Record<string, string> = {
   recordKeyOf: 'reads a key from a record',
   sweepAbandonedUploads: 'deletes stored bytes no transaction recorded (no change to content)',
   signInEntry: 'builds an entry',
+  recordVersion: "a step inside a variant write's transaction (the version history)",
+  pruneHistory: 'retention of the version history: removes old versions, changes no content',
+  beatPresence: 'presence: who has an item open (expires in 30 s), not a change of anything kept',
+  leavePresence: 'presence: who has an item open (expires in 30 s), not a change of anything kept',
 };
 
 /** The expected action and the run of each operation, in an order in which each can succeed. */
-const cases = [...modelCases, ...peopleCases];
+const cases = [...modelCases, ...peopleCases, ...governanceCases];
 
 let deps: TestCore;
 let ctx: Ctx;
