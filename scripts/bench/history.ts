@@ -20,12 +20,11 @@ import {
   upsertVariant,
   zeroId,
   type CoreDeps,
-  type Store,
-  type UnitOfWork,
 } from '../../packages/core/src/index.ts';
 import { openPgliteStore, openPostgresStore, type SqlStore } from '../../packages/store-sql/src/index.ts';
 import { createTestDatabase } from '../../packages/testing/src/test-database.ts';
 import { startPostgres } from '../../test/engines/postgres.ts';
+import { withoutHistory } from './without-history.ts';
 
 const { sql } = createRequire(new URL('../../packages/store-sql/package.json', import.meta.url))(
   'kysely',
@@ -46,22 +45,6 @@ const paragraph = (n: number) =>
   `<p>Paragraph ${n}: a flat white is a coffee drink of espresso with microfoam, steamed milk with small, fine bubbles and a glossy or velvety consistency, poured over a single or double shot.</p>`;
 const body = (edit: number) =>
   Array.from({ length: 16 }, (_, i) => paragraph(i === edit % 16 ? edit * 100 + i : i)).join('');
-
-/** The same store with the history repository a no-op: the write path without history. */
-function withoutHistory(store: Store): Store {
-  const none: UnitOfWork['history'] = {
-    latest: () => Promise.resolve(null),
-    insert: () => Promise.resolve(),
-    get: () => Promise.resolve(null),
-    range: () => Promise.resolve([]),
-    page: () => Promise.resolve({ rows: [], next: null }),
-    markRestore: () => Promise.resolve(),
-    variantsToPrune: () => Promise.resolve([]),
-    rewrite: () => Promise.resolve(),
-    delete: () => Promise.resolve(0),
-  };
-  return { ...store, transaction: (work) => store.transaction((tx) => work({ ...tx, history: none })) };
-}
 
 /** A project with the article, its item and first version; returns how to save edit `i`. */
 async function prepare(
