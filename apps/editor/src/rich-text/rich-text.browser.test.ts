@@ -326,15 +326,17 @@ describe.skipIf(chromiumPath === '')('rich text editor in Chromium', { timeout: 
     await page.keyboard.press('ArrowRight'); // selects the component
     await page.waitForTimeout(60);
     await page.keyboard.press('Control+x');
-    expect(await page.evaluate(() => window.rtHarness.changes.at(-1))).toEqual({
-      value: '<p>First</p><p>Last</p>',
-      components: [],
-    });
+    // The change reaches the harness after the clipboard event: wait for it rather than read once.
+    await expect
+      .poll(() => page.evaluate(() => window.rtHarness.changes.at(-1)))
+      .toEqual({ value: '<p>First</p><p>Last</p>', components: [] });
     await page.keyboard.press('Control+End');
     await page.waitForTimeout(60);
     await page.keyboard.press('Control+v');
+    await expect
+      .poll(async () => (await page.evaluate(() => window.rtHarness.changes.at(-1)))?.value)
+      .toMatch(new RegExp(`^<p>First</p><p>Last</p>${object}`));
     const pasted = await page.evaluate(() => window.rtHarness.changes.at(-1));
-    expect(pasted?.value).toMatch(new RegExp(`^<p>First</p><p>Last</p>${object}`));
     expect(pasted?.components).toEqual([component]);
     await page.close();
   });
