@@ -1,3 +1,4 @@
+import type { WorkflowColor } from '@lectern/core';
 import type { Workflow } from '../../../api/project-model.ts';
 
 /*
@@ -7,7 +8,12 @@ import type { Workflow } from '../../../api/project-model.ts';
  * transitions pointing at it); existing steps keep their ids, so their content stays in them.
  */
 
-/** Kontent.ai's step colours, in the order its colour picker shows them. */
+/**
+ * Kontent.ai's step colours, in the order its colour picker shows them: core's list
+ * (`workflowColors`, which the server validates against), ordered for the picker. The browser
+ * cannot bundle core's values, so the type ties the two: a colour core does not accept fails to
+ * compile here, and so does one core accepts that the picker leaves out.
+ */
 export const stepColors = [
   'gray',
   'red',
@@ -25,7 +31,12 @@ export const stepColors = [
   'pink',
   'orange',
   'brown',
-] as const;
+] as const satisfies readonly WorkflowColor[];
+
+/** Compiles only while the picker offers every colour core accepts. */
+export type EveryColorOffered = [Exclude<WorkflowColor, (typeof stepColors)[number]>] extends [never] ? true : never;
+const everyColorOffered: EveryColorOffered = true;
+void everyColorOffered;
 
 export const publishedStepId = 'published';
 export const archivedStepId = 'archived';
