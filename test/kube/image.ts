@@ -1,6 +1,6 @@
-import { execFile as execFileCb, execFileSync, spawn } from 'node:child_process';
+import { execFile as execFileCb, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from '../cluster/service-process.ts';
@@ -94,7 +94,20 @@ export async function ensureLecternImage(): Promise<{ ref: string; id: string }>
   await run(join(repoRoot, 'scripts', 'image.sh'), ['build', '-t', ref, '--base', lecternNodeBase]);
   const id = await imageId(ref);
   if (id === null) throw new Error(`scripts/image.sh built no ${ref}`);
+  forgetPreviousTag(ref);
   return { ref, id };
+}
+
+/**
+ * Untags the image this checkout built before (named in .image-context/last-tag), so that a
+ * tree edited many times does not pile images up; other checkouts' tags on the same daemon are
+ * left alone, and an image a container still uses stays (docker refuses, which is fine).
+ */
+function forgetPreviousTag(ref: string): void {
+  const record = join(repoRoot, '.image-context', 'last-tag');
+  const previous = existsSync(record) ? readFileSync(record, 'utf8').trim() : '';
+  if (previous !== '' && previous !== ref) spawnSync('docker', ['rmi', previous], { stdio: 'ignore' });
+  writeFileSync(record, `${ref}\n`);
 }
 
 /** `docker save` of one image into `file` (a tarball containerd's `ctr images import` reads). */
