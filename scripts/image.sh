@@ -33,6 +33,11 @@ prepare() {
     log "… not all in the local store: from the npm registry"
     sh "$root/scripts/image-layout.sh" deps "$work/deps" --reporter=silent >&2
   fi
+  # pnpm's own records carry the time of the install, and the command shims in node_modules/.bin the
+  # scratch folder's path; without them the tarball is the same for the same lockfile, so docker's
+  # layer cache holds. The services never read them (each runs `node <entry>`).
+  find "$work/deps" \( -name .modules.yaml -o -name '.pnpm-workspace-state*.json' \) -delete
+  find "$work/deps" -type d -name .bin -path '*/node_modules/.bin' -prune -exec rm -rf {} +
   tar --sort=name --mtime=@0 --numeric-owner --owner=0 --group=0 -C "$work/deps" -cf "$ctx/deps.tar.partial" . && mv "$ctx/deps.tar.partial" "$ctx/deps.tar"
   log "the editor app (vite build)"
   if ! sh "$root/scripts/image-layout.sh" editor "$root" "$work/editor" --offline --reporter=silent >&2; then
