@@ -39,8 +39,11 @@ lectern_dockerd() {
   mkdir -p "$cache"
   lectern_log "starting dockerd (log: $cache/dockerd.log)"
   # setsid: the daemon outlives this script and is not in its process group.
-  lectern_sudo setsid dockerd >"$cache/dockerd.log" 2>&1 </dev/null &
-  echo $! >"$cache/dockerd.pid"
+  if [[ "$(id -u)" == "0" ]]; then
+    setsid dockerd >"$cache/dockerd.log" 2>&1 </dev/null &
+  else
+    sudo setsid dockerd >"$cache/dockerd.log" 2>&1 </dev/null &
+  fi
   local waited=0
   until docker info >/dev/null 2>&1; do
     if ((waited >= 60)); then
@@ -51,6 +54,8 @@ lectern_dockerd() {
     sleep 1
     waited=$((waited + 1))
   done
+  # The daemon's own pid file (the background job above may be sudo's or setsid's pid).
+  cat /var/run/docker.pid >"$cache/dockerd.pid" 2>/dev/null || true
   lectern_log "dockerd ready in ${waited} s: $(docker info --format '{{.Driver}}, cgroup driver {{.CgroupDriver}}' 2>/dev/null)"
 }
 
