@@ -19,7 +19,7 @@ source "$root/scripts/lib/toolchain.sh"
 # shellcheck source=lib/models.sh
 source "$root/scripts/lib/models.sh"
 
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
 log() { printf '[lectern image] %s\n' "$*" >&2; }
 
 prepare() {
