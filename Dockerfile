@@ -12,8 +12,8 @@
 #   scripts/image.sh prepare && docker build --target delivery -t lectern-delivery .   # one image per service
 #
 # Targets: management, delivery, indexer, graphql, recommendations, webhooks, migrate.
-# No `# syntax` line: BuildKit would pull its frontend from a registry; the classic builder and
-# BuildKit both build this file.
+# No `# syntax` line: BuildKit would pull its frontend from a registry. Built here by the classic
+# builder (DOCKER_BUILDKIT=0: Debian's Docker has no buildx); nothing in it is classic-only.
 
 ARG NODE_IMAGE=node:24.21.0-slim
 
