@@ -37,6 +37,9 @@ describe.skipIf(image === '')(`Lectern's image (${image})`, () => {
   afterAll(async () => {
     await removeContainers(started);
     await Promise.all(engines.map((e) => e.stop()));
+    // Their data and logs, as the engines' global setups delete them after a clean stop.
+    if (process.env['LECTERN_KEEP_ENGINE_DATA'] !== 'true')
+      for (const engine of engines) if (engine.dir) rmSync(engine.dir, { recursive: true, force: true });
   });
 
   it('runs as uid 10001 on a read-only root filesystem, writing only /tmp', async () => {
