@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client as MinioClient } from 'minio';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { blobVolumeMiB, minioCredentials } from './engine-containers.ts';
+import { containerEngineProblem } from './engine-images.ts';
+import { readiness, startFaultStack, until, type FaultStack } from './fault-stack.ts';
+import {
+  deliveredTaxonomies,
+  notifiedTaxonomies,
+  repeated,
+  startWriteLoad,
+  storedTaxonomies,
+  topicSequences,
+  type Write,
+} from './write-load.ts';
+
+const problem = containerEngineProblem();
+if (problem) console.warn(`!!! fault tests SKIPPED: ${problem}`);
+if (problem && process.env['CI'] === 'true') throw new Error(`fault tests need containers: ${problem}`);
+
+/** Recovery figures, printed as one table after the last fault. */
+const recoveries: { fault: string; ready: number; endToEnd: number; writes: string }[] = [];
+
+describe.skipIf(problem !== undefined)(
+  'faults in containers (engines in containers, services as host processes)',
+  () => {
+    let stack: FaultStack;
+
+    beforeAll(async () => {
+      stack = await startFaultStack();
+    });
+    afterAll(async () => {
+      await stack?.stop();
+      if (recoveries.length > 0) {
+        console.log(
+          '\nfault                              ready (ms)  end to end (ms)  writes (acknowledged / failed / no answer)',
+        );
+        for (const r of recoveries)
+          console.log(
+            `${r.fault.padEnd(34)} ${String(r.ready).padStart(10)} ${String(r.endToEnd).padStart(16)}  ${r.writes}`,
+          );
+      }
+    });
+    beforeEach(({ onTestFailed }) => {
+      onTestFailed(() => console.error(`--- logs of the services ---\n${stack?.cluster.logs().slice(-20_000) ?? ''}`));
+    });
+
+    /**
+     * After a fault is healed: the time until every service answers /readyz 200 by itself, then
+     * until a taxonomy created now is served by Delivery and notified to the webhook receiver.
+     */
+    async function recover(fault: string, healedAt: number, writes: readonly Write[]) {
+      await until(`${fault}: every service ready`, async () =>
+        Object.values(await readiness(stack.cluster)).every((s) => s === 200),
+      );
+      const ready = Date.now() - healedAt;
+      const probe = `probe_${fault.split(' ')[0]!.toLowerCase()}`;
+      await until(`${fault}: probe write accepted`, async () => {
+        const answer = await stack.manage('POST', '/taxonomies', { name: probe, codename: probe, terms: [] });
+        return answer.status === 201 || answer.status === 409;
+      });
+      await until(`${fault}: probe delivered and notified`, async () => {
+        return (await deliveredTaxonomies(stack)).includes(probe) && notifiedTaxonomies(stack).includes(probe);
+      });
+      const endToEnd = Date.now() - healedAt;
+      const failed = writes.filter((w) => w.status !== 201 && w.status !== 0).length;
+      const noAnswer = writes.filter((w) => w.status === 0).length;
+      recoveries.push({
+        fault,
+        ready,
+        endToEnd,
+        writes: `${writes.length - failed - noAnswer} / ${failed} / ${noAnswer}`,
+      });
+      console.log(
+        `[faults] ${fault}: every service ready ${ready} ms after the heal, a new write delivered ${endToEnd} ms after`,
+      );
+    }
+
+    /**
+     * What a user would notice after the fault: every acknowledged write stored, served by Delivery
+     * and notified exactly once, notifications in creation order; failed writes answered with the
+     * API's error shape; the project's change events on the topic with no repeat and in order.
+     */
+    async function expectNothingLost(prefix: string, writes: readonly Write[]) {
+      const acknowledged = writes.filter((w) => w.status === 201).map((w) => w.codename);
+      expect(acknowledged.length).toBeGreaterThan(5);
+      const stored = await storedTaxonomies(stack);
+      expect(acknowledged.filter((c) => !stored.includes(c))).toEqual([]);
+      expect(writes.filter((w) => w.status !== 201 && w.status !== 0 && !w.isApiShaped)).toEqual([]);
+      const delivered = await deliveredTaxonomies(stack);
+      expect(stored.filter((c) => !delivered.includes(c))).toEqual([]);
+      await until(`${prefix}: every stored taxonomy notified`, async () => {
+        const notified = new Set(notifiedTaxonomies(stack));
+        return stored.every((c) => notified.has(c));
+      });
+      const notified = notifiedTaxonomies(stack);
+      expect(repeated(notified)).toEqual([]);
+      const ours = notified.filter((c) => c.startsWith(`${prefix}_`));
+      expect(ours).toEqual([...ours].sort());
+      expect(ours).toEqual(stored.filter((c) => c.startsWith(`${prefix}_`)).sort());
+      const seqs = await topicSequences(stack, stored.length);
+      expect(repeated(seqs.map(String))).toEqual([]);
+      expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    }
+
+    it('Kafka cut off the network for 15 s and healed: nothing lost, nothing repeated, back by itself', async () => {
+      const load = startWriteLoad(stack, 'kafka');
+      await sleep(3_000);
+      await stack.engines.kafka.cut();
+      await sleep(15_000);
+      await stack.engines.kafka.heal();
+      const healedAt = Date.now();
+      await sleep(3_000);
+      const writes = await load.stop();
+      await recover('Kafka cut off 15 s', healedAt, writes);
+      await expectNothingLost('kafka', writes);
+    }, 300_000);
+
+    it('OpenSearch paused for 15 s and resumed: nothing lost, nothing repeated, back by itself', async () => {
+      const load = startWriteLoad(stack, 'search');
+      await sleep(3_000);
+      await stack.engines.opensearch.pause();
+      await sleep(15_000);
+      await stack.engines.opensearch.unpause();
+      const healedAt = Date.now();
+      await sleep(3_000);
+      const writes = await load.stop();
+      await recover('OpenSearch paused 15 s', healedAt, writes);
+      await expectNothingLost('search', writes);
+    }, 300_000);
+
+    it('PostgreSQL killed and restarted under write load: no acknowledged write lost, back by itself', async () => {
+      const load = startWriteLoad(stack, 'pg');
+      await sleep(3_000);
+      // SIGKILL (no shutdown): a crash, then crash recovery from the WAL on the same data.
+      await stack.engines.postgres.container.restart({ timeout: 0 });
+      const healedAt = Date.now();
+      await sleep(5_000);
+      const writes = await load.stop();
+      expect(writes.some((w) => w.status !== 201)).toBe(true); // the load did meet the crash
+      await recover('PostgreSQL killed and restarted', healedAt, writes);
+      await expectNothingLost('pg', writes);
+    }, 300_000);
+
+    it('blob volume full: uploads fail with an API error, nothing half-stored, and succeed once space is freed', async () => {
+      const minio = new MinioClient({
+        endPoint: stack.engines.minio.ip,
+        port: 9000,
+        useSSL: false,
+        ...minioCredentials,
+      });
+      const bucket = (await minio.listBuckets()).map((b) => b.name).find((n) => n.startsWith('lectern-'))!;
+      const objects = async () => {
+        const names: string[] = [];
+        for await (const o of minio.listObjectsV2(bucket, '', true)) names.push((o as { name: string }).name);
+        return names.sort();
+      };
+      const upload = (bytes: Buffer) =>
+        fetch(`${stack.cluster.managementUrl}/v2/projects/${stack.project.projectId}/files/photo.bin`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${stack.project.managementKey}`,
+            'content-type': 'application/octet-stream',
+            'content-length': String(bytes.length),
+          },
+          body: bytes,
+        });
+      const before = await objects();
+      const filled = await stack.engines.minio.container.exec([
+        'sh',
+        '-c',
+        `dd if=/dev/zero of=/data/filler bs=1M count=${blobVolumeMiB} 2>/dev/null; df -k /data | tail -1`,
+      ]);
+      console.log(`[faults] blob volume filled: ${filled.output.trim()}`);
+      const file = randomBytes(4 * 1024 * 1024);
+      const refused = await upload(file);
+      const refusedBody = (await refused.json()) as Record<string, unknown>;
+      console.log(`[faults] upload on a full volume: ${refused.status} ${JSON.stringify(refusedBody)}`);
+      expect(refused.ok).toBe(false);
+      expect(refusedBody).toMatchObject({ message: expect.any(String), error_code: expect.any(Number) });
+      expect(await objects()).toEqual(before);
+
+      await stack.engines.minio.container.exec(['rm', '-f', '/data/filler']);
+      const freedAt = Date.now();
+      let accepted: Response | undefined;
+      await until('upload accepted after space freed', async () => {
+        accepted = await upload(file);
+        return accepted.ok;
+      });
+      const reference = (await accepted!.json()) as { id: string };
+      const asset = await stack.manage('POST', '/assets', {
+        file_reference: { id: reference.id, type: 'internal' },
+        title: 'After the full volume',
+      });
+      expect(asset.status).toBe(201);
+      const binary = await fetch(String(asset.body['url']));
+      expect(Buffer.from(await binary.arrayBuffer()).equals(file)).toBe(true);
+      const ready = await until('every service ready', async () =>
+        Object.values(await readiness(stack.cluster)).every((s) => s === 200),
+      );
+      recoveries.push({
+        fault: 'blob volume full, then freed',
+        ready,
+        endToEnd: Date.now() - freedAt,
+        writes: '1 refused upload',
+      });
+    }, 180_000);
+  },
+);
