@@ -55,6 +55,7 @@ export async function startEngineContainers(): Promise<EngineContainers> {
     ensureImage('minio'),
   ]);
   const client = await getContainerRuntimeClient();
+  await removeLeftovers(client);
   const { network, name: networkName } = await createNetwork(client.network);
   const started: EngineContainer[] = [];
   const stop = async () => {
@@ -67,6 +68,7 @@ export async function startEngineContainers(): Promise<EngineContainers> {
     let definition = new GenericContainer(image)
       .withNetworkMode(networkName)
       .withName(`${networkName}-${name}`)
+      .withLabels(ownerLabels)
       .withStartupTimeout(180_000)
       .withWaitStrategy(Wait.forLogMessage(ready))
       .withEnvironment({
@@ -124,12 +126,45 @@ async function createNetwork(networks: ContainerRuntimeClient['network']) {
         Driver: 'bridge',
         CheckDuplicate: true,
         IPAM: { Driver: 'default', Config: [{ Subnet: `${prefix}.0/24`, Gateway: `${prefix}.1` }] },
-        Labels: { 'org.lectern.test': 'faults' },
+        Labels: ownerLabels,
       });
       return { network, name, prefix };
     } catch (error) {
       // Another run (or another network) holds this subnet: try another one.
       if (attempt >= 5) throw error;
     }
+  }
+}
+
+/** Marks what this process made; a run killed before it could clean up is cleaned by the next. */
+const ownerLabels = { 'org.lectern.test': 'faults', 'org.lectern.owner-pid': String(process.pid) };
+
+/** Removes fault-test containers and networks whose owning test process is gone (no Ryuk here). */
+async function removeLeftovers(client: ContainerRuntimeClient): Promise<void> {
+  const isGone = (labels: Record<string, string> | undefined) => {
+    const pid = Number(labels?.['org.lectern.owner-pid']);
+    if (labels?.['org.lectern.test'] !== 'faults' || !Number.isInteger(pid)) return false;
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  const docker = client.container.dockerode;
+  const filters = { label: ['org.lectern.test=faults'] };
+  for (const info of await docker.listContainers({ all: true, filters })) {
+    if (isGone(info.Labels))
+      await client.container
+        .getById(info.Id)
+        .remove({ force: true })
+        .catch(() => undefined);
+  }
+  for (const info of await docker.listNetworks({ filters })) {
+    if (isGone(info.Labels))
+      await client.network
+        .getById(info.Id)
+        .remove()
+        .catch(() => undefined);
   }
 }

@@ -113,6 +113,19 @@ fi
 exec java $jvm kafka.Kafka /var/kafka/server.properties
 `;
 
+// The broker's log on stdout (`docker logs`), where the readiness wait reads "Kafka Server started".
+const kafkaLog4j = `<?xml version="1.0" encoding="UTF-8"?>
+<Configuration status="warn">
+  <Appenders><Console name="out" target="SYSTEM_OUT"><PatternLayout pattern="[%d] %p %m (%c)%n"/></Console></Appenders>
+  <Loggers>
+    <Root level="info"><AppenderRef ref="out"/></Root>
+    <Logger name="kafka.request.logger" level="warn"/>
+    <Logger name="org.apache.kafka.storage.internals.log" level="warn"/>
+    <Logger name="kafka.log.LogCleaner" level="warn"/>
+  </Loggers>
+</Configuration>
+`;
+
 const openSearchDockerfile = (jvm: string) => `FROM ${jvm}
 COPY jars/ /opt/opensearch/jars/
 COPY classpath OpenSearchNode.java /opt/opensearch/
@@ -164,7 +177,7 @@ function recipe(engine: EngineImage | 'jvm'): ImageRecipe {
         dockerfile: kafkaDockerfile('{jvm}'),
         files: [
           ...jarFiles('kafka', '/opt/kafka'),
-          { name: 'kafka-log4j2.xml', from: engineFile('kafka-log4j2.xml') },
+          { name: 'kafka-log4j2.xml', text: kafkaLog4j },
           { name: 'kafka-start.sh', text: kafkaStart },
         ],
         parents: [() => ensureImage('jvm')],

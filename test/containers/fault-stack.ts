@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Kafka, logLevel } from 'kafkajs';
 import { startTestReceiver, type TestReceiver } from '@lectern/testing';
 import { createProjectWithKeys, type ClusterProject } from '../cluster/admin.ts';
 import { startCluster, type RunningCluster } from '../cluster/cluster.ts';
@@ -36,6 +37,7 @@ export async function startFaultStack(): Promise<FaultStack> {
     await engines.stop();
   };
   try {
+    await kafkaGroupsReady(engines.kafkaBrokers);
     const [management, indexer, delivery, preview, webhooks] = await freePorts(5);
     cluster = await startCluster({
       databaseUrl: engines.postgresUrl,
@@ -95,6 +97,30 @@ export async function startFaultStack(): Promise<FaultStack> {
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/**
+ * Waits until a fresh broker can coordinate consumer groups (its offsets topic exists): "Kafka
+ * Server started" comes before that, and a service subscribing in between fails its start with
+ * "Failed to find group coordinator". Joins a group on a topic of its own.
+ */
+async function kafkaGroupsReady(brokers: string): Promise<void> {
+  const topic = 'faults-warm-up';
+  const kafka = new Kafka({ brokers: [brokers], logLevel: logLevel.NOTHING });
+  const admin = kafka.admin();
+  await admin.connect();
+  await admin.createTopics({ topics: [{ topic, numPartitions: 1 }], waitForLeaders: true });
+  await admin.disconnect();
+  const consumer = kafka.consumer({ groupId: 'faults-warm-up' });
+  await consumer.connect();
+  try {
+    await consumer.subscribe({ topic });
+    const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
+    await consumer.run({ eachMessage: async () => undefined });
+    await Promise.race([joined, sleep(60_000).then(() => Promise.reject(new Error('Kafka: no group coordinator')))]);
+  } finally {
+    await consumer.disconnect();
   }
 }
 
