@@ -85,7 +85,22 @@ export async function deliveredTaxonomies(stack: FaultStack): Promise<string[]> 
   return body.taxonomies.map((t) => t.system.codename);
 }
 
-/** Per taxonomy codename, how many webhook notifications of its creation the receiver got, in arrival order. */
+/**
+ * Every notification the receiver got, in arrival order: the taxonomy's codename and the
+ * notification's stable id (`X-Lectern-Notification-Ids`, one per notification in the body, in
+ * order; a redelivery after a crash carries the same id, docs/webhooks.md).
+ */
+export function notifications(stack: FaultStack): { codename: string; id: string }[] {
+  return stack.receiver.received
+    .filter((r) => r.status === 200)
+    .flatMap((r) => {
+      const ids = String(r.headers['x-lectern-notification-ids'] ?? '').split(',');
+      const list = r.json['notifications'] as { data: { system: { codename: string } } }[];
+      return list.map((n, i) => ({ codename: n.data.system.codename, id: ids[i] ?? '' }));
+    });
+}
+
+/** The taxonomy codenames notified, one per notification received, in arrival order. */
 export function notifiedTaxonomies(stack: FaultStack): string[] {
   return stack.receiver.received
     .filter((r) => r.status === 200)
