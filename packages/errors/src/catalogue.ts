@@ -600,6 +600,12 @@ export const catalogue = {
     delivery: 503,
     message: 'The service is starting or shutting down. Retry in a few seconds.',
   },
+  DEPENDENCY_UNAVAILABLE: {
+    kind: 'unavailable',
+    management: 503,
+    delivery: 503,
+    message: 'The database or another service this server needs is unreachable for a moment. Retry in a few seconds.',
+  },
   INTERNAL: {
     kind: 'internal',
     management: 500,
