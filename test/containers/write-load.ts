@@ -118,20 +118,21 @@ export function repeated(codenames: readonly string[]): string[] {
 }
 
 /**
- * The project's change events on the topic, as `seq` numbers in topic order (read from the
- * beginning by a fresh consumer group of this test).
+ * The project's change events on the topic, in topic order (read from the beginning by a fresh
+ * consumer group of this test): each one's `seq` and its message as published.
  */
-export async function topicSequences(stack: FaultStack, expectedCount: number): Promise<number[]> {
+export async function topicEvents(stack: FaultStack, expectedCount: number): Promise<{ seq: number; value: string }[]> {
   const kafka = new Kafka({ brokers: [stack.engines.kafkaBrokers], logLevel: logLevel.NOTHING });
   const consumer = kafka.consumer({ groupId: `faults-check-${Date.now()}` });
-  const seqs: number[] = [];
+  const seqs: { seq: number; value: string }[] = [];
   await consumer.connect();
   try {
     await consumer.subscribe({ topic: stack.topic, fromBeginning: true });
     await consumer.run({
       eachMessage: async ({ message }) => {
-        const event = JSON.parse(message.value!.toString()) as { projectId: string; seq: number };
-        if (event.projectId === stack.project.projectId) seqs.push(event.seq);
+        const value = message.value!.toString();
+        const event = JSON.parse(value) as { projectId: string; seq: number };
+        if (event.projectId === stack.project.projectId) seqs.push({ seq: event.seq, value });
       },
     });
     const deadline = Date.now() + 60_000;
