@@ -31,6 +31,8 @@ const roots = '{packages,services,test}/**';
  *   *.cluster.int.test.ts  cluster     PostgreSQL, Kafka, MinIO and OpenSearch (every service as its own process)
  *   test/containers/*.containers.test.ts containers  the four engines in containers (images built here), faults injected
  *   test/k8s/*.k8s.test.ts k8s         none: the Helm chart checked offline (helm, kubeconform, promtool)
+ *   test/kube/*.kube.test.ts kube     Docker (a daemon started when none answers) and Lectern's image built from
+ *                          this tree on the base made here, inject('lecternImage'); one file at a time
  *   *.browser.int.test.ts  browser     headless Chromium (Debian's `chromium`, scripts/lib/browser.sh) driven by playwright-core
  *   *.test.ts(x) in apps/editor  editor  the editor app: component tests (happy-dom, by a
  *                          `// @vitest-environment happy-dom` comment) and `*.browser.test.ts` in
@@ -83,6 +85,19 @@ export default defineConfig({
           include: ['test/k8s/*.k8s.test.ts'],
           exclude,
           testTimeout: 120_000,
+        },
+      },
+      {
+        resolve: graphqlAsNode,
+        test: {
+          name: 'kube',
+          include: ['test/kube/*.kube.test.ts'],
+          exclude,
+          globalSetup: ['test/kube/setup-docker.ts'],
+          // Containers and clusters share the machine's two cores: one file at a time.
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 900_000,
         },
       },
       {
