@@ -132,6 +132,7 @@ export default defineConfig({
           name: 'containers',
           include: ['test/containers/*.containers.test.ts'],
           exclude,
+          globalSetup: ['test/containers/setup-containers.ts'],
           fileParallelism: false,
           // No Ryuk: its image would have to be pulled; every test stops its own containers.
           env: { TESTCONTAINERS_RYUK_DISABLED: 'true' },
