@@ -147,6 +147,16 @@ export async function readiness(cluster: RunningCluster): Promise<Record<string,
   return Object.fromEntries(entries);
 }
 
+/** The errors Management logged so far (type: message, first 200 characters), with their counts. */
+export function managementErrors(stack: FaultStack): [string, number][] {
+  const causes = new Map<string, number>();
+  for (const line of stack.cluster.processes.find((p) => p.name === 'management')?.lines ?? []) {
+    const match = /"level":50.*?"err":\{"type":"([^"]*)","message":"([^"]{0,200})/.exec(line);
+    if (match) causes.set(`${match[1]}: ${match[2]}`, (causes.get(`${match[1]}: ${match[2]}`) ?? 0) + 1);
+  }
+  return [...causes];
+}
+
 /** Polls until `check` holds; resolves with the milliseconds it took, or throws after `timeoutMs`. */
 export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 120_000): Promise<number> {
   const began = Date.now();

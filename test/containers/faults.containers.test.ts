@@ -4,7 +4,7 @@ import { Client as MinioClient } from 'minio';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { blobVolumeMiB, minioCredentials } from './engine-containers.ts';
 import { containerEngineProblem } from './engine-images.ts';
-import { readiness, startFaultStack, until, type FaultStack } from './fault-stack.ts';
+import { managementErrors, readiness, startFaultStack, until, type FaultStack } from './fault-stack.ts';
 import {
   deliveredTaxonomies,
   notifiedTaxonomies,
@@ -93,12 +93,8 @@ describe.skipIf(problem !== undefined)(
       await sleep(3_000);
       const writes = await load.stop();
       const endToEnd = await delivered;
-      const causes = new Map<string, number>();
-      for (const line of stack.cluster.processes.find((p) => p.name === 'management')?.lines ?? []) {
-        const match = /"level":50.*?"err":\{"type":"([^"]*)","message":"([^"]{0,120})/.exec(line);
-        if (match) causes.set(`${match[1]}: ${match[2]}`, (causes.get(`${match[1]}: ${match[2]}`) ?? 0) + 1);
-      }
-      if (causes.size > 0) console.log(`[faults] ${fault}: Management's logged errors: ${JSON.stringify([...causes])}`);
+      const causes = managementErrors(stack);
+      if (causes.length > 0) console.log(`[faults] ${fault}: Management's logged errors: ${JSON.stringify(causes)}`);
       const failed = writes.filter((w) => w.status !== 201 && w.status !== 0);
       const noAnswer = writes.filter((w) => w.status === 0).length;
       const statuses = [...new Set(failed.map((w) => w.status))].join(', ');
@@ -254,6 +250,8 @@ describe.skipIf(problem !== undefined)(
       const refused = await upload(file);
       const refusedBody = (await refused.json()) as Record<string, unknown>;
       console.log(`[faults] upload on a full volume: ${refused.status} ${JSON.stringify(refusedBody)}`);
+      if (refused.status !== 503)
+        console.log(`[faults] Management's logged errors: ${JSON.stringify(managementErrors(stack))}`);
       // FILE_STORAGE_FULL (docs/errors.md): a 503 that says why, not an unexpected error.
       expect(refused.status).toBe(503);
       expect(refusedBody).toMatchObject({ message: expect.stringContaining('storage is full'), error_code: 503 });

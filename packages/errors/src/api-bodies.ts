@@ -58,9 +58,15 @@ function isConnectionLost(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && connectionLostCodes.has(code)) return true;
-  // node-postgres reports a socket closed under it by these messages, without a code.
+  // node-postgres reports a socket closed under it (or a client used after that) by these
+  // messages, without a code.
   const message = (error as { message?: unknown }).message;
-  return typeof message === 'string' && /^Connection terminated( unexpectedly)?$/.test(message);
+  return (
+    typeof message === 'string' &&
+    /^(?:Connection terminated(?: unexpectedly)?|Client has encountered a connection error and is not queryable)$/.test(
+      message,
+    )
+  );
 }
 
 function headersOf(error: LecternError): Record<string, string> {

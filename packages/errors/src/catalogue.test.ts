@@ -71,6 +71,7 @@ describe('error catalogue', () => {
       Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' }),
       Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
       new Error('Connection terminated unexpectedly'),
+      new Error('Client has encountered a connection error and is not queryable'),
     ];
     for (const error of lost) {
       const r = toManagementError(error, 'req-1');
