@@ -29,6 +29,7 @@ const roots = '{packages,services,test}/**';
  *   *.search.int.test.ts   search      OpenSearch, PostgreSQL  inject('searchUrl'), postgresUrl
  *   *.s3.int.test.ts       s3          MinIO (S3 API)        inject('s3Endpoint'), s3AccessKey, s3SecretKey
  *   *.cluster.int.test.ts  cluster     PostgreSQL, Kafka, MinIO and OpenSearch (every service as its own process)
+ *   test/containers/*.containers.test.ts containers  the four engines in containers (images built here), faults injected
  *   test/k8s/*.k8s.test.ts k8s         none: the Helm chart checked offline (helm, kubeconform, promtool)
  *   test/kube/*.kube.test.ts kube     Docker (a daemon started when none answers) and Lectern's image built from
  *                          this tree on the base made here, inject('lecternImage'); one file at a time
@@ -121,6 +122,22 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        // Fault tests: the engines in containers of images built here (test/containers/), driven by
+        // testcontainers against the local Docker daemon; one file at a time, faults take minutes.
+        resolve: graphqlAsNode,
+        test: {
+          name: 'containers',
+          include: ['test/containers/*.containers.test.ts'],
+          exclude,
+          globalSetup: ['test/containers/setup-containers.ts'],
+          fileParallelism: false,
+          // No Ryuk: its image would have to be pulled; every test stops its own containers.
+          env: { TESTCONTAINERS_RYUK_DISABLED: 'true' },
+          testTimeout: 300_000,
+          hookTimeout: 900_000,
         },
       },
       ...engineProjects.map((p) => ({

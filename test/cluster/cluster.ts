@@ -40,6 +40,8 @@ export interface ClusterOptions {
   /** Environment added to every GraphQL process (e.g. its limits). */
   readonly graphqlEnv?: Readonly<Record<string, string>>;
   readonly logLevel?: string;
+  /** Environment added to every process (e.g. limits turned off for a write load). */
+  readonly env?: Readonly<Record<string, string>>;
   readonly onLine?: (name: string, line: string) => void;
 }
 
@@ -76,6 +78,7 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     LECTERN_DATABASE_URL: options.databaseUrl,
     LECTERN_HOST: host,
     LECTERN_LOG_LEVEL: options.logLevel ?? 'info',
+    ...options.env,
   };
   const kafka = { LECTERN_KAFKA_BROKERS: options.kafkaBrokers, LECTERN_KAFKA_TOPIC: options.kafkaTopic };
   const deliveryIndex: Record<string, string> =

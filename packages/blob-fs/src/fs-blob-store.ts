@@ -5,7 +5,19 @@ import { once } from 'node:events';
 import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isValidBlobKey, type BlobEntry, type BlobInfo, type BlobStore } from '@lectern/core';
+import { BlobStoreFullError, isValidBlobKey, type BlobEntry, type BlobInfo, type BlobStore } from '@lectern/core';
+
+/** A write the file system refused for want of space (a full disk or volume, a quota reached). */
+async function refusedWhenFull<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const code = (error as { code?: unknown })?.code;
+    if (code === 'ENOSPC' || code === 'EDQUOT')
+      throw new BlobStoreFullError(`The blob directory's file system is full (${code}).`, { cause: error });
+    throw error;
+  }
+}
 
 export interface FsBlobStoreOptions {
   /** Directory holding the blobs; created when missing. */
@@ -88,31 +100,33 @@ export function openFsBlobStore(options: FsBlobStoreOptions): BlobStore {
   }
 
   return {
-    async put({ key, body, contentType }) {
-      const p = paths(key);
-      const data = await stageFile(async (path) => {
-        const file = createWriteStream(path, { flags: 'wx', mode: fileMode });
+    put: (input) =>
+      refusedWhenFull(async () => {
+        const { key, body, contentType } = input;
+        const p = paths(key);
+        const data = await stageFile(async (path) => {
+          const file = createWriteStream(path, { flags: 'wx', mode: fileMode });
+          try {
+            await pipeline(body, file);
+          } catch (error) {
+            // pipeline rejects at the first error, while the file may still be opening or
+            // flushing; removing it before it is closed would let the open create it afterwards.
+            if (!file.closed) await once(file, 'close').catch(() => undefined);
+            throw error;
+          }
+        });
         try {
-          await pipeline(body, file);
+          const meta = await stageFile((path) => writeFile(path, contentType, { flag: 'wx', mode: fileMode }));
+          await moveInto(meta, p.meta);
+          await moveInto(data, p.data);
         } catch (error) {
-          // pipeline rejects at the first error, while the file may still be opening or
-          // flushing; removing it before it is closed would let the open create it afterwards.
-          if (!file.closed) await once(file, 'close').catch(() => undefined);
+          await rm(data, { force: true });
           throw error;
         }
-      });
-      try {
-        const meta = await stageFile((path) => writeFile(path, contentType, { flag: 'wx', mode: fileMode }));
-        await moveInto(meta, p.meta);
-        await moveInto(data, p.data);
-      } catch (error) {
-        await rm(data, { force: true });
-        throw error;
-      }
-      const info = await statOf(key);
-      if (!info) throw new Error(`Blob '${key}' vanished right after it was written`);
-      return info;
-    },
+        const info = await statOf(key);
+        if (!info) throw new Error(`Blob '${key}' vanished right after it was written`);
+        return info;
+      }),
     stat: statOf,
     async get(key) {
       const p = paths(key);

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Client } from 'minio';
-import { isValidBlobKey, type BlobEntry, type BlobInfo, type BlobStore } from '@lectern/core';
+import { BlobStoreFullError, isValidBlobKey, type BlobEntry, type BlobInfo, type BlobStore } from '@lectern/core';
 
 export interface S3BlobStoreOptions {
   /** Base URL of the S3 API, e.g. `http://127.0.0.1:9000` or `https://s3.eu-west-1.amazonaws.com`. */
@@ -39,6 +39,21 @@ type S3Client = Pick<
 function isNotFound(error: unknown): boolean {
   const code = (error as { code?: string })?.code;
   return code === 'NotFound' || code === 'NoSuchKey';
+}
+
+/**
+ * A write the server refused for want of space: MinIO's `XMinioStorageFull` (HTTP 507, at its
+ * free-space threshold), S3's `InsufficientStorage`, or a server's own `…StorageFull`/`…DiskFull`.
+ */
+async function refusedWhenFull<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const code = String((error as { code?: unknown })?.code ?? '');
+    if (/StorageFull|DiskFull|InsufficientStorage/i.test(code))
+      throw new BlobStoreFullError(`The S3 server refused the write: ${code}.`, { cause: error });
+    throw error;
+  }
 }
 
 function checkKey(key: string): void {
@@ -115,39 +130,41 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
   }
 
   return {
-    async put({ key, body, contentType }) {
-      checkKey(key);
-      await ensureBucket();
-      const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-      // A body up to one part goes in one PUT; a longer one in a multipart upload driven here,
-      // part by part, so a failing body (a client gone mid-upload) is seen at once and the
-      // upload aborted: its parts would otherwise stay stored, billed and invisible.
-      let part = await readPart(chunks, partSize);
-      if (part.isLast) {
-        await client.putObject(bucket, key, part.bytes, part.bytes.length, { 'Content-Type': contentType });
-        return { key, size: part.bytes.length, contentType };
-      }
-      const uploadId = await client.initiateNewMultipartUpload(bucket, key, { 'Content-Type': contentType });
-      try {
-        const etags: { part: number; etag: string }[] = [];
-        let size = 0;
-        for (let n = 1; part.bytes.length > 0 || n === 1; n += 1) {
-          const uploaded = await client.uploadPart(
-            { bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: n, headers: {} },
-            part.bytes,
-          );
-          etags.push({ part: n, etag: uploaded.etag });
-          size += part.bytes.length;
-          if (part.isLast) break;
-          part = await readPart(chunks, partSize);
+    put: (input) =>
+      refusedWhenFull(async () => {
+        const { key, body, contentType } = input;
+        checkKey(key);
+        await ensureBucket();
+        const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+        // A body up to one part goes in one PUT; a longer one in a multipart upload driven here,
+        // part by part, so a failing body (a client gone mid-upload) is seen at once and the
+        // upload aborted: its parts would otherwise stay stored, billed and invisible.
+        let part = await readPart(chunks, partSize);
+        if (part.isLast) {
+          await client.putObject(bucket, key, part.bytes, part.bytes.length, { 'Content-Type': contentType });
+          return { key, size: part.bytes.length, contentType };
         }
-        await client.completeMultipartUpload(bucket, key, uploadId, etags);
-        return { key, size, contentType };
-      } catch (error) {
-        await client.abortMultipartUpload(bucket, key, uploadId).catch(() => undefined);
-        throw error;
-      }
-    },
+        const uploadId = await client.initiateNewMultipartUpload(bucket, key, { 'Content-Type': contentType });
+        try {
+          const etags: { part: number; etag: string }[] = [];
+          let size = 0;
+          for (let n = 1; part.bytes.length > 0 || n === 1; n += 1) {
+            const uploaded = await client.uploadPart(
+              { bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: n, headers: {} },
+              part.bytes,
+            );
+            etags.push({ part: n, etag: uploaded.etag });
+            size += part.bytes.length;
+            if (part.isLast) break;
+            part = await readPart(chunks, partSize);
+          }
+          await client.completeMultipartUpload(bucket, key, uploadId, etags);
+          return { key, size, contentType };
+        } catch (error) {
+          await client.abortMultipartUpload(bucket, key, uploadId).catch(() => undefined);
+          throw error;
+        }
+      }),
     stat: statOf,
     async get(key) {
       checkKey(key);

@@ -3,6 +3,7 @@ export { systemClock } from './ports/clock.ts';
 export type { IdSource } from './ports/id-source.ts';
 export { randomIds } from './ports/id-source.ts';
 export type { BlobEntry, BlobInfo, BlobStore } from './ports/blob-store.ts';
+export { BlobStoreFullError } from './ports/blob-store.ts';
 export type { ImageCacheEntry, ImageCacheRepository } from './ports/image-cache.ts';
 export type { EventBus, EventHandler, EventSubscription } from './ports/event-bus.ts';
 export type {

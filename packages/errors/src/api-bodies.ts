@@ -26,10 +26,47 @@ export interface DeliveryErrorBody {
 
 /**
  * Unknown errors become INTERNAL with a generic message: a stack trace or driver text never
- * reaches a client. The caller logs the original with the request id.
+ * reaches a client. The caller logs the original with the request id. A lost connection to the
+ * database (or another backing service) becomes DEPENDENCY_UNAVAILABLE, 503 with Retry-After:
+ * the request was not carried out, and retrying once the server is back succeeds.
  */
 function normalise(error: unknown): LecternError {
-  return isLecternError(error) ? error : new LecternError('INTERNAL', { cause: error });
+  if (isLecternError(error)) return error;
+  if (isConnectionLost(error))
+    return new LecternError('DEPENDENCY_UNAVAILABLE', { cause: error, retryAfterSeconds: 1 });
+  return new LecternError('INTERNAL', { cause: error });
+}
+
+/** Node's socket errors, and PostgreSQL's connection exceptions (class 08) and shutdowns (57P01–57P03). */
+const connectionLostCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+function isConnectionLost(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && connectionLostCodes.has(code)) return true;
+  // node-postgres reports a socket closed under it (or a client used after that) by these
+  // messages, without a code.
+  const message = (error as { message?: unknown }).message;
+  return (
+    typeof message === 'string' &&
+    /^(?:Connection terminated(?: unexpectedly)?|Client has encountered a connection error and is not queryable)$/.test(
+      message,
+    )
+  );
 }
 
 function headersOf(error: LecternError): Record<string, string> {

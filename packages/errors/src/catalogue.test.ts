@@ -66,6 +66,22 @@ describe('error catalogue', () => {
     expect(r.body.message).not.toContain('secret');
   });
 
+  it('answers a lost database connection with 503 and Retry-After, never the driver text', () => {
+    const lost = [
+      Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' }),
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      new Error('Connection terminated unexpectedly'),
+      new Error('Client has encountered a connection error and is not queryable'),
+    ];
+    for (const error of lost) {
+      const r = toManagementError(error, 'req-1');
+      expect(r).toMatchObject({ status: 503, headers: { 'retry-after': '1' }, body: { error_code: 503 } });
+      expect(r.body.message).not.toContain('5432');
+      expect(toDeliveryError(error, 'req-1').status).toBe(503);
+    }
+    expect(toManagementError(Object.assign(new Error('x'), { code: '23505' }), 'req-1').status).toBe(500);
+  });
+
   it('sends Retry-After in whole seconds for rate limits', () => {
     const codes: ErrorCode[] = ['RATE_LIMITED'];
     for (const code of codes) {

@@ -392,6 +392,13 @@ export const catalogue = {
     delivery: 503,
     message: 'This server has no file storage configured, so binary files cannot be uploaded or served.',
   },
+  FILE_STORAGE_FULL: {
+    kind: 'unavailable',
+    management: 503,
+    delivery: 503,
+    message:
+      'The file storage is full, so the file was not stored. Retry later; if it persists, ask the operator to free or add space.',
+  },
   ASSET_FOLDERS_EXIST: {
     kind: 'invalid',
     management: 237,
@@ -592,6 +599,12 @@ export const catalogue = {
     management: 503,
     delivery: 503,
     message: 'The service is starting or shutting down. Retry in a few seconds.',
+  },
+  DEPENDENCY_UNAVAILABLE: {
+    kind: 'unavailable',
+    management: 503,
+    delivery: 503,
+    message: 'The database or another service this server needs is unreachable for a moment. Retry in a few seconds.',
   },
   INTERNAL: {
     kind: 'internal',

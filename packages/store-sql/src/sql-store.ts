@@ -186,6 +186,11 @@ export async function openPostgresStore(options: {
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Nor one checked out (pg-pool drops its own listener while a client is lent): when the server
+  // goes away mid-transaction, the client emits 'error' besides failing its queries, and an
+  // unheard 'error' event ends the process. Its queries' callers get the error; the pool discards
+  // the client on release (no longer queryable).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const store = wrap(db, {
     engine: 'postgres',

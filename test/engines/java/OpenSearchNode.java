@@ -42,7 +42,8 @@ public final class OpenSearchNode {
     runner.onBuild((index, settings) -> {
       settings.put("http.port", httpPort);
       settings.put("transport.port", transportPort);
-      settings.put("network.host", "127.0.0.1");
+      // A container binds every interface (-Dlectern.network.host=0.0.0.0); a host process, loopback.
+      settings.put("network.host", System.getProperty("lectern.network.host", "127.0.0.1"));
       settings.put("discovery.type", "single-node");
       settings.put("cluster.name", "lectern-test");
       // Tests create and drop many indices on a small disk budget; never go read-only on it.

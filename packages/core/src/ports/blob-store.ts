@@ -8,6 +8,18 @@ export interface BlobInfo {
   readonly contentType: string;
 }
 
+/**
+ * What `put` rejects with when the store has no room left (a full disk or volume, a storage
+ * server at its free-space threshold): the upload is refused with `FILE_STORAGE_FULL` (503)
+ * instead of an unexpected error, and nothing is stored.
+ */
+export class BlobStoreFullError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'BlobStoreFullError';
+  }
+}
+
 /** One stored blob as `list` names it. */
 export interface BlobEntry {
   readonly key: string;

@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { CoreDeps } from '../../deps.ts';
 import { operator } from '../../domain/actor.ts';
-import type { BlobInfo, BlobStore } from '../../ports/blob-store.ts';
+import { BlobStoreFullError, type BlobInfo, type BlobStore } from '../../ports/blob-store.ts';
 import { randomIds } from '../../ports/id-source.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
 import type { BinaryFileRecord } from './asset-record.ts';
@@ -110,6 +110,22 @@ describe('uploadBinaryFile', () => {
     await expect(aborted).rejects.toThrow(/ended before/);
     expect(recorded).toEqual([]);
     expect(blobs.keys()).toEqual([]);
+  });
+
+  it('refuses with FILE_STORAGE_FULL, recording nothing, when the blob store has no room', async () => {
+    const recorded: BinaryFileRecord[] = [];
+    const full: BlobStore = {
+      ...memoryBlobs(),
+      put: () => Promise.reject(new BlobStoreFullError('no space left')),
+    };
+    const upload = uploadBinaryFile(deps(recorded), full, {
+      ...base,
+      contentType: 'text/plain',
+      contentLength: '4',
+      body: Readable.from([Buffer.from('full')]),
+    });
+    await expect(upload).rejects.toMatchObject({ code: 'FILE_STORAGE_FULL' });
+    expect(recorded).toEqual([]);
   });
 
   it('checks headers and size before reading the body', async () => {

@@ -2,7 +2,7 @@ import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { imageSize } from 'image-size';
 import { LecternError } from '@lectern/errors';
 import type { CoreDeps } from '../../deps.ts';
-import type { BlobStore } from '../../ports/blob-store.ts';
+import { BlobStoreFullError, type BlobStore } from '../../ports/blob-store.ts';
 import { assertMayChange, characterCount, type ModelInput } from '../../model/shared/index.ts';
 import type { BinaryFileRecord } from './asset-record.ts';
 import { discardUpload, sweepAbandonedUploadsNowAndThen } from './upload-journal.ts';
@@ -164,6 +164,7 @@ export async function uploadBinaryFile(
   } catch (error) {
     // Whatever failed (the body, the store, the length, the database), nothing stays stored.
     await discardUpload(deps, blobs, key);
+    if (error instanceof BlobStoreFullError) throw new LecternError('FILE_STORAGE_FULL', { cause: error });
     throw error;
   }
 }
