@@ -3,14 +3,16 @@
 // node:http server returning the same bytes, then alternates wrk runs (a separate process) on the
 // two, so each ratio compares runs of one moment. Prints one table; asserts nothing.
 // Run: node scripts/bench/cache-hit.ts [--items 10000] [--seconds 8] [--connections 16,64] [--rounds 2]
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { articleCodename, authorCount } from './delivery-content.ts';
+import { authorCount } from './delivery-content.ts';
 import {
   prepareSeed,
   rssMiB as ownRssMiB,
-  startBare,
   startLectern,
   timeIndexRebuild,
   waitUntilSettled,
@@ -74,6 +76,37 @@ const extraEnv = Object.fromEntries(
     .filter((kv) => kv.includes('='))
     .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
 );
+
+/**
+ * The bare ceiling in a session of its own, as `lectern start`'s supervised child runs (detached):
+ * with the kernel's autogroup scheduling each session gets an equal CPU share on a busy machine,
+ * so both servers compete for the CPU on the same terms.
+ */
+async function startBare(body: Buffer): Promise<ServerProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'lectern-bench-bare-'));
+  writeFileSync(join(dir, 'list.json'), body);
+  const script = new URL('./bare-server.ts', import.meta.url).pathname;
+  const child = spawn(process.execPath, [script, join(dir, 'list.json'), join(dir, 'list.json')], {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const url = await new Promise<string>((resolve, reject) => {
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+  });
+  return {
+    pid: child.pid as number,
+    url,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** The process and its descendants (`lectern start` serves from a supervised child): pids. */
 function treeOf(pid: number): number[] {
@@ -169,7 +202,7 @@ async function main() {
     const againBody = Buffer.from(await again.arrayBuffer());
     if (again.headers.get('x-cache') !== 'HIT' || !againBody.equals(body))
       throw new Error(`the second request was not a cache hit with the same bytes (${again.headers.get('x-cache')})`);
-    const bare = await startBare({ item: Buffer.from(articleCodename(mid)), list: body });
+    const bare = await startBare(body);
     closers.push(bare.stop);
     console.log(`  list answer: ${body.length} bytes; server RSS idle ${rssIdle.toFixed(0)} MiB`);
 
