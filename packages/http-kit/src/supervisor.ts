@@ -32,8 +32,8 @@ export const defaultSemiSpaceMib = 4;
 
 /**
  * V8 grows the young generation of a busy server to its maximum (three semi-spaces of 16 MiB or
- * more on 64-bit), resident from then on: about 100 MiB of the embedded server's RSS under load
- * (issue 35). Objects of one request die young either way, so a small semi-space costs little
+ * more on 64-bit), resident from then on: up to ~100 MiB more RSS for the embedded server under
+ * load in some runs (issue 35: 429–568 MiB uncapped, 441–473 capped). Objects of one request die young either way, so a small semi-space costs little
  * (measured: no change in cache-hit throughput at 4 MiB). LECTERN_V8_SEMI_SPACE_MB sets it
  * (0: V8's default); a --max-semi-space-size in NODE_OPTIONS or the command wins over both.
  */
