@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -26,6 +27,11 @@ export interface FastifyServiceOptions {
   readonly bodyLimitBytes?: number;
   /** What `/healthz` reports; the process's own (`livenessOfProcess`) unless given. */
   readonly liveness?: Liveness;
+  /**
+   * Answers a request before Fastify sees it, or returns false to hand it on (Delivery's cache
+   * hits): it must keep every behaviour the routes promise for what it answers, and count it.
+   */
+  readonly fastLane?: (request: IncomingMessage, response: ServerResponse) => boolean;
 }
 
 /**
@@ -50,6 +56,19 @@ function clientError(error: FastifyError): LecternError | null {
 }
 
 /**
+ * A Node server whose requests go to `lane` first and to Fastify's handler when it declines. Once
+ * the server closes (draining), every request goes to Fastify, which answers 503 and closes.
+ */
+function fastLaneServer(lane: (request: IncomingMessage, response: ServerResponse) => boolean) {
+  return (handler: (request: IncomingMessage, response: ServerResponse) => void) => {
+    const server = createServer({ maxHeaderSize: parserMaxHeaderBytes }, (request, response) => {
+      if (!server.listening || !lane(request, response)) handler(request, response);
+    });
+    return server;
+  };
+}
+
+/**
  * A Fastify instance with what every Fastify listener shares: request ids, JSON logs, request
  * metrics, `/healthz`, `/readyz`, `/metrics`, and errors (404s included) in the API's own shape.
  */
@@ -64,6 +83,7 @@ export function createFastifyService(options: FastifyServiceOptions): FastifyIns
     // The 16 KiB limit of URL and headers is checked in the onRequest hook below; the parser only
     // refuses far larger requests, and malformed ones, in the API's body too.
     http: { maxHeaderSize: parserMaxHeaderBytes },
+    ...(options.fastLane === undefined ? {} : { serverFactory: fastLaneServer(options.fastLane) }),
     clientErrorHandler: answerClientErrors(options.toErrorResponse),
     // The router's refusals (malformed percent-encoding, an over-long segment) likewise; they skip the hooks.
     frameworkErrors: (error, request, reply) => {

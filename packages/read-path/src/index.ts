@@ -7,3 +7,4 @@ export { deliveryHttpOptions, deliveryLimitSettings } from './limit-settings.ts'
 export { serve, serveFromCache, projectIdOf, type Answer, type ReadScope, type ServeOptions } from './serve.ts';
 export { languageChain } from './language-chain.ts';
 export { invalidQuery } from './invalid-query.ts';
+export { createFastHit } from './fast-hit.ts';

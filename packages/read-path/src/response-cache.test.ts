@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ResponseCache, type CachedResponse } from './response-cache.ts';
 
-const answer = (text: string): CachedResponse => ({ body: Buffer.from(text), etag: `"${text}"`, headers: {} });
+const answer = (text: string): CachedResponse => ({
+  body: Buffer.from(text),
+  etag: `"${text}"`,
+  headers: {},
+  route: '/:projectId/items',
+});
 
 describe('the response cache', () => {
   it('keeps at most maxEntries answers, dropping the least recently used first', () => {

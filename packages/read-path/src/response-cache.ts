@@ -4,6 +4,8 @@ export interface CachedResponse {
   readonly etag: string;
   /** Content type, ETag, Vary, `X-Request-Charge` and the route's own (e.g. `X-Continuation`). */
   readonly headers: Readonly<Record<string, string>>;
+  /** The route template that computed it (`/:projectId/items`): the metrics label of a hit served before routing. */
+  readonly route: string;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DeliveryChannel, DeliveryIndexReader } from '@lectern/core';
 import { LecternError } from '@lectern/errors';
@@ -32,7 +33,7 @@ export interface ServeOptions {
   readonly limitKey?: string;
 }
 
-const waitHeader = 'x-kc-wait-for-loading-new-content';
+export const waitHeader = 'x-kc-wait-for-loading-new-content';
 
 export function projectIdOf(request: FastifyRequest): string {
   return decodeURIComponent((request.params as { projectId: string }).projectId).toLowerCase();
@@ -57,7 +58,7 @@ function entityTag(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-function matchesEtag(header: string | undefined, etag: string): boolean {
+export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
   return header.split(',').some((t) => {
     const tag = t.trim().replace(/^W\//, '');
@@ -65,7 +66,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-function cacheControl(ctx: DeliveryContext, request: FastifyRequest): string {
+/** `Cache-Control` of a Delivery answer: private for Preview and for a request with a key. */
+export function cacheControl(ctx: DeliveryContext, request: { headers: IncomingHttpHeaders }): string {
   if (ctx.channel === 'preview' || request.headers.authorization !== undefined) return 'private, no-cache';
   // A CDN may reuse an answer briefly and revalidates it with If-None-Match afterwards (cheap 304s).
   return `public, max-age=0, s-maxage=${ctx.options.cdnMaxAgeSeconds}, stale-while-revalidate=5, stale-if-error=3600`;
@@ -74,7 +76,7 @@ function cacheControl(ctx: DeliveryContext, request: FastifyRequest): string {
 const vary = 'Authorization, X-KC-Wait-For-Loading-New-Content, X-Continuation';
 
 /** The request as it came (path, query string, paging header): the first cache key looked up. */
-function requestKey(request: FastifyRequest): string {
+export function requestKey(request: { url: string; headers: IncomingHttpHeaders }): string {
   const continuation = request.headers['x-continuation'];
   return `url\u0000${request.url}\u0000${Array.isArray(continuation) ? continuation.join(',') : (continuation ?? '')}`;
 }
@@ -161,6 +163,7 @@ export async function serve(
         'x-request-charge': String(Math.max(1, answer.charge)),
         'content-type': 'application/json; charset=utf-8',
       },
+      route: request.routeOptions.url ?? 'unmatched',
     };
     ctx.cache.set(key, response);
   }

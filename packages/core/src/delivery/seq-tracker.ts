@@ -9,6 +9,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export interface SeqTracker {
   /** The known sequence: no round trip once the project was read (a stale one refreshes behind). */
   get(projectId: string): Promise<number>;
+  /**
+   * `get` without a promise, for a caller that must answer synchronously: the known sequence
+   * (a stale one refreshes behind, as in `get`), or undefined when the project was never read.
+   */
+  peek(projectId: string): number | undefined;
   /** Reads the sequence from the source now (and keeps it). */
   refresh(projectId: string): Promise<number>;
   /** A signal: the project reached `seq` (ignored when not ahead). */
@@ -89,6 +94,15 @@ export function createSeqTracker(options: SeqTrackerOptions): SeqTracker {
         refresh(projectId).catch(() => undefined);
       }
       return Promise.resolve(entry.seq);
+    },
+    peek(projectId) {
+      if (options.maxStalenessMs <= 0) return undefined;
+      const entry = entries.get(projectId);
+      if (entry === undefined || entry.checkedAt === Number.NEGATIVE_INFINITY) return undefined;
+      if (now() - entry.checkedAt > options.maxStalenessMs && entry.refreshing === null) {
+        refresh(projectId).catch(() => undefined);
+      }
+      return entry.seq;
     },
     refresh,
     advance(projectId, seq) {

@@ -80,6 +80,12 @@ export async function authenticateKeyOfAnyProject(
 export interface CachedAuthenticator {
   /** `authenticate`, answered from memory for a request like one seen within `ttlMs`. */
   authenticate(input: { api: ApiSurface; projectId: string; authorization: string | undefined }): Promise<Actor>;
+  /**
+   * The actor `authenticate` would answer at once, without a promise: only a success already
+   * settled and within `ttlMs`; undefined otherwise (unknown, pending, failed or expired), when
+   * the caller must go through `authenticate`.
+   */
+  peek(input: { api: ApiSurface; projectId: string; authorization: string | undefined }): Actor | undefined;
   /** Drops what is known of a project (its access settings or keys changed; null: of every project). */
   forget(projectId: string | null): void;
 }
@@ -96,14 +102,24 @@ export function createCachedAuthenticator(
 ): CachedAuthenticator {
   const now = options.now ?? (() => performance.now());
   const maxEntries = options.maxEntries ?? 10_000;
-  const entries = new Map<string, { projectId: string; at: number; outcome: Promise<Actor> }>();
+  const entries = new Map<string, { projectId: string; at: number; outcome: Promise<Actor>; actor?: Actor }>();
+  const keyOf = (input: { api: ApiSurface; projectId: string; authorization: string | undefined }) =>
+    `${input.api}\u0000${input.projectId}\u0000${input.authorization ?? ''}`;
   return {
     authenticate(input) {
-      const key = `${input.api}\u0000${input.projectId}\u0000${input.authorization ?? ''}`;
+      const key = keyOf(input);
       const hit = entries.get(key);
       if (hit !== undefined && now() - hit.at <= options.ttlMs) return hit.outcome;
       const outcome = authenticate(deps, input);
-      const entry = { projectId: input.projectId, at: now(), outcome };
+      const entry: { projectId: string; at: number; outcome: Promise<Actor>; actor?: Actor } = {
+        projectId: input.projectId,
+        at: now(),
+        outcome,
+      };
+      outcome.then(
+        (actor) => (entry.actor = actor),
+        () => undefined,
+      );
       entries.set(key, entry);
       // A failure of the store itself is not an answer to keep.
       outcome.catch((error: unknown) => {
@@ -111,6 +127,10 @@ export function createCachedAuthenticator(
       });
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value ?? key);
       return outcome;
+    },
+    peek(input) {
+      const hit = entries.get(keyOf(input));
+      return hit !== undefined && now() - hit.at <= options.ttlMs ? hit.actor : undefined;
     },
     forget(projectId) {
       if (projectId === null) entries.clear();
