@@ -1,4 +1,4 @@
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type LogConfig } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -128,6 +128,14 @@ function wrap(
   };
 }
 
+/** Hears every SQL statement the store runs with its duration (benchmarks count them per request). */
+export type StatementListener = (statement: string, milliseconds: number) => void;
+
+function statementLog(listener: StatementListener | undefined): LogConfig | undefined {
+  if (!listener) return undefined;
+  return (event) => listener(event.query.sql, event.queryDurationMillis);
+}
+
 /** Applies every pending migration; refuses a database migrated by a newer Lectern. */
 export async function migrate(db: Kysely<Database>): Promise<void> {
   const migrator = new Migrator({ db, provider: migrationProvider });
@@ -155,7 +163,7 @@ export const defaultPgliteSharedBuffersMib = 32;
  * `dataDir` is omitted. Migrates before returning.
  */
 export async function openPgliteStore(
-  options: { dataDir?: string; sharedBuffersMib?: number; isAuditOn?: boolean } = {},
+  options: { dataDir?: string; sharedBuffersMib?: number; isAuditOn?: boolean; onStatement?: StatementListener } = {},
 ): Promise<SqlStore> {
   const sharedBuffers = options.sharedBuffersMib ?? defaultPgliteSharedBuffersMib;
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}MB`];
@@ -166,7 +174,7 @@ export async function openPgliteStore(
       ? new PGlite({ startParams, extensions })
       : new PGlite(options.dataDir, { startParams, extensions });
   await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log: statementLog(options.onStatement) });
   const store = wrap(db, {
     engine: 'pglite',
     isSingleConnection: true,
@@ -182,11 +190,12 @@ export async function openPostgresStore(options: {
   connectionString: string;
   poolSize?: number;
   isAuditOn?: boolean;
+  onStatement?: StatementListener;
 }): Promise<SqlStore> {
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: statementLog(options.onStatement) });
   const store = wrap(db, {
     engine: 'postgres',
     isSingleConnection: false,
