@@ -21,7 +21,7 @@ function statFields(pid: number): string[] | null {
  */
 export function treeCpuMs(root: number): number {
   const parents = new Map<number, number>();
-  let pids: number[] = [];
+  let pids: number[];
   try {
     pids = readdirSync('/proc')
       .filter((n) => /^\d+$/.test(n))
