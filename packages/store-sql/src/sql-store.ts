@@ -106,11 +106,21 @@ function wrap(
     }
   }
 
+  async function read<T>(work: (tx: UnitOfWork) => Promise<T>): Promise<T> {
+    try {
+      // The collector is never read: reads write no audit entry.
+      return await serialize(() => work(unitOfWork(db, createAuditCollector())));
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
   return {
     engine: options.engine,
     db,
     signals: options.signals,
     transaction,
+    read,
     onEventsCommitted(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
