@@ -137,7 +137,7 @@ try {
 for (const profile of profiles) {
   console.log(
     `\n${profile.engine}: ${profile.statements} SQL statements for ${profile.upserts} variant upserts ` +
-      `(${(profile.statements / profile.upserts).toFixed(1)} each, not counting BEGIN/COMMIT)\n`,
+      `(${(profile.statements / profile.upserts).toFixed(1)} each; PGlite's BEGIN and COMMIT are not logged)\n`,
   );
   console.log('| per upsert | statement |\n| ---: | --- |');
   for (const [statement, count] of profile.top)
