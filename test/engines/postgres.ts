@@ -65,7 +65,7 @@ export async function freePorts<N extends number>(count: N): Promise<Ports<N>> {
  * trust authentication for user `lectern`. PostgreSQL refuses to run as root, so as root the
  * server runs as the `postgres` system user that Debian's package creates.
  */
-export async function startPostgres(): Promise<RunningEngine> {
+export async function startPostgres(options: { isDurable?: boolean } = {}): Promise<RunningEngine> {
   const bin = postgresBinDir();
   const dir = runDir('postgres');
   const data = join(dir, 'data');
@@ -76,9 +76,12 @@ export async function startPostgres(): Promise<RunningEngine> {
     isRoot ? execFile('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]) : execFile(join(bin, cmd), args);
   await run('initdb', ['-D', data, '-U', 'lectern', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
   const port = await freePort();
-  const options = `-p ${port} -h 127.0.0.1 -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  // Tests trade durability for speed; `isDurable` keeps PostgreSQL's defaults (what a deployment
+  // runs), for benchmarks of writes.
+  const durability = options.isDurable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const serverOptions = `-p ${port} -h 127.0.0.1 -k ${dir}${durability} -c max_connections=200`;
   try {
-    await run('pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']);
+    await run('pg_ctl', ['-D', data, '-l', log, '-o', serverOptions, '-w', '-t', '60', 'start']);
   } catch (error) {
     throw new Error(`pg_ctl start failed (${(error as Error).message}); log ${log}:\n${tailOf(log)}`, { cause: error });
   }

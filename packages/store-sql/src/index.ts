@@ -4,6 +4,7 @@ export {
   openPgliteStore,
   openPostgresStore,
   type SqlStore,
+  type StatementListener,
 } from './sql-store.ts';
 export type { Database } from './schema.ts';
 export { notifySql } from './signals.ts';

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ChangeChannel, ChangeEvent, Outbox, OutboxRelayRepository } from '@lectern/core';
 import type { Database, OutboxEventsTable } from './schema.ts';
-import { notify } from './signals.ts';
+import { channelOf } from './signals.ts';
 
 function toEvent(row: Selectable<OutboxEventsTable>): ChangeEvent {
   return {
@@ -21,28 +21,32 @@ export function outbox(db: Kysely<Database>): Outbox {
     async append(projectId, events, occurredAt) {
       if (events.length === 0) return [];
       // The upsert locks the project's counter row until commit: writers of one project
-      // serialize here, so sequences are gap-free and follow commit order.
-      const counter = await db
-        .insertInto('project_sequences')
-        .values({ project_id: projectId, last_seq: events.length })
-        .onConflict((oc) =>
-          oc.column('project_id').doUpdateSet({ last_seq: sql`project_sequences.last_seq + ${events.length}` }),
-        )
-        .returning('last_seq')
-        .executeTakeFirstOrThrow();
-      const first = Number(counter.last_seq) - events.length + 1;
-      const rows = events.map((e, i) => ({
-        project_id: projectId,
-        seq: first + i,
+      // serialize here, so sequences are gap-free and follow commit order. One statement takes
+      // the numbers, inserts the events and announces them (a round trip, not three, while the
+      // lock is held).
+      const count = events.length;
+      const rows = events.map((e) => ({
         object_kind: e.objectKind,
         operation: e.operation,
         object_id: e.objectId,
         channel: e.channel,
-        payload: JSON.stringify(e.payload),
-        occurred_at: occurredAt,
+        payload: e.payload,
       }));
-      await db.insertInto('outbox_events').values(rows).execute();
-      await notify(db, 'committed', `${projectId}:${first + events.length - 1}`);
+      const { rows: counter } = await sql<{ last_seq: string | number }>`
+        with counter as (
+          insert into project_sequences (project_id, last_seq) values (${projectId}::uuid, ${count}::int8)
+          on conflict (project_id) do update set last_seq = project_sequences.last_seq + ${count}::int8
+          returning last_seq
+        ), appended as (
+          insert into outbox_events (project_id, seq, object_kind, operation, object_id, channel, payload, occurred_at)
+          select ${projectId}::uuid, counter.last_seq - ${count}::int8 + e.ord, e.value->>'object_kind', e.value->>'operation',
+                 e.value->>'object_id', e.value->>'channel', e.value->'payload', ${occurredAt}::timestamptz
+          from counter, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as e(value, ord)
+        )
+        select last_seq, pg_notify(${channelOf('committed')}, ${projectId}::text || ':' || last_seq) from counter`.execute(
+        db,
+      );
+      const first = Number(counter[0]?.last_seq) - count + 1;
       return events.map((e, i) => ({ ...e, projectId, seq: first + i, occurredAt }));
     },
     async readAfter({ projectId, afterSeq, limit }) {

@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { SignalTopic, Signals } from '@lectern/core';
 
 /** The PostgreSQL channel of a topic. */
-const channelOf = (topic: SignalTopic) => `lectern_${topic}`;
+export const channelOf = (topic: SignalTopic) => `lectern_${topic}`;
 
 /**
  * `select pg_notify(…)`: run it inside the transaction of the change it announces (PostgreSQL

@@ -1,4 +1,4 @@
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql, type LogConfig } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -106,11 +106,21 @@ function wrap(
     }
   }
 
+  async function read<T>(work: (tx: UnitOfWork) => Promise<T>): Promise<T> {
+    try {
+      // The collector is never read: reads write no audit entry.
+      return await serialize(() => work(unitOfWork(db, createAuditCollector())));
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
   return {
     engine: options.engine,
     db,
     signals: options.signals,
     transaction,
+    read,
     onEventsCommitted(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -126,6 +136,14 @@ function wrap(
       await serialize(() => db.destroy());
     },
   };
+}
+
+/** Hears every SQL statement the store runs with its duration (benchmarks count them per request). */
+export type StatementListener = (statement: string, milliseconds: number) => void;
+
+function statementLog(listener: StatementListener | undefined): LogConfig | undefined {
+  if (!listener) return undefined;
+  return (event) => listener(event.query.sql, event.queryDurationMillis);
 }
 
 /** Applies every pending migration; refuses a database migrated by a newer Lectern. */
@@ -155,7 +173,7 @@ export const defaultPgliteSharedBuffersMib = 32;
  * `dataDir` is omitted. Migrates before returning.
  */
 export async function openPgliteStore(
-  options: { dataDir?: string; sharedBuffersMib?: number; isAuditOn?: boolean } = {},
+  options: { dataDir?: string; sharedBuffersMib?: number; isAuditOn?: boolean; onStatement?: StatementListener } = {},
 ): Promise<SqlStore> {
   const sharedBuffers = options.sharedBuffersMib ?? defaultPgliteSharedBuffersMib;
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}MB`];
@@ -166,7 +184,7 @@ export async function openPgliteStore(
       ? new PGlite({ startParams, extensions })
       : new PGlite(options.dataDir, { startParams, extensions });
   await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log: statementLog(options.onStatement) });
   const store = wrap(db, {
     engine: 'pglite',
     isSingleConnection: true,
@@ -182,6 +200,7 @@ export async function openPostgresStore(options: {
   connectionString: string;
   poolSize?: number;
   isAuditOn?: boolean;
+  onStatement?: StatementListener;
 }): Promise<SqlStore> {
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
@@ -191,7 +210,7 @@ export async function openPostgresStore(options: {
   // unheard 'error' event ends the process. Its queries' callers get the error; the pool discards
   // the client on release (no longer queryable).
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: statementLog(options.onStatement) });
   const store = wrap(db, {
     engine: 'postgres',
     isSingleConnection: false,

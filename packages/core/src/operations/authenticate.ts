@@ -30,7 +30,9 @@ export async function authenticate(
   deps: CoreDeps,
   input: { api: ApiSurface; projectId: string; authorization: string | undefined },
 ): Promise<Actor> {
-  return deps.store.transaction(async (tx) => {
+  // Reads only, on every request: outside a transaction where the store can (issue 35).
+  const read = deps.store.read?.bind(deps.store) ?? deps.store.transaction.bind(deps.store);
+  return read(async (tx) => {
     if (input.api === 'delivery') {
       if (!isUuid(input.projectId)) throw new LecternError('PROJECT_NOT_FOUND');
       const project = await tx.projects.get(input.projectId);

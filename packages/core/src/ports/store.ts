@@ -30,6 +30,13 @@ export interface Store {
    * LecternError, a serialization failure is retried by the adapter or becomes `conflict`.
    */
   transaction<T>(work: (tx: UnitOfWork) => Promise<T>): Promise<T>;
+  /**
+   * Runs read-only `work` outside a transaction: each statement sees the latest commit, and no
+   * BEGIN and COMMIT are sent (two round trips fewer, for a read of one statement on every
+   * request, e.g. a key's lookup). Never for writes: they would not roll back together. Optional;
+   * without it, callers use `transaction`.
+   */
+  read?<T>(work: (tx: UnitOfWork) => Promise<T>): Promise<T>;
   /** Resolves when the store answers a trivial query; for readiness probes. */
   ping(): Promise<void>;
   /** Closes connections. Pending transactions finish first. */

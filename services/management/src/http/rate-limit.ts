@@ -28,9 +28,20 @@ const windows = [1_000, 60_000, 3_600_000] as const;
  * until that window ends) and error_code 10000 (SPEC 7.1).
  */
 export function rateLimit(core: CoreDeps, limits: RateLimits) {
-  const max = [limits.perSecond, limits.perMinute, limits.perHour];
+  // Only the windows with a limit are counted: a window set to 0 (off, an infinite limit) costs no
+  // write, and with every window off a request touches no counter at all. Counting them anyway
+  // made every request of a key update the key's counter rows, so its concurrent requests queued
+  // on those row locks on PostgreSQL (issue 35).
+  const counted = [
+    [windows[0], limits.perSecond],
+    [windows[1], limits.perMinute],
+    [windows[2], limits.perHour],
+  ].filter(([, limit]) => Number.isFinite(limit)) as [number, number][];
+  const countedWindows = counted.map(([ms]) => ms);
+  const max = counted.map(([, limit]) => limit);
   let lastPurge = 0;
   return async (_req: Request, res: Response, next: NextFunction): Promise<void> => {
+    if (counted.length === 0) return next();
     const actor = locals(res).actor;
     // A key's budget is the key's; a signed-in person's is the person's, across their projects.
     const holder = actor?.type === 'api_key' ? actor.keyId : actor?.type === 'person' ? actor.userId : null;
@@ -41,11 +52,11 @@ export function rateLimit(core: CoreDeps, limits: RateLimits) {
         lastPurge = now.getTime();
         await tx.rateLimits.purge(new Date(now.getTime() - windows[2]));
       }
-      return tx.rateLimits.hit(holder, windows, now);
+      return tx.rateLimits.hit(holder, countedWindows, now);
     });
-    const over = windows.findIndex((_, i) => (counts[i] ?? 0) > (max[i] ?? Infinity));
+    const over = countedWindows.findIndex((_, i) => (counts[i] ?? 0) > (max[i] ?? Infinity));
     if (over >= 0) {
-      const ms = windows[over] as number;
+      const ms = countedWindows[over] as number;
       throw new LecternError('RATE_LIMITED', { retryAfterSeconds: (ms - (now.getTime() % ms)) / 1000 });
     }
     next();

@@ -50,6 +50,11 @@ interface Save {
   readonly after: VariantRecord;
   readonly operation: string;
   readonly at: Date;
+  /**
+   * `changedElementIds(before.elements, after.elements)` when the caller has computed it already
+   * (an upsert also names them in its audit entry); computed here when absent.
+   */
+  readonly changed?: readonly string[] | undefined;
 }
 
 async function insertVersion(
@@ -58,7 +63,10 @@ async function insertVersion(
 ): Promise<StoredVersion> {
   const { previous, before, after } = input;
   const seq = (previous?.seq ?? 0) + 1;
-  const changed = changedElementIds(previous ? (before?.elements ?? null) : null, after.elements);
+  const changed =
+    previous && input.changed
+      ? [...input.changed]
+      : changedElementIds(previous ? (before?.elements ?? null) : null, after.elements);
   const total = Object.keys(after.elements).length;
   // A delta pays while it is small against the whole; a long chain is cut by a snapshot.
   const isSnapshot = previous === null || seq - previous.baseSeq >= snapshotEvery || changed.length * 2 >= total;

@@ -13,7 +13,7 @@ import {
   type ModelInput,
   type Page,
 } from '../../model/shared/index.ts';
-import { recordVersion } from '../history/record-version.ts';
+import { changedElementIds, recordVersion } from '../history/record-version.ts';
 import { contentEvents } from '../items/events.ts';
 import { assertPersonWorkflowAction } from '../workflow/person-workflow-rules.ts';
 import { readVariantMeta, readWorkflowTarget } from '../workflow/targets.ts';
@@ -141,34 +141,33 @@ export async function upsertVariant(
       published: variant?.published ?? null,
     };
     await tx.variants.save(next);
+    // Computed once for both the version history and the audit entry.
+    const changed = changedElementIds(variant?.elements ?? null, next.elements);
     await recordVersion(tx, {
       actor: input.actor,
       before: variant,
       after: next,
       operation: variant ? 'upsert' : 'create',
       at: now,
+      changed,
     });
-    // The audit entry names the elements this save changed (ids of those written with another
-    // value than before; at most 50).
-    const before: Readonly<Record<string, unknown>> = variant?.elements ?? {};
-    const changed = [...localized.keys()].filter(
-      (id) => JSON.stringify(before[id]) !== JSON.stringify(next.elements[id]),
-    );
-    tx.audit.describe({ changed_elements: changed.slice(0, 50) });
+    // The audit entry names the elements this save changed (ids of those sent and written with
+    // another value than before; at most 50).
+    const isChanged = new Set(changed);
+    tx.audit.describe({ changed_elements: [...localized.keys()].filter((id) => isChanged.has(id)).slice(0, 50) });
+    // Who saved this version, for the editor's conflict view (a person's saves only).
+    if (input.actor.type === 'person')
+      await tx.presence.recordSave({ ...variantIdsOf(next), userId: input.actor.userId, at: now });
+    const answer = await variantJson(next, { lookups, version });
+    // Last: appending takes the project's event counter lock, held until commit (events.md), so
+    // nothing that can wait (rendering the answer) runs after it.
     const events = contentEvents(variant ? 'upsert' : 'create', ['delivery_preview'], item, {
       typeCodename: type.record.codename,
       language: { id: language.id, codename: language.codename },
       workflow: { workflowId: next.workflowId, stepId: next.stepId },
     });
     await tx.outbox.append(input.projectId, events, now);
-    // Who saved this version, for the editor's conflict view (a person's saves only).
-    if (input.actor.type === 'person')
-      await tx.presence.recordSave({ ...variantIdsOf(next), userId: input.actor.userId, at: now });
-    return {
-      variant: await variantJson(next, { lookups, version }),
-      isCreated: variant === null,
-      etag: variantEtag(next),
-    };
+    return { variant: answer, isCreated: variant === null, etag: variantEtag(next) };
   });
 }
 
