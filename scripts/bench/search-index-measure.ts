@@ -59,32 +59,35 @@ export interface MeasureOptions {
 }
 
 /**
- * The list's answer (wrk's Lua): its items are consecutive ranks, descending (the page `rank < n`
- * asks for, n ≥ 10 on all but the first ten walk values), each linked to an author that
- * `modular_content` holds (depth ≥ 1).
+ * The list's answer (wrk's Lua): the ranks n − 1 … n − 10 in that order, n read back from the
+ * answer's `pagination.next_page` (it repeats the request's filter), each item linked to an author
+ * that `modular_content` holds (depth ≥ 1). The last page (n ≤ 10, no next page) must end at rank 0.
+ * `"modular_content":{` is the top-level key; `"modular_content"` alone also names element types.
  */
-const listCheck = `
-local cut = body:find('"modular_content"', 1, true)
+export const listCheck = `
+local cut = body:find('"modular_content":{', 1, true)
 if cut == nil then return false end
 local items = body:sub(1, cut)
-local last, count = nil, 0
+local n = tonumber(body:match('rank%%5Blt%%5D=(%d+)', cut) or '')
+if n == nil and body:find('"next_page":""', cut, true) == nil then return false end
+local expected, count = n and n - 1, 0
 for v in items:gmatch('"rank":{[^}]-"value":(%d+)') do
   v = tonumber(v)
-  if last ~= nil and v ~= last - 1 then return false end
-  last, count = v, count + 1
+  if expected ~= nil and v ~= expected then return false end
+  expected, count = v - 1, count + 1
 end
-if count ~= 10 and not (last == 0 and count > 0) then return false end
+if count ~= 10 and not (n == nil and expected == -1 and count > 0) then return false end
 return body:find('"author_', cut, true) ~= nil`;
 
 /** The equality filter's answer: exactly one item, whose title names its own codename's number. */
-const equalityCheck = `
-local cut = body:find('"modular_content"', 1, true) or #body
+export const equalityCheck = `
+local cut = body:find('"modular_content":{', 1, true) or #body
 local items = body:sub(1, cut)
 local codename, extra = nil, 0
 for c in items:gmatch('"codename":"article_(%d+)"') do
   if codename == nil then codename = tonumber(c) else extra = extra + 1 end
 end
-local title = items:match('"value":"Article (%d+)"')
+local title = items:match('"title":{[^}]-"value":"Article (%d+)"')
 return codename ~= nil and extra == 0 and title ~= nil and tonumber(title) == codename`;
 
 export const percentile = (values: readonly number[], p: number): number => {
