@@ -4,7 +4,14 @@
 // the tables the tracking port writes (recs_visits, recs_popularity; packages/recs-sql's
 // sql-tracking.ts), instead of N HTTP calls: the API has no batch path, and a million calls would
 // measure the tracking route, not the reads that use the popularity.
-import { sql, type Kysely } from 'kysely';
+import { createRequire } from 'node:module';
+import type * as KyselyModule from 'kysely';
+import type { Kysely } from 'kysely';
+
+// kysely is a dependency of the store package, not of the workspace root this script runs from.
+const { sql } = createRequire(new URL('../../packages/store-sql/package.json', import.meta.url))(
+  'kysely',
+) as typeof KyselyModule;
 
 /** sql-tracking.ts's decay: popularity halves every week without visits. */
 const decaySeconds = (7 * 24 * 3600) / Math.LN2;
