@@ -6,7 +6,7 @@
 // measure the tracking route, not the reads that use the popularity.
 import { createRequire } from 'node:module';
 import type * as KyselyModule from 'kysely';
-import type { Kysely } from 'kysely';
+import type { SqlStore } from '../../packages/store-sql/src/index.ts';
 
 // kysely is a dependency of the store package, not of the workspace root this script runs from.
 const { sql } = createRequire(new URL('../../packages/store-sql/package.json', import.meta.url))(
@@ -35,7 +35,7 @@ export interface ZipfFill {
  * increments would leave it. Replaces any popularity the project had.
  */
 export async function fillZipfVisits(
-  db: Kysely<unknown>,
+  db: SqlStore['db'],
   options: { projectId: string; codenames: readonly string[]; visits: number; now?: Date },
 ): Promise<ZipfFill> {
   const { projectId, codenames, visits } = options;
@@ -77,7 +77,7 @@ export async function fillZipfVisits(
     visits,
     distinct: Number(row?.distinct ?? 0),
     seconds,
-    top: top.rows.map((r) => r.codename),
+    top: top.rows.map((r: { codename: string }) => r.codename),
     headShare: Number(row?.head ?? 0) / Math.max(1, Number(row?.total ?? 0)),
   };
 }
