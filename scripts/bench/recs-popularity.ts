@@ -2,7 +2,7 @@
 // index's items drawn from a Zipf distribution (exponent 1: the k-th most visited item gets about
 // 1/k of the first one's visits), spread over the past week, written with two SQL statements into
 // the tables the tracking port writes (recs_visits, recs_popularity; packages/recs-sql's
-// sql-tracking.ts), instead of N HTTP calls: the API has no batch path, and a million calls would
+// sql-tracking.ts; rank_key as migration 0024 defines it), instead of N HTTP calls: the API has no batch path, and a million calls would
 // measure the tracking route, not the reads that use the popularity.
 import { createRequire } from 'node:module';
 import type * as KyselyModule from 'kysely';
@@ -56,11 +56,12 @@ export async function fillZipfVisits(
     db,
   );
   await sql`
-    insert into recs_popularity (project_id, codename, score, updated_at)
-    select project_id, codename,
-           sum(exp(- greatest(extract(epoch from (${now}::timestamptz - at)), 0) / ${decaySeconds}::float8)),
-           ${now}::timestamptz
-    from recs_visits where project_id = ${projectId} group by project_id, codename`.execute(db);
+    insert into recs_popularity (project_id, codename, score, updated_at, rank_key)
+    select project_id, codename, score, ${now}::timestamptz,
+           ln(score) + extract(epoch from ${now}::timestamptz)::float8 / ${decaySeconds}::float8
+    from (select project_id, codename,
+                 sum(exp(- greatest(extract(epoch from (${now}::timestamptz - at)), 0) / ${decaySeconds}::float8)) as score
+          from recs_visits where project_id = ${projectId} group by project_id, codename) s`.execute(db);
   const seconds = (performance.now() - began) / 1000;
   const top = await sql<{ codename: string }>`
     select codename from recs_popularity where project_id = ${projectId} order by score desc, codename limit 10`.execute(
