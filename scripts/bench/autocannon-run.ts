@@ -56,6 +56,7 @@ const out: LoadResult = {
   errors: result.errors + result.non2xx,
   hits: isWalk ? hits : null,
   misses: isWalk ? misses : null,
+  badBodies: null,
   nextOffset: spec.offset + k + 1,
 };
 console.log(JSON.stringify(out));

@@ -25,6 +25,13 @@ export interface LoadSpec {
   readonly width: number;
   readonly connections: number;
   readonly seconds: number;
+  /**
+   * The body check of a walk (wrk only): the body of a Lua function of `body` returning true when
+   * the answer is right, e.g. `return body:find('"items":[', 1, true) ~= nil`. A 2xx answer it
+   * refuses counts as a bad body. Responses cannot be matched to the URL they answer (wrk
+   * interleaves connections), so checks are self-consistent (the page holds what its URL asks).
+   */
+  readonly check?: string;
 }
 
 export interface LoadResult {
@@ -38,6 +45,8 @@ export interface LoadResult {
   /** `x-cache` answers counted (walks only; null for a fixed URL, checked by a sample instead). */
   readonly hits: number | null;
   readonly misses: number | null;
+  /** 2xx answers the walk's `check` refused (null: no check, or autocannon). */
+  readonly badBodies: number | null;
   /** Where the walk stopped: the offset that continues it without repeating. */
   readonly nextOffset: number;
 }
@@ -81,8 +90,9 @@ function setup(thread)
   table.insert(all, thread)
 end
 function init(args)
-  n, hits, misses, non2xx = 0, 0, 0, 0
+  n, hits, misses, non2xx, bad = 0, 0, 0, 0, 0
 end
+${spec.check === undefined ? 'local check = nil' : `local function check(body)\n${spec.check}\nend`}
 ${
   walk
     ? `function request()
@@ -95,23 +105,25 @@ end
 function response(status, headers, body)
   local cache = headers["x-cache"] or headers["X-Cache"]
   if cache == "HIT" then hits = hits + 1 elseif cache == "MISS" then misses = misses + 1 end
-  if status < 200 or status > 299 then non2xx = non2xx + 1 end
+  if status < 200 or status > 299 then non2xx = non2xx + 1
+  elseif check ~= nil and not check(body) then bad = bad + 1 end
 end`
     : ''
 }
 function done(summary, latency, requests)
-  local h, m, bad, maxn = 0, 0, 0, 0
+  local h, m, bad, wrong, maxn = 0, 0, 0, 0, 0
   for _, t in ipairs(all) do
     h = h + (t:get("hits") or 0)
     m = m + (t:get("misses") or 0)
     bad = bad + (t:get("non2xx") or 0)
+    wrong = wrong + (t:get("bad") or 0)
     maxn = math.max(maxn, t:get("n") or 0)
   end
   local e = summary.errors
   io.write(string.format('BENCH {"requests":%d,"duration_us":%d,"p50_us":%d,"p99_us":%d,' ..
-    '"socket_errors":%d,"status_errors":%d,"hits":%d,"misses":%d,"non2xx":%d,"max_n":%d}\\n',
+    '"socket_errors":%d,"status_errors":%d,"hits":%d,"misses":%d,"non2xx":%d,"bad_bodies":%d,"max_n":%d}\\n',
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
-    e.connect + e.read + e.write + e.timeout, e.status, h, m, bad, maxn))
+    e.connect + e.read + e.write + e.timeout, e.status, h, m, bad, wrong, maxn))
 end
 `;
 }
@@ -153,6 +165,7 @@ async function runWrk(spec: LoadSpec): Promise<LoadResult> {
     errors: (r['socket_errors'] ?? 0) + (walk ? (r['non2xx'] ?? 0) : (r['status_errors'] ?? 0)),
     hits: walk ? (r['hits'] ?? 0) : null,
     misses: walk ? (r['misses'] ?? 0) : null,
+    badBodies: walk && spec.check !== undefined ? (r['bad_bodies'] ?? 0) : null,
     nextOffset: spec.offset + threads * ((r['max_n'] ?? 0) + 1),
   };
 }

@@ -43,6 +43,9 @@ const usage = `Usage: pnpm run bench:recommendations-quality -- [options]
 
   --per-topic N      articles per topic (6 topics; default 50)
   --borrowed B[,B…]  words of 12 per article taken from another topic (default 2,4,6)
+  --overlap O[,O…]   words of 20 each topic's vocabulary shares with the next topic (default 0,6:
+                     0 as before, where topics share almost no words; 6 makes neighbours share
+                     30 % of their vocabulary, queries and articles of shared words ambiguous)
   --providers P[,P…] of ${Object.keys(providers).join(', ')} (default all; the ONNX ones need
                      the model: source scripts/lib/models.sh && lectern_models)
   --help             this text`;
@@ -53,6 +56,7 @@ const { values: args } = parseArgs({
   options: {
     'per-topic': { type: 'string', default: '50' },
     borrowed: { type: 'string', default: '2,4,6' },
+    overlap: { type: 'string', default: '0,6' },
     providers: { type: 'string', default: Object.keys(providers).join(',') },
     help: { type: 'boolean', default: false },
   },
@@ -63,10 +67,12 @@ if (args.help) {
 }
 const perTopic = Number(args['per-topic']);
 const borrowedCounts = args.borrowed.split(',').map(Number);
+const overlaps = args.overlap.split(',').map(Number);
 const chosen = args.providers.split(',');
 if (
   !(Number.isInteger(perTopic) && perTopic >= 2) ||
   !borrowedCounts.every((n) => Number.isInteger(n) && n >= 0 && n <= 12) ||
+  !overlaps.every((n) => Number.isInteger(n) && n >= 0 && n <= 10) ||
   !chosen.every((p) => p in providers)
 ) {
   console.error(`Invalid options.\n\n${usage}`);
@@ -75,25 +81,32 @@ if (
 
 interface Row {
   readonly borrowed: number;
+  readonly overlap: number;
   readonly provider: string;
   readonly similar: number;
   readonly search: number;
   readonly msPerItem: number;
 }
 
-async function measure(options: { borrowed: number; provider: string; embedder: EmbeddingProvider }): Promise<Row> {
+async function measure(options: {
+  borrowed: number;
+  overlap: number;
+  provider: string;
+  embedder: EmbeddingProvider;
+}): Promise<Row> {
   const { embedder } = options;
   const { core, projectId, recs, post, close } = await openBenchProject({ engine: 'pgvector', embedder });
   try {
-    const corpus = generateCorpus({ perTopic, borrowed: options.borrowed });
+    const corpus = generateCorpus({ perTopic, borrowed: options.borrowed, overlap: options.overlap });
     await writeCorpus(core, { projectId, items: corpus });
     const began = performance.now();
     await createRecsConsumer({ core, writer: recs.writer, embedder }).catchUp(projectId);
     const msPerItem = (performance.now() - began) / corpus.length;
     // The same measures as bench:recommendations.
-    const { similar, search } = await topicPrecision({ post, corpus, visitId: 'quality' });
+    const { similar, search } = await topicPrecision({ post, corpus, visitId: 'quality', overlap: options.overlap });
     return {
       borrowed: options.borrowed,
+      overlap: options.overlap,
       provider: options.provider,
       similar,
       search,
@@ -113,11 +126,12 @@ for (const name of chosen) {
   }
 }
 const rows: Row[] = [];
-for (const borrowed of borrowedCounts)
-  for (const [provider, embedder] of opened) {
-    rows.push(await measure({ borrowed, provider, embedder }));
-    process.stderr.write(`borrowed ${borrowed}, ${provider}: done\n`);
-  }
+for (const overlap of overlaps)
+  for (const borrowed of borrowedCounts)
+    for (const [provider, embedder] of opened) {
+      rows.push(await measure({ borrowed, overlap, provider, embedder }));
+      process.stderr.write(`overlap ${overlap}, borrowed ${borrowed}, ${provider}: done\n`);
+    }
 
 const fmt = (n: number) => n.toFixed(2);
 console.log(
@@ -125,10 +139,10 @@ console.log(
     `search: 60 three-word topic queries. Over HTTP on PGlite (pgvector HNSW).\n`,
 );
 console.log(
-  '| borrowed of 12 | provider | embedder id | precision@5 similar | precision@5 search | indexing ms/item |',
+  '| topic overlap of 20 | borrowed of 12 | provider | embedder id | precision@5 similar | precision@5 search | indexing ms/item |',
 );
-console.log('| --- | --- | --- | --- | --- | --- |');
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
 for (const r of rows)
   console.log(
-    `| ${r.borrowed} | ${providers[r.provider]!.about} | ${opened.get(r.provider)!.id} | ${fmt(r.similar)} | ${fmt(r.search)} | ${fmt(r.msPerItem)} |`,
+    `| ${r.overlap} | ${r.borrowed} | ${providers[r.provider]!.about} | ${opened.get(r.provider)!.id} | ${fmt(r.similar)} | ${fmt(r.search)} | ${fmt(r.msPerItem)} |`,
   );

@@ -3,7 +3,7 @@
 // consumer index it, then measures precision@5 of `similar` (same topic as the current item) and
 // of search (same topic as the query words), the popular order after visits, and filter
 // correctness. Latency (recs-latency.ts): fills the index with N generated entries through its
-// writer port and drives recommend/items and search/items with wrk from a separate process. Each
+// writer port, a Zipf-distributed popularity of --visits visits (recs-popularity.ts), and drives recommend/items and search/items with wrk from a separate process. Each
 // on the embedded index (PGlite, pgvector) and the cluster's (PostgreSQL + OpenSearch k-NN,
 // engines from test/engines). Prints tables; asserts nothing (CONVENTIONS).
 // Run: pnpm run bench:recommendations -- [--per-topic 50] [--items 10000,100000] [--engines pgvector,knn]
@@ -19,7 +19,10 @@ const usage = `Usage: pnpm run bench:recommendations -- [options]
 
   --per-topic N    articles per topic in the quality corpus (6 topics; default 50)
   --borrowed B[,B…] words of 12 per article taken from another topic (default 2,4)
-  --items N[,N…]   index sizes for the latency table (default 10000)
+  --overlap O      words of 20 each topic's vocabulary shares with the next topic (default 6;
+                   0: topics share almost no words and precision@5 is a sanity check)
+  --items N[,N…]   index sizes for the latency table (default 10000,100000)
+  --visits V       Zipf-distributed visits written before the latency runs (default 1000000)
   --seconds S      seconds of wrk load per index, size and scenario (default 10)
   --engines E[,E…] pgvector (PGlite, embedded) and/or knn (PostgreSQL + OpenSearch k-NN) (default both)
   --force-merge    merge the k-NN index into one segment after loading (default: as loaded)
@@ -32,7 +35,9 @@ const { values: args } = parseArgs({
   options: {
     'per-topic': { type: 'string', default: '50' },
     borrowed: { type: 'string', default: '2,4' },
-    items: { type: 'string', default: '10000' },
+    overlap: { type: 'string', default: '6' },
+    items: { type: 'string', default: '10000,100000' },
+    visits: { type: 'string', default: '1000000' },
     seconds: { type: 'string', default: '10' },
     engines: { type: 'string', default: 'pgvector,knn' },
     'force-merge': { type: 'boolean', default: false },
@@ -50,8 +55,11 @@ const seconds = Number(args.seconds);
 const pgliteBuffersMib = Number(args['pglite-buffers']);
 const benchEngines = args.engines.split(',') as BenchEngine[];
 const borrowedCounts = args.borrowed.split(',').map(Number);
+const overlap = Number(args.overlap);
+const visits = Number(args.visits);
 if (
-  ![perTopic, seconds, pgliteBuffersMib, ...sizes].every((n) => Number.isInteger(n) && n >= 1) ||
+  ![perTopic, seconds, pgliteBuffersMib, visits, ...sizes].every((n) => Number.isInteger(n) && n >= 1) ||
+  !(Number.isInteger(overlap) && overlap >= 0 && overlap <= 10) ||
   !borrowedCounts.every((n) => Number.isInteger(n) && n >= 0 && n <= 12) ||
   !benchEngines.every((e) => e === 'pgvector' || e === 'knn')
 ) {
@@ -64,7 +72,7 @@ const fmt = (n: number) => n.toFixed(2);
 
 async function quality(borrowed: number, engine: BenchEngine) {
   const p = await openBenchProject({ engine, embedder });
-  const corpus = generateCorpus({ perTopic, borrowed });
+  const corpus = generateCorpus({ perTopic, borrowed, overlap });
   const personaOf = new Map(corpus.map((c) => [c.codename, c.persona]));
   const began = performance.now();
   await writeCorpus(p.core, { projectId: p.projectId, items: corpus });
@@ -79,7 +87,7 @@ async function quality(borrowed: number, engine: BenchEngine) {
       requestedTypeCodename: 'article',
       ...extra,
     });
-  const precision = await topicPrecision({ post: p.post, corpus, visitId: 'bench' });
+  const precision = await topicPrecision({ post: p.post, corpus, visitId: 'bench', overlap });
   // Popular: visits 10, 8, 6, 4, 2 on five items must come back in that order.
   const visited = [0, 1, 2, 3, 4].map((k) => corpus[k * Math.floor(corpus.length / 5) + 3]!);
   for (const [i, item] of visited.entries())
@@ -102,7 +110,7 @@ async function quality(borrowed: number, engine: BenchEngine) {
   }
   await p.close();
   console.log(
-    `\nQuality (${engine}) on a generated corpus: ${corpus.length} articles, ${Object.keys(corpusTopics).length} topics, ${corpusPersonas.length} personas, ${borrowed} of 12 topical words borrowed from another topic`,
+    `\nQuality (${engine}) on a generated corpus: ${corpus.length} articles, ${Object.keys(corpusTopics).length} topics, ${corpusPersonas.length} personas, ${borrowed} of 12 topical words borrowed from another topic, ${overlap} of 20 words of each topic shared with the next`,
   );
   console.log(
     `(written in ${fmt((written - began) / 1000)} s, indexed in ${fmt((indexed - written) / 1000)} s; embedder ${embedder.id})\n`,
@@ -122,13 +130,21 @@ try {
   for (const engine of benchEngines)
     for (const size of sizes)
       rows.push(
-        ...(await latency({ size, engine, embedder, seconds, isForceMerged: args['force-merge'], pgliteBuffersMib })),
+        ...(await latency({
+          size,
+          engine,
+          embedder,
+          seconds,
+          isForceMerged: args['force-merge'],
+          pgliteBuffersMib,
+          visits,
+        })),
       );
   console.log(
     `\nLatency: wrk from a separate process, one connection, ${seconds} s per row after a 2 s warm-up; limit 10; over HTTP with auth and visit tracking:\n`,
   );
   console.log(
-    '| index | items | request | p50 ms | p99 ms | requests | errors |\n| --- | --- | --- | --- | --- | --- | --- |',
+    '| index | items | request | p50 ms | p99 ms | requests | errors: failed or non-200 + answers without 10 codenames |\n| --- | --- | --- | --- | --- | --- | --- |',
   );
   for (const r of rows) console.log(r);
 } finally {

@@ -1,13 +1,15 @@
 // The latency half of the Smart Recommendations benchmark: fills the recommendation index of one
 // project with N generated entries directly through its writer port (RecsIndexWriter.apply, in
 // batches of 1000; publishing N items through Management would take far longer and measures
-// the write path, not this one), then drives POST /api/v2/recommend/items and /search/items with
+// the write path, not this one), fills the popularity with Zipf-distributed visits
+// (recs-popularity.ts), then drives POST /api/v2/recommend/items and /search/items with
 // wrk from a separate process, one connection, and prints p50/p99 per scenario.
 import { randomUUID } from 'node:crypto';
 import { embeddedText, entryOf, words, type EmbeddingProvider, type RecsEntry } from '../../packages/core/src/index.ts';
 import { generateCorpus } from '../../packages/recs-sql/src/index.ts';
 import { openBenchProject, type BenchEngine } from './recs-bench-project.ts';
 import { runPostLoad } from './recs-load.ts';
+import { fillZipfVisits } from './recs-popularity.ts';
 
 const fmt = (n: number) => n.toFixed(2);
 const engineNames: Readonly<Record<BenchEngine, string>> = {
@@ -51,6 +53,8 @@ export async function latency(options: {
   /** Force-merge the k-NN index after loading (see forceMerge). */
   isForceMerged: boolean;
   pgliteBuffersMib: number;
+  /** Visits drawn from a Zipf distribution over the entries before the runs (recs-popularity.ts). */
+  visits: number;
 }): Promise<string[]> {
   const { size, embedder } = options;
   const p = await openBenchProject({ engine: options.engine, embedder, pgliteBuffersMib: options.pgliteBuffersMib });
@@ -66,9 +70,22 @@ export async function latency(options: {
   await p.store.analyze();
   const loaded = (performance.now() - began) / 1000;
   const merged = options.isForceMerged ? await p.forceMerge() : '';
-  // A few visits, so popular and default have popularity to blend.
-  for (let v = 0; v < 50; v++)
-    await p.post('track/visit', { visitId: `v${v}`, currentItemCodename: corpus[(v * 131) % corpus.length]!.codename });
+  // Popularity with a long tail, as a site that has run a while has it: popular and default rank
+  // against a table of (up to) every item, not a handful.
+  const fill = await fillZipfVisits(p.store.db, {
+    projectId: p.projectId,
+    codenames: corpus.map((c) => c.codename),
+    visits: options.visits,
+  });
+  await p.store.analyze();
+  const popularNow = await p.post('recommend/items', {
+    visitId: 'check',
+    currentItemCodename: 'none',
+    responseLimit: 10,
+    requestedTypeCodename: 'article',
+    recommendationSettings: { scenario: 'popular' },
+  });
+  const popularRight = popularNow.filter((c, i) => c === fill.top[i]).length;
   const scenarios: [string, Record<string, unknown> | null][] = [
     ['similar', { scenario: 'similar' }],
     ['popular', { scenario: 'popular' }],
@@ -101,9 +118,9 @@ export async function latency(options: {
     );
     const path = settings === null ? '/api/v2/search/items' : '/api/v2/recommend/items';
     await runPostLoad({ baseUrl: p.url, path, key: p.key, bodies, seconds: 2 }); // warm-up
-    const r = await runPostLoad({ baseUrl: p.url, path, key: p.key, bodies, seconds: options.seconds });
+    const r = await runPostLoad({ baseUrl: p.url, path, key: p.key, bodies, seconds: options.seconds, expected: 10 });
     rows.push(
-      `| ${options.engine} | ${size} | ${name} | ${fmt(r.p50Ms)} | ${fmt(r.p99Ms)} | ${r.requests} | ${r.errors} |`,
+      `| ${options.engine} | ${size} | ${name} | ${fmt(r.p50Ms)} | ${fmt(r.p99Ms)} | ${r.requests} | ${r.errors} + ${r.badBodies} |`,
     );
   }
   const floor = await p.floor();
@@ -111,6 +128,11 @@ export async function latency(options: {
   const pool = options.engine === 'pgvector' ? `, shared_buffers ${options.pgliteBuffersMib} MiB` : '';
   console.log(
     `\n${engineNames[options.engine]}${pool}: ${size} entries loaded through the writer port in ${fmt(loaded)} s`,
+  );
+  console.log(
+    `  popularity: ${fill.visits.toLocaleString('en')} Zipf visits over ${fill.distinct.toLocaleString('en')} items ` +
+      `(the top 1 % of items got ${(fill.headShare * 100).toFixed(0)} % of them), written in ${fmt(fill.seconds)} s; ` +
+      `popular's first 10 in the table's order: ${popularRight}/10`,
   );
   console.log(`  round trips from this process after the runs: ${floor}`);
   if (merged !== '') console.log(`  ${merged}`);

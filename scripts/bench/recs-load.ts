@@ -16,11 +16,16 @@ export interface PostLoadResult {
   readonly p99Ms: number;
   /** Socket errors, timeouts and answers other than 200. */
   readonly errors: number;
+  /** 200 answers that did not hold `expected` codenames (0 when no count is expected). */
+  readonly badBodies: number;
 }
 
-const lua = (bodies: readonly string[], path: string, key: string) => `
+const lua = (bodies: readonly string[], path: string, key: string, expected: number | undefined) => `
 local bodies = { ${bodies.map((b) => JSON.stringify(b)).join(',\n')} }
-local n, bad = 0, 0
+n, bad = 0, 0
+-- done() runs in the main Lua state: it reads the counts of the threads' own states.
+local threads = {}
+function setup(thread) table.insert(threads, thread) end
 wrk.method = "POST"
 wrk.headers["content-type"] = "application/json"
 wrk.headers["authorization"] = ${JSON.stringify(`Bearer ${key}`)}
@@ -28,14 +33,20 @@ function request()
   n = n + 1
   return wrk.format("POST", ${JSON.stringify(path)}, nil, bodies[(n % #bodies) + 1])
 end
+local expected = ${expected ?? -1}
 function response(status, headers, body)
-  if status ~= 200 then bad = bad + 1 end
+  if status ~= 200 then return end
+  if expected >= 0 then
+    local _, count = body:gsub('"codename"', '')
+    if count ~= expected then bad = bad + 1 end
+  end
 end
 function done(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format('BENCH {"requests":%d,"duration_us":%d,"p50_us":%d,"p99_us":%d,"errors":%d}\\n',
+  local e, wrong = summary.errors, 0
+  for _, t in ipairs(threads) do wrong = wrong + (t:get("bad") or 0) end
+  io.write(string.format('BENCH {"requests":%d,"duration_us":%d,"p50_us":%d,"p99_us":%d,"errors":%d,"bad":%d}\\n',
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
-    e.connect + e.read + e.write + e.timeout + e.status))
+    e.connect + e.read + e.write + e.timeout + e.status, wrong))
 end
 `;
 
@@ -46,9 +57,11 @@ export async function runPostLoad(options: {
   key: string;
   bodies: readonly string[];
   seconds: number;
+  /** Codenames every 200 answer must hold (a JSON array of `{ codename }`); none checked when omitted. */
+  expected?: number;
 }): Promise<PostLoadResult> {
   const script = join(mkdtempSync(join(tmpdir(), 'lectern-recs-wrk-')), 'post.lua');
-  writeFileSync(script, lua(options.bodies, options.path, options.key));
+  writeFileSync(script, lua(options.bodies, options.path, options.key, options.expected));
   const { stdout } = await execFile(
     'wrk',
     ['--latency', '-t', '1', '-c', '1', '-d', `${options.seconds}s`, '--timeout', '10s', '-s', script, options.baseUrl],
@@ -64,5 +77,6 @@ export async function runPostLoad(options: {
     p50Ms: (r['p50_us'] ?? 0) / 1000,
     p99Ms: (r['p99_us'] ?? 0) / 1000,
     errors: r['errors'] ?? 0,
+    badBodies: r['bad'] ?? 0,
   };
 }

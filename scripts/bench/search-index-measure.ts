@@ -58,6 +58,38 @@ export interface MeasureOptions {
   readonly searchPid: number | undefined;
 }
 
+/**
+ * The list's answer (wrk's Lua): the ranks n − 1 … n − 10 in that order, n read back from the
+ * answer's `pagination.next_page` (it repeats the request's filter), each item linked to an author
+ * that `modular_content` holds (depth ≥ 1). The last page (n ≤ 10, no next page) must end at rank 0.
+ * `"modular_content":{` is the top-level key; `"modular_content"` alone also names element types.
+ */
+export const listCheck = `
+local cut = body:find('"modular_content":{', 1, true)
+if cut == nil then return false end
+local items = body:sub(1, cut)
+local n = tonumber(body:match('rank%%5Blt%%5D=(%d+)', cut) or '')
+if n == nil and body:find('"next_page":""', cut, true) == nil then return false end
+local expected, count = n and n - 1, 0
+for v in items:gmatch('"rank":{[^}]-"value":(%d+)') do
+  v = tonumber(v)
+  if expected ~= nil and v ~= expected then return false end
+  expected, count = v - 1, count + 1
+end
+if count ~= 10 and not (n == nil and expected == -1 and count > 0) then return false end
+return body:find('"author_', cut, true) ~= nil`;
+
+/** The equality filter's answer: exactly one item, whose title names its own codename's number. */
+export const equalityCheck = `
+local cut = body:find('"modular_content":{', 1, true) or #body
+local items = body:sub(1, cut)
+local codename, extra = nil, 0
+for c in items:gmatch('"codename":"article_(%d+)"') do
+  if codename == nil then codename = tonumber(c) else extra = extra + 1 end
+end
+local title = items:match('"title":{[^}]-"value":"Article (%d+)"')
+return codename ~= nil and extra == 0 and title ~= nil and tonumber(title) == codename`;
+
 export const percentile = (values: readonly number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
@@ -69,19 +101,23 @@ export async function measureStack(o: MeasureOptions): Promise<Measured> {
   const rows: LoadRow[] = [];
   const scenarios = [
     {
-      name: 'list of 10, rank ≥ n, by rank desc, depth 2',
-      template: `/${p}/items?system.type=article&elements.rank%5Bgte%5D={n}&order=elements.rank%5Bdesc%5D&limit=10&depth=2`,
+      // rank = article number: ranks n-1 … n-10, a different page (and different linked items) each
+      // request, as a visitor paging through the archive; the rows are not the same top 10 each time.
+      name: 'list of 10, rank < n, by rank desc, depth 2',
+      template: `/${p}/items?system.type=article&elements.rank%5Blt%5D={n}&order=elements.rank%5Bdesc%5D&limit=10&depth=2`,
+      check: listCheck,
     },
     {
-      name: 'equality elements.title = "Article n", depth 0',
+      name: 'equality elements.title = "Article n" (a unique value, as a slug), depth 0',
       template: `/${p}/items?elements.title=Article%20{n}&depth=0`,
+      check: equalityCheck,
     },
   ];
   for (const scenario of scenarios)
     for (const connections of [1, o.connections]) {
       process.stdout.write(`    ${scenario.name}, c=${connections} …`);
       // Each walk starts where no other run of the same template started, from the middle.
-      const spec = { template: scenario.template, count: o.articles, width: 0, connections };
+      const spec = { template: scenario.template, check: scenario.check, count: o.articles, width: 0, connections };
       const offset = Math.floor(o.articles / 2) + connections * 7919;
       const warm = await runLoad(o.loader, { ...spec, baseUrl: o.stack.deliveryUrl, seconds: o.warmup, offset });
       const delivery = sampleRss(o.stack.deliveryPid);

@@ -35,7 +35,9 @@ function cells(r: RunReport): string[] {
   const load = m.rows.map(
     (row) =>
       `${row.result.requestsPerSecond.toFixed(0)} req/s · ${ms(row.result.p50Ms)} / ${ms(row.result.p99Ms)}` +
-      (row.result.errors > 0 ? ` · ${row.result.errors} errors` : ''),
+      (row.result.errors + (row.result.badBodies ?? 0) > 0
+        ? ` · ${row.result.errors + (row.result.badBodies ?? 0)} errors`
+        : ''),
   );
   const f = m.feed;
   const indexing = Math.max(0, r.prepared.rebuild.seconds - r.prepared.rebuild.baselineSeconds);
@@ -48,6 +50,7 @@ function cells(r: RunReport): string[] {
     `${mib(r.deliveryIdleMiB)} / ${mib(Math.max(...m.rows.map((x) => x.deliveryRssMiB), f.deliveryRssMiB))}`,
     r.index === 'sql' ? 'not used' : `${mib(r.searchIdleMiB)} / ${mib(Math.max(...m.rows.map((x) => x.searchRssMiB)))}`,
     m.rows.map((x) => `${x.result.misses ?? '?'}/${x.result.requests}`).join(', '),
+    m.rows.map((x) => `${x.result.errors}+${x.result.badBodies ?? '?'}`).join(', '),
   ];
 }
 
@@ -62,7 +65,8 @@ function rowNames(r: RunReport): string[] {
     `d. publish → visible p50 / p99 ms (${r.measured.publish.publishes} publishes)`,
     'Delivery RSS MiB, idle / peak',
     'OpenSearch RSS MiB, idle / peak (512 MiB heap)',
-    'x-cache MISS / requests (a, a, b, b)',
+    'x-cache MISS / requests sent (a, a, b, b)',
+    'answer errors: failed or non-2xx + wrong bodies (a, a, b, b)',
   ];
 }
 

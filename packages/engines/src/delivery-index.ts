@@ -31,7 +31,12 @@ export function openSearchDeliveryIndex(
 }
 
 /** The delivery index the settings choose, on the store's database (and the search engine). */
-export function openDeliveryIndex(options: { config: DeliveryIndexConfig; db: Kysely<Database> }): OpenedDeliveryIndex {
+export function openDeliveryIndex(options: {
+  config: DeliveryIndexConfig;
+  db: Kysely<Database>;
+  /** A background sweep of superseded versions failed (search engines only; retried). */
+  onSweepError?: (error: unknown) => void;
+}): OpenedDeliveryIndex {
   const { config, db } = options;
   if (config.deliveryIndex === 'sql')
     return { index: createSqlIndex({ db }), description: 'sql', ping: async () => {}, close: async () => {} };
@@ -39,7 +44,12 @@ export function openDeliveryIndex(options: { config: DeliveryIndexConfig; db: Ky
     throw new Error(`LECTERN_SEARCH_URL is needed when LECTERN_DELIVERY_INDEX is ${config.deliveryIndex}`);
   const engine = connectSearchEngine({ flavour: config.deliveryIndex, url: config.searchUrl });
   return {
-    index: openSearchDeliveryIndex({ engine, db, prefix: config.searchIndexPrefix }),
+    index: openSearchDeliveryIndex({
+      engine,
+      db,
+      prefix: config.searchIndexPrefix,
+      ...(options.onSweepError === undefined ? {} : { onSweepError: options.onSweepError }),
+    }),
     description: `${config.deliveryIndex} at ${withoutCredentials(config.searchUrl)}`,
     ping: () => engine.ping(),
     close: () => engine.close(),
@@ -53,6 +63,7 @@ export const deliveryIndexProblem = 'cannot use the delivery index (check LECTER
 export async function openReachableDeliveryIndex(options: {
   config: DeliveryIndexConfig;
   db: Kysely<Database>;
+  onSweepError?: (error: unknown) => void;
 }): Promise<OpenedDeliveryIndex> {
   const opened = openDeliveryIndex(options);
   await opened.ping();

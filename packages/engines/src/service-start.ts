@@ -44,8 +44,11 @@ export async function openServiceDeliveryIndex(
   start: Steps,
   config: DeliveryIndexConfig,
   store: SqlStore,
+  options: { onSweepError?: (error: unknown) => void } = {},
 ): Promise<OpenedDeliveryIndex> {
-  const delivery = await start.step(deliveryIndexProblem, () => openReachableDeliveryIndex({ config, db: store.db }));
+  const delivery = await start.step(deliveryIndexProblem, () =>
+    openReachableDeliveryIndex({ config, db: store.db, ...options }),
+  );
   start.onStop(() => delivery.close());
   return delivery;
 }

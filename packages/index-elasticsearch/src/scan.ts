@@ -38,7 +38,9 @@ export async function scan<T>(
       from: skip,
       size: limit,
       _source: options.source,
-      ...(options.isTotalCountNeeded ? { track_total_hits: true } : {}),
+      // Not counting (the engine counts up to 10,000 hits by default) lets it stop collecting
+      // once no further hit can enter the page.
+      track_total_hits: options.isTotalCountNeeded === true,
     });
     return { hits: [...answer.hits.hits], total: options.isTotalCountNeeded ? totalOf(answer.hits.total) : null };
   }
@@ -54,7 +56,7 @@ export async function scan<T>(
       size: Math.min(wanted, window),
       _source: isSkipping ? false : options.source,
       ...(after === undefined ? {} : { search_after: after }),
-      ...(total === null && options.isTotalCountNeeded ? { track_total_hits: true } : {}),
+      track_total_hits: total === null && options.isTotalCountNeeded === true,
     };
     const answer = await engine.search<T>(index, body);
     if (total === null && options.isTotalCountNeeded) total = totalOf(answer.hits.total);

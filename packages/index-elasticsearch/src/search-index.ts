@@ -16,6 +16,8 @@ import { scan as scanHits, type ScanOptions } from './scan.ts';
 export interface SearchDeliveryIndex extends DeliveryIndex {
   /** Drops the indices of a project (tests, project deletion). */
   dropProject(projectId: string): Promise<void>;
+  /** Resolves when the sweep of superseded versions under way (if any) has finished. */
+  sweeping(): Promise<void>;
 }
 
 export interface SearchIndexOptions {
@@ -29,6 +31,8 @@ export interface SearchIndexOptions {
   readonly now?: () => number;
   /** Hits one search may reach before paging by `search_after` (tests make it small). Default 10,000. */
   readonly resultWindow?: number;
+  /** A background sweep of superseded versions failed (the next batch retries it). */
+  readonly onSweepError?: (error: unknown) => void;
 }
 
 const bodies = (hits: readonly SearchHit<{ body: string }>[]) =>
@@ -51,12 +55,28 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
     scanHits<T>(engine, index, window === undefined ? o : { ...o, window });
   const indices = createProjectIndices({ engine, prefix: options.prefix ?? 'lectern-delivery', now });
   const lastSweeps = new Map<string, number>();
+  let sweeps: Promise<void> = Promise.resolve();
 
-  /** Deletes the project's versions superseded longer ago than the grace time, at most once per half of it. */
-  async function sweep(projectId: string): Promise<void> {
+  /**
+   * Deletes the project's versions superseded longer ago than the grace time, at most once per
+   * half of it, behind the batch that asked: a delete by query with a refresh took up to a few
+   * hundred ms on a busy machine, and awaited in `apply` it delayed the next batch's visibility
+   * (the publish → visible p99). Readers never see these versions (every read is pinned to the
+   * watermark), so deleting them later changes no answer. Sweeps run one at a time; a failed one
+   * is retried after the next batch.
+   */
+  function sweep(projectId: string): void {
     if (now() - (lastSweeps.get(projectId) ?? 0) < grace / 2) return;
     lastSweeps.set(projectId, now());
-    await engine.deleteByQuery(indices.alias(projectId), { range: { archived_at: { lt: now() - grace } } });
+    const before = now() - grace;
+    sweeps = sweeps.then(() =>
+      engine
+        .deleteByQuery(indices.alias(projectId), { range: { archived_at: { lt: before } } })
+        .catch((error: unknown) => {
+          lastSweeps.delete(projectId);
+          options.onSweepError?.(error);
+        }),
+    );
   }
 
   const reads: Pick<DeliveryDocuments, 'queryItems' | 'itemsByCodename' | 'usedIn' | 'isRebuilding'> = {
@@ -159,7 +179,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
       if (result === null) return false;
       if (!batch.isPartial) {
         if (isRebuild) await indices.finishRebuild(projectId);
-        else await sweep(projectId);
+        else sweep(projectId);
       }
       return true;
     },
@@ -171,7 +191,9 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
 
   return {
     ...composeDeliveryIndex({ ledger, documents: { ...reads, ...writes } }),
+    sweeping: () => sweeps,
     async dropProject(projectId) {
+      await sweeps;
       await indices.drop(projectId);
       await ledger.clear(projectId);
     },

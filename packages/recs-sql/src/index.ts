@@ -33,7 +33,15 @@ export async function createSqlRecs(options: { db: Kysely<Database> }): Promise<
     isPgvector: vectors.isPgvector,
   };
 }
-export { corpusPersonas, corpusTopics, generateCorpus, writeArticle, writeCorpus, type CorpusItem } from './corpus.ts';
+export {
+  corpusPersonas,
+  corpusTopics,
+  generateCorpus,
+  topicVocabularies,
+  writeArticle,
+  writeCorpus,
+  type CorpusItem,
+} from './corpus.ts';
 export { createOnnxEmbedder, type OnnxEmbedderOptions } from './embedding/onnx-embedder.ts';
 export { EmbeddingModelError, readModelFiles, type ModelFiles, type Pooling } from './embedding/model-files.ts';
 export {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { RecsLedger } from '@lectern/core';
 import type { Database } from '@lectern/store-sql';
 import { embeddingOf } from './sql-recs-reader.ts';
-import { createSqlRecsTracking, popularitySql } from './sql-tracking.ts';
+import { createSqlRecsTracking, popularityKeySql, popularitySql } from './sql-tracking.ts';
 import { createSqlRecsWriter, resetSqlRecsProject, sqlTermStats } from './sql-recs-writer.ts';
 import { detectVectorSql } from './vector-sql.ts';
 
@@ -21,7 +21,7 @@ export async function createSqlRecsLedger(options: { db: Kysely<Database> }): Pr
     async popularity(projectId, at, limit) {
       const rows = await sql<{ codename: string; score: number }>`
         select p.codename, ${popularitySql({ alias: 'p', at })} as score from recs_popularity p
-        where p.project_id = ${projectId} order by 2 desc limit ${limit}`.execute(db);
+        where p.project_id = ${projectId} order by ${popularityKeySql('p')} desc limit ${limit}`.execute(db);
       return new Map(rows.rows.map((r) => [r.codename, Number(r.score)]));
     },
     reset: (projectId) => resetSqlRecsProject(db, projectId),

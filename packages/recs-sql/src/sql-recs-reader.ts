@@ -15,7 +15,7 @@ import {
 } from '@lectern/core';
 import { querySql } from './query-sql.ts';
 import { sqlTermStats } from './sql-recs-writer.ts';
-import { popularitySql } from './sql-tracking.ts';
+import { popularityKeySql, popularitySql } from './sql-tracking.ts';
 import type { VectorSql } from './vector-sql.ts';
 
 type Sql = RawBuilder<unknown>;
@@ -93,7 +93,7 @@ export function createSqlRecsReader(options: { db: Kysely<unknown>; vectors: Vec
         sources.push(sql`(select ${key} from recs_popularity p
           join recs_items r on r.project_id = p.project_id and r.codename = p.codename
           where p.project_id = ${q.projectId} and ${where}
-          order by ${popularitySql({ alias: 'p', at })} desc limit ${k})`);
+          order by ${popularityKeySql('p')} desc limit ${k})`);
       return db.transaction().execute(async (trx) => {
         if (current) await vectors.prepare(trx, k);
         const result = await sql<{ codename: string; candidates: number }>`

@@ -8,6 +8,18 @@ const decaySeconds = halfLifeSeconds / Math.LN2;
 /** What one event adds to an item's popularity. */
 const weights: Readonly<Record<VisitKind, number>> = { visit: 1, conversion: 2, portion: 0 };
 
+/**
+ * The order of `recs_popularity` rows by their decayed score at any time: `ln(score) +
+ * updated_at/τ` (every row decays at the same rate; migration 0024), of the row `alias` as written.
+ */
+export function popularityKeySql(alias: string): RawBuilder<number> {
+  return sql<number>`${sql.ref(`${alias}.rank_key`)}`;
+}
+
+/** `rank_key` of a row holding `score` (a SQL expression) as of `updatedAt` (a SQL expression). */
+const rankKeyOf = (score: RawBuilder<unknown>, updatedAt: RawBuilder<unknown>) =>
+  sql`ln(greatest(${score}, 1e-300)) + extract(epoch from ${updatedAt})::float8 / ${sql.lit(decaySeconds)}`;
+
 /** The time-decayed popularity of `recs_popularity` row `alias` as of `at` (0 without a row). */
 export function popularitySql(options: { alias: string; at: Date }): RawBuilder<number> {
   const a = sql.ref(options.alias);
@@ -34,11 +46,14 @@ export function createSqlRecsTracking(options: { db: Kysely<unknown> }): RecsTra
         weight === 0
           ? visit
           : sql`with visit as (${visit})
-            insert into recs_popularity as p (project_id, codename, score, updated_at)
-            values (${v.projectId}, ${v.codename}, ${weight}, ${v.at})
+            insert into recs_popularity as p (project_id, codename, score, updated_at, rank_key)
+            values (${v.projectId}, ${v.codename}, ${weight}, ${v.at},
+                    ${rankKeyOf(sql`${weight}::float8`, sql`${v.at}::timestamptz`)})
             on conflict (project_id, codename) do update set
               score = ${popularitySql({ alias: 'p', at: v.at })} + excluded.score,
-              updated_at = greatest(p.updated_at, excluded.updated_at)`
+              updated_at = greatest(p.updated_at, excluded.updated_at),
+              -- The new score is as of v.at: its key is ln(score at v.at) + v.at/τ.
+              rank_key = ${rankKeyOf(sql`${popularitySql({ alias: 'p', at: v.at })} + excluded.score`, sql`${v.at}::timestamptz`)}`
       ).execute(db);
     },
     async recordVisitor(v) {

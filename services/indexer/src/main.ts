@@ -20,7 +20,9 @@ await runServiceMain({
   settings: indexerSettings,
   async start(config, { logger, onStop, step, server }) {
     const { store, core } = await openServiceCore({ step, onStop }, config);
-    const delivery = await openServiceDeliveryIndex({ step, onStop }, config, store);
+    const delivery = await openServiceDeliveryIndex({ step, onStop }, config, store, {
+      onSweepError: (err) => logger.warn({ err }, 'deleting superseded document versions failed; retrying later'),
+    });
     const index = delivery.index;
     const bus = createServiceBus({
       brokers: config.kafkaBrokers,

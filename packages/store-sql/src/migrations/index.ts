@@ -21,6 +21,7 @@ import * as variantHistory from './0019-variant-history.ts';
 import * as auditLog from './0020-audit-log.ts';
 import * as presence from './0022-presence.ts';
 import * as comments from './0023-comments.ts';
+import * as recsPopularityKey from './0024-recs-popularity-key.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0020-audit-log': auditLog,
   '0022-presence': presence,
   '0023-comments': comments,
+  '0024-recs-popularity-key': recsPopularityKey,
 };
 
 export const migrationProvider: MigrationProvider = {
