@@ -29,6 +29,11 @@ export type Engine = 'pglite' | 'postgres';
 const seedFormat = 1;
 export const seedCacheRoot = process.env['LECTERN_BENCH_CACHE'] ?? join(homedir(), '.cache', 'lectern-bench');
 
+/** The cache directory of one engine's seed of `items` items. */
+export function seedCacheEntry(engine: Engine, items: number): string {
+  return join(seedCacheRoot, `${engine}-${items}-v${seedFormat}`);
+}
+
 export interface Seeded {
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
@@ -42,7 +47,7 @@ export interface Seeded {
 }
 
 /** The newest PostgreSQL client tools beside the server the test engines run. */
-function postgresTool(name: string): string {
+export function postgresTool(name: string): string {
   const versions = readdirSync('/usr/lib/postgresql').filter((v) => /^\d+$/.test(v));
   versions.sort((a, b) => Number(b) - Number(a));
   for (const v of versions)
@@ -79,7 +84,7 @@ export async function prepareSeed(options: {
   items: number;
   postgresAdminUrl?: string;
 }): Promise<Seeded> {
-  const entry = join(seedCacheRoot, `${options.engine}-${options.items}-v${seedFormat}`);
+  const entry = seedCacheEntry(options.engine, options.items);
   const dataDir = mkdtempSync(join(tmpdir(), 'lectern-bench-data-'));
   const databaseUrl =
     options.engine === 'postgres' ? await createTestDatabase(options.postgresAdminUrl ?? '') : undefined;

@@ -16,9 +16,11 @@ const usage = `Usage: pnpm run bench:graphql -- [options]
 
 Seeds (or restores from the cache of bench:delivery) a project of N items on PGlite, rebuilds its
 index, starts \`lectern start\` in its own process (rate limits off), and measures REST
-(/items?system.type=article&elements.rank[gte]=n&order=elements.rank[desc]&limit=10&depth=1)
-against the GraphQL query that returns the same items and linked items, cache misses (a new n each
-request) and a cache hit, from a separate load process. Then times the schema build of a model of
+(/items?system.type=article&elements.rank[lt]=n&order=elements.rank[desc]&limit=10&depth=1: the 10
+articles below n, a different page for each n) against the GraphQL query that returns the same items
+and linked items, cache misses (a new n each request) and a cache hit, from a separate load process.
+Every answer is checked (a full page, linked items, no GraphQL \`errors\`); the misses seen are
+printed beside the requests sent. Then times the schema build of a model of
 --types content types.
 
   --items N         items in the project (default 10000)
@@ -55,10 +57,10 @@ if (![items, seconds, connections, typeCount].every((n) => Number.isInteger(n) &
 const warmup = Math.min(3, Math.max(1, Math.round(seconds / 3)));
 
 /** The GraphQL query of the REST list: the same 10 articles, their authors and related articles. */
-function graphqlQuery(gte: string): string {
+function graphqlQuery(below: string): string {
   const linked = '_system_ { codename name lastModified } ... on Author { name } ... on Article { title rank summary }';
   return (
-    `{ article_All(where: { rank: { gte: ${gte} } }, order: { rank: desc }, limit: 10) { items { ` +
+    `{ article_All(where: { rank: { lt: ${below} } }, order: { rank: desc }, limit: 10) { items { ` +
     `_system_ { codename name lastModified } title rank summary ` +
     `authors { items { ${linked} } } related { items { ${linked} } } } } }`
   );
@@ -69,8 +71,21 @@ const graphqlPath = (projectId: string, gte: string) =>
   `/${projectId}?query=${encodeURIComponent(graphqlQuery('__N__')).replace('__N__', gte)}`;
 const graphqlVariablesPath = (projectId: string, gte: string) =>
   `/${projectId}?query=${encodeURIComponent(`query List($n: Float!) ${graphqlQuery('$n')}`)}&variables=${encodeURIComponent('{"n":__N__}').replace('__N__', gte)}`;
-const restPath = (projectId: string, gte: string) =>
-  `/${projectId}/items?system.type=article&elements.rank%5Bgte%5D=${gte}&order=elements.rank%5Bdesc%5D&limit=10&depth=1`;
+const restPath = (projectId: string, below: string) =>
+  `/${projectId}/items?system.type=article&elements.rank%5Blt%5D=${below}&order=elements.rank%5Bdesc%5D&limit=10&depth=1`;
+
+/**
+ * What every answer must hold: a full page of 10 articles with their linked items (REST: the
+ * pagination count and 10 items + linked ones; GraphQL: 10 items with rank, and no `errors`, which
+ * GraphQL sends with HTTP 200).
+ */
+const restChecks = {
+  expect: [{ text: '"pagination":{"skip":0,"limit":10,"count":10,' }, { text: '"system":{', times: 11 }],
+};
+const graphqlChecks = {
+  expect: [{ text: '{"data":{"article_All":{"items":[{' }, { text: '"rank":', times: 10 }],
+  reject: ['"errors":'],
+};
 
 interface Pair {
   readonly name: string;
@@ -127,8 +142,22 @@ async function main() {
         console.log(`  GraphQL with variables answers differently: ${JSON.stringify(viaVariables.errors ?? null)}`);
       }
       let offset = Number(mid) + 1;
-      const load = async (base: string, template: string, c: number, isWalk: boolean) => {
-        const spec = { baseUrl: base, template, count: isWalk ? articles : 0, width: 0, connections: c };
+      const load = async (
+        base: string,
+        template: string,
+        c: number,
+        isWalk: boolean,
+        checks: typeof restChecks | typeof graphqlChecks,
+      ) => {
+        const spec = {
+          baseUrl: base,
+          template,
+          start: 10,
+          count: isWalk ? articles - 10 : 0,
+          width: 0,
+          connections: c,
+          ...checks,
+        };
         const warm = await runLoad(loader, { ...spec, seconds: warmup, offset });
         const result = await runLoad(loader, { ...spec, seconds, offset: warm.nextOffset });
         offset = result.nextOffset;
@@ -137,9 +166,9 @@ async function main() {
       const measure = async (name: string, c: number, isWalk: boolean) => {
         process.stdout.write(`  ${name}, c=${c} …`);
         const gte = isWalk ? '{n}' : mid;
-        const r = await load(server.url, restPath(p, gte), c, isWalk);
-        const g = await load(graphqlUrl, graphqlPath(p, gte), c, isWalk);
-        const v = await load(graphqlUrl, graphqlVariablesPath(p, gte), c, isWalk);
+        const r = await load(server.url, restPath(p, gte), c, isWalk, restChecks);
+        const g = await load(graphqlUrl, graphqlPath(p, gte), c, isWalk, graphqlChecks);
+        const v = await load(graphqlUrl, graphqlVariablesPath(p, gte), c, isWalk, graphqlChecks);
         process.stdout.write(
           ` REST ${r.requestsPerSecond.toFixed(0)}, GraphQL ${g.requestsPerSecond.toFixed(0)} (variables ${v.requestsPerSecond.toFixed(0)}) req/s\n`,
         );
@@ -176,7 +205,9 @@ async function main() {
         'GraphQL variables req/s',
         'p50/p99 ms',
         '÷ REST',
-        'errors',
+        'errors REST/literal/variables',
+        'wrong answers',
+        'x-cache MISS / requests',
       ],
       pairs.map((x) => [
         x.name,
@@ -190,6 +221,8 @@ async function main() {
         ms(x.variables),
         ratio(x.variables, x.rest),
         `${x.rest.errors}/${x.graphql.errors}/${x.variables.errors}`,
+        `${x.rest.answerErrors}/${x.graphql.answerErrors}/${x.variables.answerErrors}`,
+        [x.rest, x.graphql, x.variables].map((r) => `${r.misses ?? '-'}/${r.requests}`).join(', '),
       ]),
     ),
   );
