@@ -41,6 +41,7 @@ each scenario with wrk from a separate process (autocannon when wrk cannot be in
   --seconds S           measured seconds per scenario, after a warm-up of a third of it (1-3 s) (default 10)
   --connections C       connections of the cache-hit and item-miss scenarios (default 16; latency ones use 1)
   --miss-connections C[,C…]  connections of the list and equality misses (default 1,8)
+  --cpu-prof DIR        the server writes a Node CPU profile of the whole run to DIR (open it in DevTools)
   --scenarios S[,S…]    only these scenarios, by their name before the comma (e.g. "list depth 1,equality filter")
   --loader L            wrk or autocannon (default: wrk, installed with apt-get on first use)
   --help                this text`;
@@ -55,6 +56,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '16' },
     'miss-connections': { type: 'string', default: '1,8' },
+    'cpu-prof': { type: 'string' },
     scenarios: { type: 'string' },
     loader: { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -115,11 +117,15 @@ async function runOne(
   const cacheEntries = Math.min(5000, Math.floor(articles / 2));
   const closers: (() => Promise<void>)[] = [];
   try {
-    const server = await startLectern(seed, {
-      LECTERN_DELIVERY_UNCACHED_PER_SECOND: '0',
-      LECTERN_DELIVERY_UNCACHED_PER_MINUTE: '0',
-      LECTERN_DELIVERY_CACHE_ENTRIES: String(cacheEntries),
-    });
+    const server = await startLectern(
+      seed,
+      {
+        LECTERN_DELIVERY_UNCACHED_PER_SECOND: '0',
+        LECTERN_DELIVERY_UNCACHED_PER_MINUTE: '0',
+        LECTERN_DELIVERY_CACHE_ENTRIES: String(cacheEntries),
+      },
+      args['cpu-prof'] === undefined ? {} : { cpuProfileDir: args['cpu-prof'] },
+    );
     closers.push(server.stop);
     await waitUntilSettled(server.url, 600);
     await new Promise((r) => setTimeout(r, 1000));

@@ -8,13 +8,14 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { authorCount } from './delivery-content.ts';
 import { table } from './delivery-report.ts';
-import { prepareSeed, startLectern, timeIndexRebuild, waitUntilSettled } from './delivery-setup.ts';
+import { startPostgres } from '../../test/engines/postgres.ts';
+import { prepareSeed, startLectern, timeIndexRebuild, waitUntilSettled, type Engine } from './delivery-setup.ts';
 import { timeSchemaBuild } from './graphql-schema-build.ts';
 import { chooseLoader, runLoad, type LoaderName, type LoadResult } from './load-generator.ts';
 
 const usage = `Usage: pnpm run bench:graphql -- [options]
 
-Seeds (or restores from the cache of bench:delivery) a project of N items on PGlite, rebuilds its
+Seeds (or restores from the cache of bench:delivery) a project of N items on PGlite or PostgreSQL, rebuilds its
 index, starts \`lectern start\` in its own process (rate limits off), and measures REST
 (/items?system.type=article&elements.rank[lt]=n&order=elements.rank[desc]&limit=10&depth=1: the 10
 articles below n, a different page for each n) against the GraphQL query that returns the same items
@@ -24,6 +25,7 @@ printed beside the requests sent. Then times the schema build of a model of
 --types content types.
 
   --items N         items in the project (default 10000)
+  --engine E        pglite or postgres (default pglite; postgres is started like the test engines)
   --seconds S       measured seconds per scenario after a warm-up (default 10)
   --connections C   connections of the throughput rows (default 16; latency rows use 1)
   --types T         content types of the schema-build model (default 100)
@@ -35,6 +37,7 @@ const { values: args } = parseArgs({
   args: argv[0] === '--' ? argv.slice(1) : argv,
   options: {
     items: { type: 'string', default: '10000' },
+    engine: { type: 'string', default: 'pglite' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '16' },
     types: { type: 'string', default: '100' },
@@ -50,7 +53,12 @@ const items = Number(args.items);
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
 const typeCount = Number(args.types);
-if (![items, seconds, connections, typeCount].every((n) => Number.isInteger(n) && n >= 1) || items < 200) {
+const engine = args.engine as Engine;
+if (
+  ![items, seconds, connections, typeCount].every((n) => Number.isInteger(n) && n >= 1) ||
+  items < 200 ||
+  (engine !== 'pglite' && engine !== 'postgres')
+) {
   console.error(`Invalid options (items ≥ 200; whole numbers ≥ 1).\n\n${usage}`);
   process.exit(2);
 }
@@ -97,8 +105,9 @@ interface Pair {
 
 async function main() {
   const loader = chooseLoader(args.loader as LoaderName | undefined);
-  console.log(`\n== pglite, ${items} items`);
-  const seed = await prepareSeed({ engine: 'pglite', items });
+  console.log(`\n== ${engine}, ${items} items`);
+  const postgres = engine === 'postgres' ? await startPostgres() : null;
+  const seed = await prepareSeed({ engine, items, ...(postgres ? { postgresAdminUrl: postgres.endpoint } : {}) });
   await timeIndexRebuild(seed);
   const articles = items - authorCount(items);
   const pairs: Pair[] = [];
@@ -182,11 +191,13 @@ async function main() {
     }
   } finally {
     rmSync(seed.dataDir, { recursive: true, force: true });
+    await postgres?.stop();
+    if (postgres?.dir) rmSync(postgres.dir, { recursive: true, force: true });
   }
   const schema = timeSchemaBuild(typeCount);
 
   console.log(
-    `\n### REST vs GraphQL, pglite, ${items} items (${articles} articles)\n` +
+    `\n### REST vs GraphQL, ${engine}, ${items} items (${articles} articles)\n` +
       `load: ${loader} from its own process, ${seconds} s per scenario after ${warmup} s warm-up; ` +
       `server: \`lectern start\` in its own process (rate limits off); Node ${process.version}, ${availableParallelism()} CPUs\n`,
   );
