@@ -145,7 +145,20 @@ async function runOne(
       if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${body.toString()}`);
       return { body, cache: response.headers.get('x-cache') };
     };
-    const bodies = { item: (await fetchBody(itemPath)).body, list: (await fetchBody(listPath)).body };
+    // A first answer, retried for a minute: on a loaded machine the embedded server answered 404
+    // "project not found" for a while after it said it was ready (printed when it happens).
+    const firstBody = async (path: string) => {
+      for (let tries = 0; ; tries += 1) {
+        try {
+          return await fetchBody(path);
+        } catch (error) {
+          if (tries >= 30) throw error;
+          console.log(`  !!! ${(error as Error).message.slice(0, 160)}; retrying in 2 s`);
+          await new Promise((r) => setTimeout(r, 2000));
+        }
+      }
+    };
+    const bodies = { item: (await firstBody(itemPath)).body, list: (await firstBody(listPath)).body };
     const bare = await startBare(bodies);
     closers.push(bare.stop);
 
