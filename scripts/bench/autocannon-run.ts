@@ -27,19 +27,32 @@ const isWalk = spec.count > 0;
 let k = 0;
 let hits = 0;
 let misses = 0;
-const request: AutocannonRequest = isWalk
-  ? {
-      setupRequest: (req) => {
-        const v = String((spec.offset + k++) % spec.count).padStart(spec.width, '0');
-        return { ...req, path: spec.template.replace('{n}', v) };
-      },
-      onResponse: (_status, _body, _context, headers) => {
-        const cache = headers['x-cache'];
-        if (cache === 'HIT') hits += 1;
-        else if (cache === 'MISS') misses += 1;
-      },
-    }
-  : {};
+let wrong = 0;
+/** Whether a 2xx body fails the spec's `expect` or `reject` (as the wrk script counts it). */
+const isWrong = (body: string) =>
+  (spec.expect ?? []).some((c) => body.split(c.text).length - 1 < (c.times ?? 1)) ||
+  (spec.reject ?? []).some((text) => body.includes(text));
+const isChecked = isWalk || (spec.expect ?? []).length + (spec.reject ?? []).length > 0;
+const request: AutocannonRequest = {
+  ...(isWalk
+    ? {
+        setupRequest: (req: { path: string }) => {
+          const v = String((spec.start ?? 0) + ((spec.offset + k++) % spec.count)).padStart(spec.width, '0');
+          return { ...req, path: spec.template.replace('{n}', v) };
+        },
+      }
+    : {}),
+  ...(isChecked
+    ? {
+        onResponse: (status: number, body: string, _context: unknown, headers: Record<string, string>) => {
+          const cache = headers['x-cache'];
+          if (cache === 'HIT') hits += 1;
+          else if (cache === 'MISS') misses += 1;
+          if (status >= 200 && status < 300 && isWrong(body)) wrong += 1;
+        },
+      }
+    : {}),
+};
 const result = await autocannon({
   url: `${spec.baseUrl}${isWalk ? '' : spec.template}`,
   connections: spec.connections,
@@ -54,9 +67,9 @@ const out: LoadResult = {
   p50Ms: result.latency.p50,
   p99Ms: result.latency.p99,
   errors: result.errors + result.non2xx,
-  hits: isWalk ? hits : null,
-  misses: isWalk ? misses : null,
-  badBodies: null,
+  answerErrors: wrong,
+  hits: isChecked ? hits : null,
+  misses: isChecked ? misses : null,
   nextOffset: spec.offset + k + 1,
 };
 console.log(JSON.stringify(out));

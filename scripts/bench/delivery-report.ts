@@ -72,6 +72,7 @@ export function printRun(report: RunReport, header: RunHeader): void {
     ms(r, r.result.p99Ms),
     r.rssMiB.toFixed(0),
     String(r.result.errors),
+    String(r.result.answerErrors),
     r.cache,
   ]);
   const f = report.feed;
@@ -84,8 +85,14 @@ export function printRun(report: RunReport, header: RunHeader): void {
     f.rssMiB.toFixed(0),
     String(f.errors),
     '',
+    '',
   ]);
-  console.log(table(['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'RSS MiB', 'errors/non-2xx', 'x-cache'], lines));
+  console.log(
+    table(
+      ['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'RSS MiB', 'errors/non-2xx', 'wrong answers', 'x-cache'],
+      lines,
+    ),
+  );
   console.log(
     `\nserver RSS: ${report.rss.idle.toFixed(0)} MiB idle (after start), ${report.rss.peak.toFixed(0)} MiB peak under load, ` +
       `${report.rss.after.toFixed(0)} MiB after the load\n` +
@@ -95,7 +102,9 @@ export function printRun(report: RunReport, header: RunHeader): void {
       `cache hit ÷ bare: item ${ratio(find(report, 'one item, cache hit'), find(report, 'bare node:http, item bytes'))}, ` +
       `list ${ratio(find(report, 'list depth 1, cache hit'), find(report, 'bare node:http, list bytes'))}\n` +
       `list cache miss at c=1, p50 / p99: depth 1 ${latency(find(report, 'list depth 1, cache miss', 1))}, ` +
-      `depth 2 ${latency(find(report, 'list depth 2, cache miss', 1))}`,
+      `depth 2 ${latency(find(report, 'list depth 2, cache miss', 1))}; ` +
+      `equality filter ${latency(find(report, 'equality filter, cache miss', 1))}\n` +
+      `list depth 1 cache miss, c=8 ÷ c=1 throughput: ${ratio(find(report, 'list depth 1, cache miss', 8), find(report, 'list depth 1, cache miss', 1))}`,
   );
 }
 
@@ -110,6 +119,8 @@ export function printSummary(reports: readonly RunReport[]): void {
     ratio(find(r, 'list depth 1, cache hit'), find(r, 'bare node:http, list bytes')),
     latency(find(r, 'list depth 1, cache miss', 1)),
     latency(find(r, 'list depth 2, cache miss', 1)),
+    ratio(find(r, 'list depth 1, cache miss', 8), find(r, 'list depth 1, cache miss', 1)),
+    latency(find(r, 'equality filter, cache miss', 1)),
     r.rss.peak.toFixed(0),
     variantsPerSecond(r),
   ]);
@@ -122,6 +133,8 @@ export function printSummary(reports: readonly RunReport[]): void {
         'list hit ÷ bare',
         'list miss c=1 d1 p50/p99',
         'd2 p50/p99',
+        'd1 c=8 ÷ c=1',
+        'equality c=1 p50/p99',
         'peak RSS MiB',
         'index variants/s',
       ],

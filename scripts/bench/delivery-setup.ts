@@ -29,6 +29,11 @@ export type Engine = 'pglite' | 'postgres';
 const seedFormat = 1;
 export const seedCacheRoot = process.env['LECTERN_BENCH_CACHE'] ?? join(homedir(), '.cache', 'lectern-bench');
 
+/** The cache directory of one engine's seed of `items` items. */
+export function seedCacheEntry(engine: Engine, items: number): string {
+  return join(seedCacheRoot, `${engine}-${items}-v${seedFormat}`);
+}
+
 export interface Seeded {
   readonly dataDir: string;
   readonly databaseUrl: string | undefined;
@@ -42,7 +47,7 @@ export interface Seeded {
 }
 
 /** The newest PostgreSQL client tools beside the server the test engines run. */
-function postgresTool(name: string): string {
+export function postgresTool(name: string): string {
   const versions = readdirSync('/usr/lib/postgresql').filter((v) => /^\d+$/.test(v));
   versions.sort((a, b) => Number(b) - Number(a));
   for (const v of versions)
@@ -79,7 +84,7 @@ export async function prepareSeed(options: {
   items: number;
   postgresAdminUrl?: string;
 }): Promise<Seeded> {
-  const entry = join(seedCacheRoot, `${options.engine}-${options.items}-v${seedFormat}`);
+  const entry = seedCacheEntry(options.engine, options.items);
   const dataDir = mkdtempSync(join(tmpdir(), 'lectern-bench-data-'));
   const databaseUrl =
     options.engine === 'postgres' ? await createTestDatabase(options.postgresAdminUrl ?? '') : undefined;
@@ -184,10 +189,20 @@ function stopper(child: ChildProcess): () => Promise<void> {
   };
 }
 
-/** `lectern start` in its own process on the seeded content: free ports, no demo, `env` added. */
-export async function startLectern(seed: Seeded, env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * `lectern start` in its own process on the seeded content: free ports, no demo, `env` added; with
+ * `cpuProfileDir`, Node writes a CPU profile (`.cpuprofile`, for Chrome DevTools) there at exit.
+ */
+export async function startLectern(
+  seed: Seeded,
+  env: Record<string, string>,
+  options: { readonly cpuProfileDir?: string } = {},
+): Promise<ServerProcess> {
+  // NODE_OPTIONS reaches the supervised server process too (a flag before the script would not).
+  const profile =
+    options.cpuProfileDir === undefined ? {} : { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${options.cpuProfileDir}` };
   const child = spawn(process.execPath, [cli, 'start', '--json', '--port-base', '0', '--no-demo', ...target(seed)], {
-    env: { ...process.env, LECTERN_DEMO: 'false', LECTERN_LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, LECTERN_DEMO: 'false', LECTERN_LOG_LEVEL: 'warn', ...env, ...profile },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
@@ -203,8 +218,11 @@ export async function startLectern(seed: Seeded, env: Record<string, string>): P
     if (!isStopping)
       console.error(`\n  !!! lectern start (pid ${child.pid}) ended during the benchmark: exit ${code ?? signal}`);
   });
+  // `lectern start` runs the server in a supervised child process (services/lectern/src/cli.ts):
+  // its RSS, not the small supervisor's, is the server's. server.json names it.
+  const info = JSON.parse(readFileSync(join(seed.dataDir, 'server.json'), 'utf8')) as { pid?: number };
   return {
-    pid: child.pid as number,
+    pid: info.pid ?? (child.pid as number),
     url: urls['delivery'] as string,
     urls,
     stop: () => {

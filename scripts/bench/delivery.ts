@@ -39,7 +39,10 @@ each scenario with wrk from a separate process (autocannon when wrk cannot be in
   --items N[,N…]        item counts, each runs every scenario (default 10000)
   --engines E[,E…]      pglite, postgres (default pglite)
   --seconds S           measured seconds per scenario, after a warm-up of a third of it (1-3 s) (default 10)
-  --connections C       connections of the throughput scenarios (default 16; latency ones use 1)
+  --connections C       connections of the cache-hit and item-miss scenarios (default 16; latency ones use 1)
+  --miss-connections C[,C…]  connections of the list and equality misses (default 1,8)
+  --cpu-prof DIR        the server writes a Node CPU profile of the whole run to DIR (open it in DevTools)
+  --scenarios S[,S…]    only these scenarios, by their name before the comma (e.g. "list depth 1,equality filter")
   --loader L            wrk or autocannon (default: wrk, installed with apt-get on first use)
   --help                this text`;
 
@@ -52,6 +55,9 @@ const { values: args } = parseArgs({
     engines: { type: 'string', default: 'pglite' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '16' },
+    'miss-connections': { type: 'string', default: '1,8' },
+    'cpu-prof': { type: 'string' },
+    scenarios: { type: 'string' },
     loader: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -64,12 +70,17 @@ const sizes = args.items.split(',').map(Number);
 const engines = args.engines.split(',') as Engine[];
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
+const missConnections = args['miss-connections'].split(',').map(Number);
+const allScenarios = ['bare node:http', 'one item', 'list depth 1', 'list depth 2', 'equality filter'];
+const scenarios = new Set(args.scenarios === undefined ? allScenarios : args.scenarios.split(',').map((x) => x.trim()));
 const warmup = Math.min(3, Math.max(1, Math.round(seconds / 3)));
 if (
   !sizes.every((n) => Number.isInteger(n) && n >= 200) ||
   !engines.every((e) => e === 'pglite' || e === 'postgres') ||
   !(seconds >= 1 && Number.isInteger(seconds)) ||
   !(connections >= 1 && Number.isInteger(connections)) ||
+  !missConnections.every((c) => c >= 1 && Number.isInteger(c)) ||
+  ![...scenarios].every((x) => allScenarios.includes(x)) ||
   (args.loader !== undefined && args.loader !== 'wrk' && args.loader !== 'autocannon')
 ) {
   console.error(`Invalid options (items ≥ 200, whole seconds ≥ 1, connections ≥ 1).\n\n${usage}`);
@@ -106,19 +117,25 @@ async function runOne(
   const cacheEntries = Math.min(5000, Math.floor(articles / 2));
   const closers: (() => Promise<void>)[] = [];
   try {
-    const server = await startLectern(seed, {
-      LECTERN_DELIVERY_UNCACHED_PER_SECOND: '0',
-      LECTERN_DELIVERY_UNCACHED_PER_MINUTE: '0',
-      LECTERN_DELIVERY_CACHE_ENTRIES: String(cacheEntries),
-    });
+    const server = await startLectern(
+      seed,
+      {
+        LECTERN_DELIVERY_UNCACHED_PER_SECOND: '0',
+        LECTERN_DELIVERY_UNCACHED_PER_MINUTE: '0',
+        LECTERN_DELIVERY_CACHE_ENTRIES: String(cacheEntries),
+      },
+      args['cpu-prof'] === undefined ? {} : { cpuProfileDir: args['cpu-prof'] },
+    );
     closers.push(server.stop);
     await waitUntilSettled(server.url, 600);
     await new Promise((r) => setTimeout(r, 1000));
     const rssIdle = rssMiB(server.pid);
 
     const p = seed.projectId;
-    const listOf = (gte: string, depth: number) =>
-      `/${p}/items?system.type=article&elements.rank%5Bgte%5D=${gte}&order=elements.rank%5Bdesc%5D&limit=10&depth=${depth}`;
+    // rank < n by rank desc: the 10 articles just below n, so every n reads a different page
+    // (a lower bound, rank ≥ n, would return the same top 10 for almost every n).
+    const listOf = (below: string, depth: number) =>
+      `/${p}/items?system.type=article&elements.rank%5Blt%5D=${below}&order=elements.rank%5Bdesc%5D&limit=10&depth=${depth}`;
     const mid = Math.floor(articles / 2);
     const itemPath = `/${p}/items/${articleCodename(mid)}`;
     const listPath = listOf(String(mid), 1);
@@ -128,7 +145,20 @@ async function runOne(
       if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${body.toString()}`);
       return { body, cache: response.headers.get('x-cache') };
     };
-    const bodies = { item: (await fetchBody(itemPath)).body, list: (await fetchBody(listPath)).body };
+    // A first answer, retried for a minute: on a loaded machine the embedded server answered 404
+    // "project not found" for a while after it said it was ready (printed when it happens).
+    const firstBody = async (path: string) => {
+      for (let tries = 0; ; tries += 1) {
+        try {
+          return await fetchBody(path);
+        } catch (error) {
+          if (tries >= 30) throw error;
+          console.log(`  !!! ${(error as Error).message.slice(0, 160)}; retrying in 2 s`);
+          await new Promise((r) => setTimeout(r, 2000));
+        }
+      }
+    };
+    const bodies = { item: (await firstBody(itemPath)).body, list: (await firstBody(listPath)).body };
     const bare = await startBare(bodies);
     closers.push(bare.stop);
 
@@ -139,6 +169,7 @@ async function runOne(
       target: ServerProcess,
       spec: Omit<LoadSpec, 'baseUrl' | 'seconds' | 'offset'>,
     ) => {
+      if (!scenarios.has(name.split(',')[0] ?? '')) return;
       process.stdout.write(`  ${name}, c=${spec.connections} …`);
       // Walks start just past the URLs of the hit scenarios, so they reach them last, long evicted.
       const offset = offsets.get(spec.template) ?? mid + 1;
@@ -151,13 +182,39 @@ async function runOne(
       // sample; the bare server sends no x-cache).
       const sample = result.hits === null && target === server ? (await fetchBody(spec.template)).cache : null;
       const cache =
-        result.hits !== null ? `${result.misses} MISS, ${result.hits} HIT` : sample === null ? '' : `sample ${sample}`;
+        result.hits !== null && target === server
+          ? `${result.misses} MISS + ${result.hits} HIT of ${result.requests}`
+          : sample === null
+            ? ''
+            : `sample ${sample}`;
       process.stdout.write(` ${result.requestsPerSecond.toFixed(0)} req/s\n`);
       rows.push({ name, connections: spec.connections, result, rssMiB: peak, cache });
     };
     const fixed = (template: string, c: number) => ({ template, count: 0, width: 0, connections: c });
-    const itemWalk = { template: `/${p}/items/article_{n}`, count: articles, width: 6 };
-    const listWalk = (depth: number) => ({ template: listOf('{n}', depth), count: articles, width: 0 });
+    const itemWalk = {
+      template: `/${p}/items/article_{n}`,
+      count: articles,
+      width: 6,
+      expect: [{ text: '"item":{"system":' }, { text: '"codename":"article_' }],
+    };
+    // n from 10, so each page is full; depth ≥ 1 must bring linked items.
+    const listWalk = (depth: number) => ({
+      template: listOf('{n}', depth),
+      start: 10,
+      count: articles - 10,
+      width: 0,
+      expect: [
+        { text: '"pagination":{"skip":0,"limit":10,"count":10,' },
+        { text: '"system":{', times: depth === 0 ? 10 : 11 },
+      ],
+    });
+    // An equality filter on a text element (the shape of a slug lookup): exactly one article.
+    const equalityWalk = {
+      template: `/${p}/items?elements.title=Article%20{n}&depth=0`,
+      count: articles,
+      width: 0,
+      expect: [{ text: '"pagination":{"skip":0,"limit":0,"count":1,' }, { text: '"value":"Article ' }],
+    };
 
     await measure('bare node:http, item bytes', bare, fixed('/item', connections));
     await measure('bare node:http, list bytes', bare, fixed('/list', connections));
@@ -165,8 +222,10 @@ async function runOne(
     await measure('list depth 1, cache hit', server, fixed(listPath, connections));
     for (const c of [1, connections]) await measure('one item, cache miss', server, { ...itemWalk, connections: c });
     for (const depth of [1, 2])
-      for (const c of [1, connections])
+      for (const c of missConnections)
         await measure(`list depth ${depth}, cache miss`, server, { ...listWalk(depth), connections: c });
+    for (const c of missConnections)
+      await measure('equality filter, cache miss', server, { ...equalityWalk, connections: c });
 
     process.stdout.write('  items-feed, every page …');
     const rss = sampleRss(server.pid);

@@ -8,20 +8,24 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { authorCount } from './delivery-content.ts';
 import { table } from './delivery-report.ts';
-import { prepareSeed, startLectern, timeIndexRebuild, waitUntilSettled } from './delivery-setup.ts';
+import { startPostgres } from '../../test/engines/postgres.ts';
+import { prepareSeed, startLectern, timeIndexRebuild, waitUntilSettled, type Engine } from './delivery-setup.ts';
 import { timeSchemaBuild } from './graphql-schema-build.ts';
 import { chooseLoader, runLoad, type LoaderName, type LoadResult } from './load-generator.ts';
 
 const usage = `Usage: pnpm run bench:graphql -- [options]
 
-Seeds (or restores from the cache of bench:delivery) a project of N items on PGlite, rebuilds its
+Seeds (or restores from the cache of bench:delivery) a project of N items on PGlite or PostgreSQL, rebuilds its
 index, starts \`lectern start\` in its own process (rate limits off), and measures REST
-(/items?system.type=article&elements.rank[gte]=n&order=elements.rank[desc]&limit=10&depth=1)
-against the GraphQL query that returns the same items and linked items, cache misses (a new n each
-request) and a cache hit, from a separate load process. Then times the schema build of a model of
+(/items?system.type=article&elements.rank[lt]=n&order=elements.rank[desc]&limit=10&depth=1: the 10
+articles below n, a different page for each n) against the GraphQL query that returns the same items
+and linked items, cache misses (a new n each request) and a cache hit, from a separate load process.
+Every answer is checked (a full page, linked items, no GraphQL \`errors\`); the misses seen are
+printed beside the requests sent. Then times the schema build of a model of
 --types content types.
 
   --items N         items in the project (default 10000)
+  --engine E        pglite or postgres (default pglite; postgres is started like the test engines)
   --seconds S       measured seconds per scenario after a warm-up (default 10)
   --connections C   connections of the throughput rows (default 16; latency rows use 1)
   --types T         content types of the schema-build model (default 100)
@@ -33,6 +37,7 @@ const { values: args } = parseArgs({
   args: argv[0] === '--' ? argv.slice(1) : argv,
   options: {
     items: { type: 'string', default: '10000' },
+    engine: { type: 'string', default: 'pglite' },
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '16' },
     types: { type: 'string', default: '100' },
@@ -48,17 +53,22 @@ const items = Number(args.items);
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
 const typeCount = Number(args.types);
-if (![items, seconds, connections, typeCount].every((n) => Number.isInteger(n) && n >= 1) || items < 200) {
+const engine = args.engine as Engine;
+if (
+  ![items, seconds, connections, typeCount].every((n) => Number.isInteger(n) && n >= 1) ||
+  items < 200 ||
+  (engine !== 'pglite' && engine !== 'postgres')
+) {
   console.error(`Invalid options (items ≥ 200; whole numbers ≥ 1).\n\n${usage}`);
   process.exit(2);
 }
 const warmup = Math.min(3, Math.max(1, Math.round(seconds / 3)));
 
 /** The GraphQL query of the REST list: the same 10 articles, their authors and related articles. */
-function graphqlQuery(gte: string): string {
+function graphqlQuery(below: string): string {
   const linked = '_system_ { codename name lastModified } ... on Author { name } ... on Article { title rank summary }';
   return (
-    `{ article_All(where: { rank: { gte: ${gte} } }, order: { rank: desc }, limit: 10) { items { ` +
+    `{ article_All(where: { rank: { lt: ${below} } }, order: { rank: desc }, limit: 10) { items { ` +
     `_system_ { codename name lastModified } title rank summary ` +
     `authors { items { ${linked} } } related { items { ${linked} } } } } }`
   );
@@ -69,8 +79,21 @@ const graphqlPath = (projectId: string, gte: string) =>
   `/${projectId}?query=${encodeURIComponent(graphqlQuery('__N__')).replace('__N__', gte)}`;
 const graphqlVariablesPath = (projectId: string, gte: string) =>
   `/${projectId}?query=${encodeURIComponent(`query List($n: Float!) ${graphqlQuery('$n')}`)}&variables=${encodeURIComponent('{"n":__N__}').replace('__N__', gte)}`;
-const restPath = (projectId: string, gte: string) =>
-  `/${projectId}/items?system.type=article&elements.rank%5Bgte%5D=${gte}&order=elements.rank%5Bdesc%5D&limit=10&depth=1`;
+const restPath = (projectId: string, below: string) =>
+  `/${projectId}/items?system.type=article&elements.rank%5Blt%5D=${below}&order=elements.rank%5Bdesc%5D&limit=10&depth=1`;
+
+/**
+ * What every answer must hold: a full page of 10 articles with their linked items (REST: the
+ * pagination count and 10 items + linked ones; GraphQL: 10 items with rank, and no `errors`, which
+ * GraphQL sends with HTTP 200).
+ */
+const restChecks = {
+  expect: [{ text: '"pagination":{"skip":0,"limit":10,"count":10,' }, { text: '"system":{', times: 11 }],
+};
+const graphqlChecks = {
+  expect: [{ text: '{"data":{"article_All":{"items":[{' }, { text: '"rank":', times: 10 }],
+  reject: ['"errors":'],
+};
 
 interface Pair {
   readonly name: string;
@@ -82,8 +105,9 @@ interface Pair {
 
 async function main() {
   const loader = chooseLoader(args.loader as LoaderName | undefined);
-  console.log(`\n== pglite, ${items} items`);
-  const seed = await prepareSeed({ engine: 'pglite', items });
+  console.log(`\n== ${engine}, ${items} items`);
+  const postgres = engine === 'postgres' ? await startPostgres() : null;
+  const seed = await prepareSeed({ engine, items, ...(postgres ? { postgresAdminUrl: postgres.endpoint } : {}) });
   await timeIndexRebuild(seed);
   const articles = items - authorCount(items);
   const pairs: Pair[] = [];
@@ -127,8 +151,22 @@ async function main() {
         console.log(`  GraphQL with variables answers differently: ${JSON.stringify(viaVariables.errors ?? null)}`);
       }
       let offset = Number(mid) + 1;
-      const load = async (base: string, template: string, c: number, isWalk: boolean) => {
-        const spec = { baseUrl: base, template, count: isWalk ? articles : 0, width: 0, connections: c };
+      const load = async (
+        base: string,
+        template: string,
+        c: number,
+        isWalk: boolean,
+        checks: typeof restChecks | typeof graphqlChecks,
+      ) => {
+        const spec = {
+          baseUrl: base,
+          template,
+          start: 10,
+          count: isWalk ? articles - 10 : 0,
+          width: 0,
+          connections: c,
+          ...checks,
+        };
         const warm = await runLoad(loader, { ...spec, seconds: warmup, offset });
         const result = await runLoad(loader, { ...spec, seconds, offset: warm.nextOffset });
         offset = result.nextOffset;
@@ -137,9 +175,9 @@ async function main() {
       const measure = async (name: string, c: number, isWalk: boolean) => {
         process.stdout.write(`  ${name}, c=${c} …`);
         const gte = isWalk ? '{n}' : mid;
-        const r = await load(server.url, restPath(p, gte), c, isWalk);
-        const g = await load(graphqlUrl, graphqlPath(p, gte), c, isWalk);
-        const v = await load(graphqlUrl, graphqlVariablesPath(p, gte), c, isWalk);
+        const r = await load(server.url, restPath(p, gte), c, isWalk, restChecks);
+        const g = await load(graphqlUrl, graphqlPath(p, gte), c, isWalk, graphqlChecks);
+        const v = await load(graphqlUrl, graphqlVariablesPath(p, gte), c, isWalk, graphqlChecks);
         process.stdout.write(
           ` REST ${r.requestsPerSecond.toFixed(0)}, GraphQL ${g.requestsPerSecond.toFixed(0)} (variables ${v.requestsPerSecond.toFixed(0)}) req/s\n`,
         );
@@ -153,11 +191,13 @@ async function main() {
     }
   } finally {
     rmSync(seed.dataDir, { recursive: true, force: true });
+    await postgres?.stop();
+    if (postgres?.dir) rmSync(postgres.dir, { recursive: true, force: true });
   }
   const schema = timeSchemaBuild(typeCount);
 
   console.log(
-    `\n### REST vs GraphQL, pglite, ${items} items (${articles} articles)\n` +
+    `\n### REST vs GraphQL, ${engine}, ${items} items (${articles} articles)\n` +
       `load: ${loader} from its own process, ${seconds} s per scenario after ${warmup} s warm-up; ` +
       `server: \`lectern start\` in its own process (rate limits off); Node ${process.version}, ${availableParallelism()} CPUs\n`,
   );
@@ -176,7 +216,9 @@ async function main() {
         'GraphQL variables req/s',
         'p50/p99 ms',
         '÷ REST',
-        'errors',
+        'errors REST/literal/variables',
+        'wrong answers',
+        'x-cache MISS / requests',
       ],
       pairs.map((x) => [
         x.name,
@@ -190,6 +232,8 @@ async function main() {
         ms(x.variables),
         ratio(x.variables, x.rest),
         `${x.rest.errors}/${x.graphql.errors}/${x.variables.errors}`,
+        `${x.rest.answerErrors}/${x.graphql.answerErrors}/${x.variables.answerErrors}`,
+        [x.rest, x.graphql, x.variables].map((r) => `${r.misses ?? '-'}/${r.requests}`).join(', '),
       ]),
     ),
   );

@@ -35,8 +35,8 @@ function cells(r: RunReport): string[] {
   const load = m.rows.map(
     (row) =>
       `${row.result.requestsPerSecond.toFixed(0)} req/s · ${ms(row.result.p50Ms)} / ${ms(row.result.p99Ms)}` +
-      (row.result.errors + (row.result.badBodies ?? 0) > 0
-        ? ` · ${row.result.errors + (row.result.badBodies ?? 0)} errors`
+      (row.result.errors + row.result.answerErrors > 0
+        ? ` · ${row.result.errors + row.result.answerErrors} errors`
         : ''),
   );
   const f = m.feed;
@@ -50,7 +50,7 @@ function cells(r: RunReport): string[] {
     `${mib(r.deliveryIdleMiB)} / ${mib(Math.max(...m.rows.map((x) => x.deliveryRssMiB), f.deliveryRssMiB))}`,
     r.index === 'sql' ? 'not used' : `${mib(r.searchIdleMiB)} / ${mib(Math.max(...m.rows.map((x) => x.searchRssMiB)))}`,
     m.rows.map((x) => `${x.result.misses ?? '?'}/${x.result.requests}`).join(', '),
-    m.rows.map((x) => `${x.result.errors}+${x.result.badBodies ?? '?'}`).join(', '),
+    m.rows.map((x) => `${x.result.errors}+${x.result.answerErrors}`).join(', '),
   ];
 }
 

@@ -172,9 +172,20 @@ export function valueCondition(v: string, type: ValueType, filter: ItemFilter): 
   }
 }
 
+/**
+ * `alias` is a row of the candidate's project and channel. Redundant for the answer (a doc_id
+ * belongs to one project and channel) but not for the plan: the value and member indexes lead with
+ * (project_id, channel, property), and only with these terms can the planner turn a selective
+ * `exists` into an index lookup that finds the few documents, instead of scanning every value row
+ * of the property (an equality filter on a slug took 57 ms at 100,000 items; 0.1 ms with them).
+ */
+function sameScope(alias: string): Expr {
+  return sql`${sql.ref(`${alias}.project_id`)} = d.project_id and ${sql.ref(`${alias}.channel`)} = d.channel`;
+}
+
 function memberCondition(property: string, filter: ItemFilter): Expr {
   const member = (condition: Expr) =>
-    sql`exists (select 1 from delivery_members m where m.doc_id = d.doc_id and m.property = ${property}::text and ${condition})`;
+    sql`exists (select 1 from delivery_members m where m.doc_id = d.doc_id and ${sameScope('m')} and m.property = ${property}::text and ${condition})`;
   if (filter.operator === 'any') return member(sql`m.member = any(${filter.values}::text[])`);
   // contains / all: every value is a member
   return sql`(${sql.join(
@@ -245,7 +256,7 @@ export function filterCondition(filter: ItemFilter, typeElements: TypeElements |
   if (target.kind === 'column') return columnCondition(target.column, filter);
   if (isArrayOperator(filter.operator)) return memberCondition(target.property, filter);
   const type = valueTypeOf(target.property, typeElements);
-  return sql`exists (select 1 from delivery_values v where v.doc_id = d.doc_id and v.property = ${target.property}::text and ${valueCondition('v', type, filter)})`;
+  return sql`exists (select 1 from delivery_values v where v.doc_id = d.doc_id and ${sameScope('v')} and v.property = ${target.property}::text and ${valueCondition('v', type, filter)})`;
 }
 
 /** An AND / OR combination of filters (`true` for an empty AND, `false` for an empty OR). */
