@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { createTestDatabase } from '@lectern/testing';
 import { startKafka } from '../engines/kafka.ts';
 import { s3TestCredentials, startMinio } from '../engines/minio.ts';
@@ -26,8 +27,10 @@ export interface HostEngines {
 /** Starts PostgreSQL, Kafka, MinIO and OpenSearch on `host`, one after the other (2 shared cores). */
 export async function startHostEngines(host: string): Promise<HostEngines> {
   const started: RunningEngine[] = [];
+  // Stopped engines leave nothing: their run directories (data and logs) go too.
   const stop = async () => {
     await Promise.all(started.map((e) => e.stop()));
+    for (const e of started) if (e.dir) rmSync(e.dir, { recursive: true, force: true });
   };
   try {
     const start = async (run: () => Promise<RunningEngine>) => {
