@@ -84,7 +84,8 @@ export async function startKafka(options: { host?: string } = {}): Promise<Resta
       what: 'Kafka',
       timeoutMs: 90_000,
       logs: [engine.log, serverLog],
-      isReady: async () => logSince(serverLog, logStart).includes('Kafka Server started') && (await accepts(host, port)),
+      isReady: async () =>
+        logSince(serverLog, logStart).includes('Kafka Server started') && (await accepts(host, port)),
     });
     return engine;
   };

@@ -44,7 +44,12 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
   const kubectl = (...args: string[]) => cluster.kubectl(args);
   const valuesFile = (tag: string, extra: Record<string, unknown> = {}) => {
     const file = join(work, `values-${tag}-${Object.keys(extra).length}.yaml`);
-    const values = testValues({ repository, tag, engines, ingressClassName: process.env['LECTERN_KUBE_INGRESS_CLASS'] });
+    const values = testValues({
+      repository,
+      tag,
+      engines,
+      ingressClassName: process.env['LECTERN_KUBE_INGRESS_CLASS'],
+    });
     writeFileSync(file, stringify({ ...values, ...extra }));
     return file;
   };
@@ -85,12 +90,26 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
 
   it('installs: the migrations Job completes first, then every Deployment becomes Ready through its probes', async () => {
     const began = Date.now();
-    await helmRun('install', releaseName, chartDir, '-n', namespace, '-f', valuesFile(firstTag), '--wait', '--timeout', '10m');
+    await helmRun(
+      'install',
+      releaseName,
+      chartDir,
+      '-n',
+      namespace,
+      '-f',
+      valuesFile(firstTag),
+      '--wait',
+      '--timeout',
+      '10m',
+    );
     console.log(`[kube] helm install --wait: ${Math.round((Date.now() - began) / 1000)} s`);
     // The hook Job is deleted once it succeeded (hook-delete-policy); its events stay.
     const events = await kubeJson<KubeList>(cluster, ['-n', namespace, 'get', 'events']);
     const completed = events.items.find(
-      (e) => e['involvedObject'].kind === 'Job' && e['involvedObject'].name === `${releaseName}-migrate` && e['reason'] === 'Completed',
+      (e) =>
+        e['involvedObject'].kind === 'Job' &&
+        e['involvedObject'].name === `${releaseName}-migrate` &&
+        e['reason'] === 'Completed',
     );
     expect(completed, 'the migrations Job completed').toBeDefined();
     const deployments = await kubeJson<KubeList>(cluster, ['-n', namespace, 'get', 'deployments']);
@@ -114,7 +133,11 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
       name: 'Kube hook',
       url: receiver.url,
       secret: 'kube-webhook-secret',
-      delivery_triggers: { slot: 'published', events: 'specific', content_item: { enabled: true, actions: [{ action: 'published' }] } },
+      delivery_triggers: {
+        slot: 'published',
+        events: 'specific',
+        content_item: { enabled: true, actions: [{ action: 'published' }] },
+      },
     });
     expect(hook['id']).toBeDefined();
     await manage(ingressUrl, project, 'POST', '/types', {
@@ -128,11 +151,15 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
     ] as const) {
       await manage(ingressUrl, project, 'POST', '/items', { name: codename, codename, type: { codename: 'note' } });
       const variant = `/items/codename/${codename}/variants/codename/default`;
-      await manage(ingressUrl, project, 'PUT', variant, { elements: [{ element: { codename: 'title' }, value: title }] });
+      await manage(ingressUrl, project, 'PUT', variant, {
+        elements: [{ element: { codename: 'title' }, value: title }],
+      });
       await manage(ingressUrl, project, 'PUT', `${variant}/publish`);
     }
     const wait = { 'x-kc-wait-for-loading-new-content': 'true' };
-    const delivered = await viaIngress(ingressUrl, 'deliver', `/${project.projectId}/items/kube_note`, { headers: wait });
+    const delivered = await viaIngress(ingressUrl, 'deliver', `/${project.projectId}/items/kube_note`, {
+      headers: wait,
+    });
     expect(`${delivered.status} ${delivered.text.includes(note)}`).toBe('200 true');
     const graphql = await viaIngress(ingressUrl, 'graphql', `/${project.projectId}`, {
       method: 'POST',
@@ -167,7 +194,9 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
     // One POST per notification or a batch: what counts is both items' publish arriving.
     const notified = async () =>
       receiver.received
-        .flatMap((r) => (r.json['notifications'] as { data: { system: { codename: string } } }[]).map((n) => n.data.system.codename))
+        .flatMap((r) =>
+          (r.json['notifications'] as { data: { system: { codename: string } } }[]).map((n) => n.data.system.codename),
+        )
         .sort();
     expect(await poll(notified, ['kube_note', 'kube_other'], 60_000)).toEqual(['kube_note', 'kube_other']);
   });
@@ -176,20 +205,49 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
     const load = deliveryLoad(4);
     await sleep(5_000);
     const began = Date.now();
-    await helmRun('upgrade', releaseName, chartDir, '-n', namespace, '-f', valuesFile(secondTag), '--wait', '--timeout', '10m');
+    await helmRun(
+      'upgrade',
+      releaseName,
+      chartDir,
+      '-n',
+      namespace,
+      '-f',
+      valuesFile(secondTag),
+      '--wait',
+      '--timeout',
+      '10m',
+    );
     const rolled = Math.round((Date.now() - began) / 1000);
     await sleep(5_000);
     const result = await load.stop();
-    console.log(`[kube] helm upgrade to ${secondTag}: rolled in ${rolled} s under Delivery load: ${describeLoad(result)}`);
-    const pods = await kubeJson<KubeList>(cluster, ['-n', namespace, 'get', 'pods', '-l', `app.kubernetes.io/instance=${releaseName}`]);
-    const images = new Set(pods.items.filter((p) => p.status.phase === 'Running').map((p) => p.spec.containers[0].image));
+    console.log(
+      `[kube] helm upgrade to ${secondTag}: rolled in ${rolled} s under Delivery load: ${describeLoad(result)}`,
+    );
+    const pods = await kubeJson<KubeList>(cluster, [
+      '-n',
+      namespace,
+      'get',
+      'pods',
+      '-l',
+      `app.kubernetes.io/instance=${releaseName}`,
+    ]);
+    const images = new Set(
+      pods.items.filter((p) => p.status.phase === 'Running').map((p) => p.spec.containers[0].image),
+    );
     expect([...images]).toEqual([`${repository}:${secondTag}`]);
     expect(result.sent).toBeGreaterThan(100);
     expect(result.failures).toEqual({});
   });
 
   it('deleting a Delivery pod under load fails zero requests', async () => {
-    const before = await kubeJson<KubeList>(cluster, ['-n', namespace, 'get', 'pods', '-l', 'app.kubernetes.io/component=delivery']);
+    const before = await kubeJson<KubeList>(cluster, [
+      '-n',
+      namespace,
+      'get',
+      'pods',
+      '-l',
+      'app.kubernetes.io/component=delivery',
+    ]);
     expect(before.items.length).toBeGreaterThanOrEqual(2);
     const load = deliveryLoad(4);
     await sleep(5_000);
@@ -229,37 +287,60 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
     expect(now).toBe(2);
   });
 
-  it.skipIf(!prometheusBinary)('Prometheus scrapes every ServiceMonitor target up and evaluates every PrometheusRule expression', async () => {
-    // Rendered, not installed: no Prometheus Operator (and so no monitoring CRDs) runs in this cluster.
-    const rendered = parseManifests(
-      await helmRun('template', releaseName, chartDir, '-n', namespace, '-f', valuesFile(secondTag), '-f', writeMonitoring()),
-    );
-    const one = (kind: string) => rendered.find((o) => o.kind === kind) as K8sObject;
-    prometheus = await startPrometheus({
-      binary: prometheusBinary,
-      kubeconfig: cluster.kubeconfig,
-      namespace,
-      serviceMonitor: one('ServiceMonitor'),
-      prometheusRule: one('PrometheusRule'),
-      evaluationInterval: '5s',
-    });
-    const pods = await kubeJson<KubeList>(cluster, ['-n', namespace, 'get', 'pods', '-l', `app.kubernetes.io/instance=${releaseName}`]);
-    const ready = pods.items.filter((p) => p.status.phase === 'Running' && !p.metadata.deletionTimestamp).length;
-    const health = async () => {
-      const targets = await prometheus!.targets();
-      return `${targets.filter((t) => t.health === 'up').length} of ${targets.length} up`;
-    };
-    expect(await poll(health, `${ready} of ${ready} up`, 90_000, 2_000)).toBe(`${ready} of ${ready} up`);
-    const rules = async () => (await prometheus!.rules()).filter((r) => !r.evaluated || r.health !== 'ok' || r.lastError);
-    expect(await poll(rules, [], 60_000, 2_000)).toEqual([]);
-    const all = await prometheus.rules();
-    const jobs = new Set((await prometheus.targets()).map((t) => t.job));
-    console.log(`[kube] Prometheus: ${ready} targets up (${[...jobs].sort().join(', ')}); ${all.length} rules evaluated without error`);
-    expect(all.length).toBeGreaterThan(5);
-    for (const group of (one('PrometheusRule').spec as { groups: { rules: { expr: string }[] }[] }).groups) {
-      for (const rule of group.rules) await prometheus.query(rule.expr);
-    }
-  });
+  it.skipIf(!prometheusBinary)(
+    'Prometheus scrapes every ServiceMonitor target up and evaluates every PrometheusRule expression',
+    async () => {
+      // Rendered, not installed: no Prometheus Operator (and so no monitoring CRDs) runs in this cluster.
+      const rendered = parseManifests(
+        await helmRun(
+          'template',
+          releaseName,
+          chartDir,
+          '-n',
+          namespace,
+          '-f',
+          valuesFile(secondTag),
+          '-f',
+          writeMonitoring(),
+        ),
+      );
+      const one = (kind: string) => rendered.find((o) => o.kind === kind) as K8sObject;
+      prometheus = await startPrometheus({
+        binary: prometheusBinary,
+        kubeconfig: cluster.kubeconfig,
+        namespace,
+        serviceMonitor: one('ServiceMonitor'),
+        prometheusRule: one('PrometheusRule'),
+        evaluationInterval: '5s',
+      });
+      const pods = await kubeJson<KubeList>(cluster, [
+        '-n',
+        namespace,
+        'get',
+        'pods',
+        '-l',
+        `app.kubernetes.io/instance=${releaseName}`,
+      ]);
+      const ready = pods.items.filter((p) => p.status.phase === 'Running' && !p.metadata.deletionTimestamp).length;
+      const health = async () => {
+        const targets = await prometheus!.targets();
+        return `${targets.filter((t) => t.health === 'up').length} of ${targets.length} up`;
+      };
+      expect(await poll(health, `${ready} of ${ready} up`, 90_000, 2_000)).toBe(`${ready} of ${ready} up`);
+      const rules = async () =>
+        (await prometheus!.rules()).filter((r) => !r.evaluated || r.health !== 'ok' || r.lastError);
+      expect(await poll(rules, [], 60_000, 2_000)).toEqual([]);
+      const all = await prometheus.rules();
+      const jobs = new Set((await prometheus.targets()).map((t) => t.job));
+      console.log(
+        `[kube] Prometheus: ${ready} targets up (${[...jobs].sort().join(', ')}); ${all.length} rules evaluated without error`,
+      );
+      expect(all.length).toBeGreaterThan(5);
+      for (const group of (one('PrometheusRule').spec as { groups: { rules: { expr: string }[] }[] }).groups) {
+        for (const rule of group.rules) await prometheus.query(rule.expr);
+      }
+    },
+  );
 
   it('helm uninstall leaves nothing of the release behind', async () => {
     await helmRun('uninstall', releaseName, '-n', namespace, '--wait', '--timeout', '5m');

@@ -123,7 +123,10 @@ export async function startPrometheus(options: {
     },
     async rules() {
       const data = await api<{
-        groups: { name: string; rules: { name: string; health: string; lastError?: string; lastEvaluation: string }[] }[];
+        groups: {
+          name: string;
+          rules: { name: string; health: string; lastError?: string; lastEvaluation: string }[];
+        }[];
       }>('rules');
       return data.groups.flatMap((g) =>
         g.rules.map((r) => ({
