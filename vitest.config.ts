@@ -30,6 +30,7 @@ const roots = '{packages,services,test}/**';
  *   *.s3.int.test.ts       s3          MinIO (S3 API)        inject('s3Endpoint'), s3AccessKey, s3SecretKey
  *   *.cluster.int.test.ts  cluster     PostgreSQL, Kafka, MinIO and OpenSearch (every service as its own process)
  *   test/k8s/*.k8s.test.ts k8s         none: the Helm chart checked offline (helm, kubeconform, promtool)
+ *   test/kube/*.kube.test.ts kube      a single-node Kubernetes built here (test/kube/cluster.ts; root)
  *   *.browser.int.test.ts  browser     headless Chromium (Debian's `chromium`, scripts/lib/browser.sh) driven by playwright-core
  *   *.test.ts(x) in apps/editor  editor  the editor app: component tests (happy-dom, by a
  *                          `// @vitest-environment happy-dom` comment) and `*.browser.test.ts` in
@@ -82,6 +83,17 @@ export default defineConfig({
           include: ['test/k8s/*.k8s.test.ts'],
           exclude,
           testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'kube',
+          include: ['test/kube/*.kube.test.ts'],
+          exclude,
+          // One cluster per machine at a time: the files run one after another.
+          fileParallelism: false,
+          testTimeout: 300_000,
+          hookTimeout: 600_000,
         },
       },
       {

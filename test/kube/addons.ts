@@ -1,0 +1,158 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { waitUntilReady, type EngineProcess } from '../engines/engine-process.ts';
+import type { KubeBinaries } from './binaries.ts';
+import { apiGet, startComponent, type ApiClient } from './processes.ts';
+
+/** Runs kubectl with the admin kubeconfig; `input` goes to its stdin. */
+export type Kubectl = (args: readonly string[], input?: string) => Promise<string>;
+
+/**
+ * metrics-server as a host process, registered as the metrics.k8s.io APIService through a
+ * selector-less Service whose EndpointSlice names the node's address (the API server routes to
+ * the endpoint itself, --enable-aggregator-routing). `kubectl top` and the HPA read it.
+ */
+export async function startMetricsServer(options: {
+  run: string;
+  bin: KubeBinaries;
+  nodeIp: string;
+  port: number;
+  kubeconfig: string;
+  admin: ApiClient;
+  kubectl: Kubectl;
+}): Promise<EngineProcess> {
+  const { run, bin, nodeIp, port, kubeconfig } = options;
+  const certDir = join(run, 'metrics-server');
+  mkdirSync(certDir, { recursive: true });
+  const server = startComponent(run, 'metrics-server', bin.metricsServer, [
+    `--kubeconfig=${kubeconfig}`,
+    `--authentication-kubeconfig=${kubeconfig}`,
+    `--authorization-kubeconfig=${kubeconfig}`,
+    `--bind-address=${nodeIp}`,
+    `--secure-port=${port}`,
+    `--cert-dir=${certDir}`,
+    // The kubelet's serving certificate is self-signed (no serving-certificate bootstrap here).
+    '--kubelet-insecure-tls',
+    '--kubelet-preferred-address-types=InternalIP',
+    '--metric-resolution=10s',
+  ]);
+  const objects = [
+    {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name: 'metrics-server', namespace: 'kube-system' },
+      spec: { ports: [{ name: 'https', port: 443, targetPort: port, protocol: 'TCP' }] },
+    },
+    {
+      apiVersion: 'discovery.k8s.io/v1',
+      kind: 'EndpointSlice',
+      metadata: {
+        name: 'metrics-server-host',
+        namespace: 'kube-system',
+        labels: {
+          'kubernetes.io/service-name': 'metrics-server',
+          'endpointslice.kubernetes.io/managed-by': 'lectern-test',
+        },
+      },
+      addressType: 'IPv4',
+      endpoints: [{ addresses: [nodeIp], conditions: { ready: true } }],
+      ports: [{ name: 'https', port, protocol: 'TCP' }],
+    },
+    {
+      apiVersion: 'apiregistration.k8s.io/v1',
+      kind: 'APIService',
+      metadata: { name: 'v1beta1.metrics.k8s.io' },
+      spec: {
+        group: 'metrics.k8s.io',
+        version: 'v1beta1',
+        service: { name: 'metrics-server', namespace: 'kube-system', port: 443 },
+        insecureSkipTLSVerify: true,
+        groupPriorityMinimum: 100,
+        versionPriority: 100,
+      },
+    },
+  ];
+  await options.kubectl(['apply', '-f', '-'], JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects }));
+  await waitUntilReady({
+    engine: server,
+    what: 'metrics-server (metrics.k8s.io answering)',
+    timeoutMs: 90_000,
+    isReady: async () => (await apiGet(options.admin, '/apis/metrics.k8s.io/v1beta1/nodes')).status === 200,
+  });
+  return server;
+}
+
+/**
+ * Traefik v3 as a host process: its kubernetesIngress provider watches networking.k8s.io/v1
+ * Ingresses of the default IngressClass `traefik` (and those without a class) and forwards by Host
+ * header and path to the ready pod addresses of each backend Service, on `ingressPort` on every
+ * address of the host. It reaches the API server with a service-account token (it takes no
+ * client certificate).
+ */
+export async function startIngress(options: {
+  run: string;
+  bin: KubeBinaries;
+  server: string;
+  caCert: string;
+  ingressPort: number;
+  pingPort: number;
+  kubectl: Kubectl;
+}): Promise<EngineProcess> {
+  const { run, bin, kubectl } = options;
+  const rbac = [
+    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'traefik', namespace: 'kube-system' } },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: 'lectern-traefik' },
+      rules: [
+        { apiGroups: [''], resources: ['services', 'endpoints', 'secrets', 'nodes'], verbs: ['get', 'list', 'watch'] },
+        { apiGroups: ['discovery.k8s.io'], resources: ['endpointslices'], verbs: ['get', 'list', 'watch'] },
+        {
+          apiGroups: ['networking.k8s.io'],
+          resources: ['ingresses', 'ingressclasses'],
+          verbs: ['get', 'list', 'watch'],
+        },
+        { apiGroups: ['networking.k8s.io'], resources: ['ingresses/status'], verbs: ['update'] },
+      ],
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: 'lectern-traefik' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'lectern-traefik' },
+      subjects: [{ kind: 'ServiceAccount', name: 'traefik', namespace: 'kube-system' }],
+    },
+    {
+      apiVersion: 'networking.k8s.io/v1',
+      kind: 'IngressClass',
+      metadata: { name: 'traefik', annotations: { 'ingressclass.kubernetes.io/is-default-class': 'true' } },
+      spec: { controller: 'traefik.io/ingress-controller' },
+    },
+  ];
+  await kubectl(['apply', '-f', '-'], JSON.stringify({ apiVersion: 'v1', kind: 'List', items: rbac }));
+  const token = (await kubectl(['-n', 'kube-system', 'create', 'token', 'traefik', '--duration=48h'])).trim();
+  const traefik = startComponent(run, 'traefik', bin.traefik, [
+    '--global.checkNewVersion=false',
+    '--global.sendAnonymousUsage=false',
+    `--entryPoints.web.address=:${options.ingressPort}`,
+    `--entryPoints.traefik.address=127.0.0.1:${options.pingPort}`,
+    '--ping=true',
+    '--providers.kubernetesIngress=true',
+    `--providers.kubernetesIngress.endpoint=${options.server}`,
+    `--providers.kubernetesIngress.token=${token}`,
+    `--providers.kubernetesIngress.certAuthFilePath=${options.caCert}`,
+    '--log.level=INFO',
+  ]);
+  await waitUntilReady({
+    engine: traefik,
+    what: 'Traefik (ingress)',
+    timeoutMs: 30_000,
+    isReady: async () => {
+      const response = await fetch(`http://127.0.0.1:${options.pingPort}/ping`, { signal: AbortSignal.timeout(2_000) });
+      await response.body?.cancel();
+      return response.status === 200;
+    },
+  });
+  return traefik;
+}
