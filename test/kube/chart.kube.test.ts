@@ -10,12 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { startTestReceiver, type TestReceiver } from '@lectern/testing';
 import { findK8sTools, parseManifests, type K8sObject } from '../k8s/k8s-tools.ts';
 import { startKubeCluster, type KubeCluster } from './cluster.ts';
-import { saveImage } from './image.ts';
 import { startHostEngines, type HostEngines } from './host-engines.ts';
 import { describeLoad, startLoad } from './load.ts';
 import { findPrometheus, startPrometheus, type RunningPrometheus } from './prometheus.ts';
@@ -24,15 +23,17 @@ import { createProject, manage, poll, type KubeProject } from './scenario.ts';
 import { hpaSeries, kubeJson, releaseLeftovers, type KubeList } from './kube-objects.ts';
 
 const execFile = promisify(execFileCb);
-const image = inject('lecternImage');
-const tools = image ? findK8sTools() : null;
+// The image to install: LECTERN_KUBE_IMAGE (a ref the docker daemon holds), as built by the
+// image setup of the kube project.
+const imageRef = process.env['LECTERN_KUBE_IMAGE'] ?? '';
+const tools = imageRef ? findK8sTools() : null;
 const prometheusBinary = findPrometheus();
 const namespace = 'lectern';
 const note = 'Through the cluster';
 
 describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
   const work = mkdtempSync(join(tmpdir(), 'lectern-kubetest-'));
-  const [repository, firstTag] = image.ref.split(/:(?=[^:]+$)/) as [string, string];
+  const [repository, firstTag] = imageRef.split(/:(?=[^:]+$)/) as [string, string];
   const secondTag = `${firstTag}-b`;
   const operatorToken = randomBytes(24).toString('hex');
   let cluster: KubeCluster;
@@ -66,10 +67,10 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
     cluster = await startKubeCluster();
     ingressUrl = `http://${cluster.nodeIp}:${cluster.ingressPort}`;
     // Two tags of one image, both imported into the node (no registry): the upgrade rolls to the second.
-    await execFile('docker', ['tag', image.ref, `${repository}:${secondTag}`]);
+    await execFile('docker', ['tag', imageRef, `${repository}:${secondTag}`]);
     for (const tag of [firstTag, secondTag]) {
       const tar = join(work, `image-${tag}.tar`);
-      await saveImage(`${repository}:${tag}`, tar);
+      await execFile('docker', ['save', '-o', tar, `${repository}:${tag}`]);
       await cluster.importImage(tar);
       rmSync(tar);
     }
