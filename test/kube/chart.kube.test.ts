@@ -297,6 +297,8 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
           'template',
           releaseName,
           chartDir,
+          '--kube-version',
+          cluster.version,
           '-n',
           namespace,
           '-f',
