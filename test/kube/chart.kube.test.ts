@@ -126,7 +126,7 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
       expect(container.livenessProbe?.httpGet?.path, d.metadata.name).toBeDefined();
       expect(d.status.readyReplicas, d.metadata.name).toBe(d.status.replicas);
     }
-  });
+  }, 900_000);
 
   it('publishes through manage. and serves the item from deliver., graphql. and recommend., and notifies the webhook receiver', async () => {
     project = await createProject(ingressUrl, operatorToken);
@@ -200,7 +200,7 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
         )
         .sort();
     expect(await poll(notified, ['kube_note', 'kube_other'], 60_000)).toEqual(['kube_note', 'kube_other']);
-  });
+  }, 900_000);
 
   it('helm upgrade to a second image tag rolls every Deployment with zero failed requests under Delivery load', async () => {
     const load = deliveryLoad(4);
@@ -238,7 +238,7 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
     expect([...images]).toEqual([`${repository}:${secondTag}`]);
     expect(result.sent).toBeGreaterThan(100);
     expect(result.failures).toEqual({});
-  });
+  }, 900_000);
 
   it('deleting a Delivery pod under load fails zero requests', async () => {
     const before = await kubeJson<KubeList>(cluster, [
@@ -260,7 +260,7 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
     console.log(`[kube] Delivery pod ${victim} deleted under load: ${describeLoad(result)}`);
     expect(result.sent).toBeGreaterThan(100);
     expect(result.failures).toEqual({});
-  });
+  }, 900_000);
 
   it('the HPA scales Delivery up under CPU load and back down', async () => {
     const deployment = `${releaseName}-delivery`;
@@ -286,7 +286,7 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
     console.log(`[kube] HPA under load (${describeLoad(result)}), then idle:\n  ${series.join('\n  ')}`);
     expect(most).toBeGreaterThan(2);
     expect(now).toBe(2);
-  });
+  }, 900_000);
 
   it.skipIf(!prometheusBinary)(
     'Prometheus scrapes every ServiceMonitor target up and evaluates every PrometheusRule expression',
@@ -343,6 +343,7 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
         for (const rule of group.rules) await prometheus.query(rule.expr);
       }
     },
+    300_000,
   );
 
   it('helm uninstall leaves nothing of the release behind', async () => {
@@ -350,7 +351,7 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
     const left = await poll(() => releaseLeftovers(cluster, namespace, releaseName), [], 120_000, 2_000);
     expect(left).toEqual([]);
     expect((await helmRun('list', '-n', namespace, '-a', '-q')).trim()).toBe('');
-  });
+  }, 900_000);
 
   function writeMonitoring(): string {
     const file = join(work, 'monitoring.yaml');
