@@ -233,9 +233,23 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
       `app.kubernetes.io/instance=${releaseName}`,
     ]);
     const images = new Set(
-      pods.items.filter((p) => p.status.phase === 'Running').map((p) => p.spec.containers[0].image),
+      pods.items
+        .filter((p) => p.status.phase === 'Running' && !p.metadata.deletionTimestamp)
+        .map((p) => p.spec.containers[0].image),
     );
     expect([...images]).toEqual([`${repository}:${secondTag}`]);
+    // Every Deployment rolled: its template names the new tag and all its replicas are updated.
+    const deployments = await kubeJson<KubeList>(cluster, ['-n', namespace, 'get', 'deployments']);
+    expect(
+      deployments.items.map(
+        (d) =>
+          `${d.metadata.name} ${d.spec.template.spec.containers[0].image} ${d.status.updatedReplicas}/${d.status.replicas}`,
+      ),
+    ).toEqual(
+      deployments.items.map(
+        (d) => `${d.metadata.name} ${repository}:${secondTag} ${d.status.replicas}/${d.status.replicas}`,
+      ),
+    );
     expect(result.sent).toBeGreaterThan(100);
     expect(result.failures).toEqual({});
   }, 900_000);
