@@ -6,7 +6,8 @@
 #     its k8s.io/* libraries with ./staging, which the module zip lacks: the copy drops those
 #     replaces and requires the libraries' own published modules at v0.<minor>.<patch>.
 #   - bin/metrics-server from sigs.k8s.io/metrics-server (run as a host process, registered as an
-#     APIService), bin/pause (our own static sandbox program, imported as an image).
+#     APIService), bin/lectern-ingress (our Ingress controller, test/kube/ingress) and bin/pause
+#     (our own static sandbox program, wrapped in an image and imported).
 # Uses Debian's etcd, containerd, runc and CNI plugins (installed here if missing).
 # Source toolchain.sh and engines.sh first, then call `lectern_kube`. It writes the paths to
 # $cache/kube.json for test/kube/cluster.ts. A failure is loud; in CI (CI=true) it fails the run.
@@ -64,33 +65,17 @@ lectern_kube_binaries() {
   mkdir -p "$dir/bin" && mv "$dir/bin.partial/"* "$dir/bin/" && rmdir "$dir/bin.partial"
 }
 
-# Traefik v3 (the Ingress controller, run as a host process with its kubernetesIngress provider).
-# Its go.mod replaces github.com/traefik/traefik/dynamic/ext with ./pkg/config/dynamic/ext, a
-# nested module the module zip leaves out and the proxy does not serve: it holds the extension
-# points HTTP and Router, embedded in the dynamic configuration; the copy gets a stub module with
-# both as empty structs (what the open-source build compiles them as).
-LECTERN_TRAEFIK_VERSION="v3.7.13"
-lectern_kube_traefik_source() {
-  local src="$1"
-  if [[ ! -f "$src/.lectern-ready" ]]; then
-    local mod
-    mod="$(GOFLAGS=-mod=mod go mod download -json "github.com/traefik/traefik/v3@$LECTERN_TRAEFIK_VERSION" | sed -n 's/^\t"Dir": "\(.*\)",$/\1/p')" || return 1
-    rm -rf "$src" && cp -r "$mod" "$src" && chmod -R u+w "$src" || return 1
-    mkdir -p "$src/pkg/config/dynamic/ext"
-    printf 'module github.com/traefik/traefik/dynamic/ext\n\ngo 1.22\n' >"$src/pkg/config/dynamic/ext/go.mod"
-    printf '// Package ext: extension points of the dynamic configuration, empty in this build.\npackage ext\n\n// HTTP extends dynamic.HTTPConfiguration.\ntype HTTP struct{}\n\n// Router extends dynamic.Router.\ntype Router struct{}\n' >"$src/pkg/config/dynamic/ext/ext.go"
-    touch "$src/.lectern-ready"
-  fi
-}
-
-lectern_kube_traefik() {
-  local dir="$1" src="$1/traefik-src"
-  [[ -x "$dir/bin/traefik" ]] && return 0
-  lectern_kube_traefik_source "$src" || return 1
+# The Ingress controller: our own (test/kube/ingress, client-go only). Traefik v3 was the first
+# choice; it cannot be built here: the Go module proxy refuses a dozen of its ACME DNS-provider
+# dependencies (403 "This module version is not available").
+lectern_kube_ingress() {
+  local dir="$1" src="$LECTERN_ROOT/test/kube/ingress"
+  local newest
+  newest="$(ls -t "$src"/*.go "$src/go.mod" "$src/go.sum" | head -1)"
+  [[ -x "$dir/bin/lectern-ingress" && "$dir/bin/lectern-ingress" -nt "$newest" ]] && return 0
   mkdir -p "$dir/bin"
-  (cd "$src" && GOWORK=off GOFLAGS=-mod=mod CGO_ENABLED=0 lectern_kube_timed "Traefik $LECTERN_TRAEFIK_VERSION" \
-    go build -trimpath -ldflags "-s -w -X github.com/traefik/traefik/v3/pkg/version.Version=$LECTERN_TRAEFIK_VERSION" -o "$dir/bin/traefik.partial" ./cmd/traefik) || return 1
-  mv "$dir/bin/traefik.partial" "$dir/bin/traefik"
+  (cd "$src" && GOWORK=off GOFLAGS=-mod=mod CGO_ENABLED=0 lectern_kube_timed "the Ingress controller (test/kube/ingress)" \
+    go build -trimpath -ldflags "-s -w" -o "$dir/bin/lectern-ingress" .) || return 1
 }
 
 # metrics-server: a plain `go install` (its go.mod has no replaces).
@@ -128,7 +113,7 @@ lectern_kube() {
   dir="$(lectern_kube_dir)"
   if ! command -v go >/dev/null && [[ -x /usr/local/go/bin/go ]]; then export PATH="/usr/local/go/bin:$PATH"; fi
   if lectern_kube_system && lectern_kube_pause "$dir" && lectern_kube_binaries "$dir" &&
-    lectern_kube_metrics_server "$dir" && lectern_kube_traefik "$dir"; then
+    lectern_kube_metrics_server "$dir" && lectern_kube_ingress "$dir"; then
     printf '{"dir": "%s", "version": "%s"}\n' "$dir" "$LECTERN_KUBE_VERSION" >"$(dirname "$dir")/kube.json"
     lectern_log "Kubernetes test cluster programs ready in $dir ($((SECONDS - began)) s)"
     return 0

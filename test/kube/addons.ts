@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { waitUntilReady, type EngineProcess } from '../engines/engine-process.ts';
+import { httpAnswers, waitUntilReady, type EngineProcess } from '../engines/engine-process.ts';
 import type { KubeBinaries } from './binaries.ts';
 import { apiGet, startComponent, type ApiClient } from './processes.ts';
 
@@ -83,76 +83,39 @@ export async function startMetricsServer(options: {
 }
 
 /**
- * Traefik v3 as a host process: its kubernetesIngress provider watches networking.k8s.io/v1
- * Ingresses of the default IngressClass `traefik` (and those without a class) and forwards by Host
- * header and path to the ready pod addresses of each backend Service, on `ingressPort` on every
- * address of the host. It reaches the API server with a service-account token (it takes no
- * client certificate).
+ * The Ingress controller (test/kube/ingress, ours) as a host process: it serves networking.k8s.io/v1
+ * Ingresses of the default IngressClass `lectern` (and those without a class) on `ingressPort` on
+ * every host address, by Host header and path, to the ready pod addresses of each backend Service.
  */
 export async function startIngress(options: {
   run: string;
   bin: KubeBinaries;
-  server: string;
-  caCert: string;
+  nodeIp: string;
+  kubeconfig: string;
   ingressPort: number;
-  pingPort: number;
+  healthPort: number;
   kubectl: Kubectl;
 }): Promise<EngineProcess> {
-  const { run, bin, kubectl } = options;
-  const rbac = [
-    { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'traefik', namespace: 'kube-system' } },
-    {
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'ClusterRole',
-      metadata: { name: 'lectern-traefik' },
-      rules: [
-        { apiGroups: [''], resources: ['services', 'endpoints', 'secrets', 'nodes'], verbs: ['get', 'list', 'watch'] },
-        { apiGroups: ['discovery.k8s.io'], resources: ['endpointslices'], verbs: ['get', 'list', 'watch'] },
-        {
-          apiGroups: ['networking.k8s.io'],
-          resources: ['ingresses', 'ingressclasses'],
-          verbs: ['get', 'list', 'watch'],
-        },
-        { apiGroups: ['networking.k8s.io'], resources: ['ingresses/status'], verbs: ['update'] },
-      ],
-    },
-    {
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'ClusterRoleBinding',
-      metadata: { name: 'lectern-traefik' },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'lectern-traefik' },
-      subjects: [{ kind: 'ServiceAccount', name: 'traefik', namespace: 'kube-system' }],
-    },
-    {
-      apiVersion: 'networking.k8s.io/v1',
-      kind: 'IngressClass',
-      metadata: { name: 'traefik', annotations: { 'ingressclass.kubernetes.io/is-default-class': 'true' } },
-      spec: { controller: 'traefik.io/ingress-controller' },
-    },
-  ];
-  await kubectl(['apply', '-f', '-'], JSON.stringify({ apiVersion: 'v1', kind: 'List', items: rbac }));
-  const token = (await kubectl(['-n', 'kube-system', 'create', 'token', 'traefik', '--duration=48h'])).trim();
-  const traefik = startComponent(run, 'traefik', bin.traefik, [
-    '--global.checkNewVersion=false',
-    '--global.sendAnonymousUsage=false',
-    `--entryPoints.web.address=:${options.ingressPort}`,
-    `--entryPoints.traefik.address=127.0.0.1:${options.pingPort}`,
-    '--ping=true',
-    '--providers.kubernetesIngress=true',
-    `--providers.kubernetesIngress.endpoint=${options.server}`,
-    `--providers.kubernetesIngress.token=${token}`,
-    `--providers.kubernetesIngress.certAuthFilePath=${options.caCert}`,
-    '--log.level=INFO',
+  const ingressClass = {
+    apiVersion: 'networking.k8s.io/v1',
+    kind: 'IngressClass',
+    metadata: { name: 'lectern', annotations: { 'ingressclass.kubernetes.io/is-default-class': 'true' } },
+    spec: { controller: 'lectern.local/ingress' },
+  };
+  await options.kubectl(['apply', '-f', '-'], JSON.stringify(ingressClass));
+  const controller = startComponent(options.run, 'ingress', options.bin.ingress, [
+    `--kubeconfig=${options.kubeconfig}`,
+    `--listen=:${options.ingressPort}`,
+    `--health=127.0.0.1:${options.healthPort}`,
+    '--ingress-class=lectern',
+    '--controller=lectern.local/ingress',
+    `--status-ip=${options.nodeIp}`,
   ]);
   await waitUntilReady({
-    engine: traefik,
-    what: 'Traefik (ingress)',
+    engine: controller,
+    what: 'the Ingress controller',
     timeoutMs: 30_000,
-    isReady: async () => {
-      const response = await fetch(`http://127.0.0.1:${options.pingPort}/ping`, { signal: AbortSignal.timeout(2_000) });
-      await response.body?.cancel();
-      return response.status === 200;
-    },
+    isReady: () => httpAnswers(`http://127.0.0.1:${options.healthPort}/healthz`),
   });
-  return traefik;
+  return controller;
 }

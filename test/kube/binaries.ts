@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Where the test cluster's programs are: the Kubernetes commands, metrics-server, Traefik and the
+ * Where the test cluster's programs are: the Kubernetes commands, metrics-server, our Ingress controller and the
  * pause program that scripts/lib/kube.sh builds into ~/.cache/lectern-engines/kubernetes-<version>
  * (it records the directory in kube.json beside it), plus Debian's etcd, containerd and ctr.
  */
@@ -17,7 +17,8 @@ export interface KubeBinaries {
   readonly kubeProxy: string;
   readonly kubectl: string;
   readonly metricsServer: string;
-  readonly traefik: string;
+  /** Our Ingress controller (test/kube/ingress). */
+  readonly ingress: string;
   readonly pause: string;
   readonly etcd: string;
   readonly containerd: string;
@@ -42,7 +43,7 @@ export function kubeBinaries(): KubeBinaries {
     kubeProxy: bin('kube-proxy'),
     kubectl: bin('kubectl'),
     metricsServer: bin('metrics-server'),
-    traefik: bin('traefik'),
+    ingress: bin('lectern-ingress'),
     pause: bin('pause'),
     etcd: '/usr/bin/etcd',
     containerd: '/usr/bin/containerd',

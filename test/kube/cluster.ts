@@ -19,7 +19,7 @@ import { freePorts } from './processes.ts';
  * A real single-node Kubernetes for tests, every part a host process built here
  * (scripts/lib/kube.sh): etcd, kube-apiserver, kube-controller-manager, kube-scheduler, a kubelet
  * on a containerd of its own with the CNI bridge network, kube-proxy (iptables), metrics-server
- * and Traefik serving Ingress. No registry: pods run images imported with `importImage` and must
+ * and our Ingress controller (test/kube/ingress). No registry: pods run images imported with `importImage` and must
  * say `imagePullPolicy: IfNotPresent` (or Never). One cluster per machine at a time (kube-proxy's
  * iptables chains are global): a second start fails while the first runs; a start after a crash
  * clears what the crashed run left. Needs root.
@@ -142,7 +142,13 @@ export async function startKubeCluster(options: KubeClusterOptions = {}): Promis
       }),
     );
     processes.push(
-      await startIngress({ ...addonArgs, server: plane.server, caCert: pki.caCert, ingressPort, pingPort: pingPort! }),
+      await startIngress({
+        ...addonArgs,
+        nodeIp,
+        kubeconfig: plane.adminKubeconfig,
+        ingressPort,
+        healthPort: pingPort!,
+      }),
     );
     log(`cluster ready in ${secondsSince(began)}: kubeconfig ${plane.adminKubeconfig}, Ingress on port ${ingressPort}`);
     return {
