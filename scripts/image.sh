@@ -33,14 +33,14 @@ prepare() {
     log "… not all in the local store: from the npm registry"
     sh "$root/scripts/image-layout.sh" deps "$work/deps" --reporter=silent >&2
   fi
-  tar --numeric-owner --owner=0 --group=0 -C "$work/deps" -cf "$ctx/deps.tar.partial" . && mv "$ctx/deps.tar.partial" "$ctx/deps.tar"
+  tar --sort=name --mtime=@0 --numeric-owner --owner=0 --group=0 -C "$work/deps" -cf "$ctx/deps.tar.partial" . && mv "$ctx/deps.tar.partial" "$ctx/deps.tar"
   log "the editor app (vite build)"
   if ! sh "$root/scripts/image-layout.sh" editor "$root" "$work/editor" --offline --reporter=silent >&2; then
     log "… not all in the local store: from the npm registry"
     rm -rf "$work/editor"
     sh "$root/scripts/image-layout.sh" editor "$root" "$work/editor" --reporter=silent >&2
   fi
-  tar --numeric-owner --owner=0 --group=0 -C "$work/editor" -cf "$ctx/editor.tar.partial" . && mv "$ctx/editor.tar.partial" "$ctx/editor.tar"
+  tar --sort=name --mtime=@0 --numeric-owner --owner=0 --group=0 -C "$work/editor" -cf "$ctx/editor.tar.partial" . && mv "$ctx/editor.tar.partial" "$ctx/editor.tar"
   log "the embedding model"
   lectern_models >&2
   rm -rf "$ctx/model" && cp -R "$(lectern_model_dir)" "$ctx/model"

@@ -10,11 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { stringify } from 'yaml';
 import { startTestReceiver, type TestReceiver } from '@lectern/testing';
 import { findK8sTools, parseManifests, type K8sObject } from '../k8s/k8s-tools.ts';
 import { startKubeCluster, type KubeCluster } from './cluster.ts';
+import { saveImage } from './image.ts';
 import { startHostEngines, type HostEngines } from './host-engines.ts';
 import { describeLoad, startLoad } from './load.ts';
 import { findPrometheus, startPrometheus, type RunningPrometheus } from './prometheus.ts';
@@ -23,9 +24,8 @@ import { createProject, manage, poll, type KubeProject } from './scenario.ts';
 import { hpaSeries, kubeJson, releaseLeftovers, type KubeList } from './kube-objects.ts';
 
 const execFile = promisify(execFileCb);
-// The image to install: LECTERN_KUBE_IMAGE (a ref the docker daemon holds), as built by the
-// image setup of the kube project.
-const imageRef = process.env['LECTERN_KUBE_IMAGE'] ?? '';
+// The image to install: built from this tree by the kube project's global setup (setup-docker.ts).
+const imageRef = inject('lecternImage').ref;
 const tools = imageRef ? findK8sTools() : null;
 const prometheusBinary = findPrometheus();
 const namespace = 'lectern';
@@ -70,7 +70,7 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
     await execFile('docker', ['tag', imageRef, `${repository}:${secondTag}`]);
     for (const tag of [firstTag, secondTag]) {
       const tar = join(work, `image-${tag}.tar`);
-      await execFile('docker', ['save', '-o', tar, `${repository}:${tag}`]);
+      await saveImage(`${repository}:${tag}`, tar);
       await cluster.importImage(tar);
       rmSync(tar);
     }
