@@ -25,7 +25,7 @@ import { hpaSeries, kubeJson, releaseLeftovers, type KubeList } from './kube-obj
 
 const execFile = promisify(execFileCb);
 // The image to install: built from this tree by the kube project's global setup (setup-docker.ts).
-const imageRef = inject('lecternImage').ref;
+const imageRef = inject('lecternImage');
 const tools = imageRef ? findK8sTools() : null;
 const prometheusBinary = findPrometheus();
 const namespace = 'lectern';
