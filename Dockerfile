@@ -1,52 +1,52 @@
-# syntax=docker/dockerfile:1
 # Lectern's container image for the cluster shape (charts/lectern, k8s/). One image holds every
 # service; each runs its own entry, as the chart's Deployments do (`node services/<name>/src/main.ts`
 # in /app). Node 24 runs the TypeScript sources directly (type stripping), so the services have no
-# build step: the image is the workspace's sources plus its production dependencies, and the
-# editor app's build (its one build step, in a stage of its own).
+# build step: the image is the workspace's sources plus its production dependencies, the editor
+# app's build and the recommendations' embedding model.
 #
-#   docker build -t lectern .                          # the image the chart runs (entry chosen by its command)
-#   docker build --target delivery -t lectern-delivery .   # or one image per service, ENTRYPOINT set
+# What needs a package registry is laid out on the host first, in .image-context/ (docs/kubernetes.md,
+# "The image"), so the build itself needs no network; scripts/image.sh does both:
+#
+#   scripts/image.sh build -t lectern                  # the image the chart runs (entry chosen by its command)
+#   scripts/image.sh build -t lectern --base lectern-node:24.21.0   # on the base made here (no registry)
+#   scripts/image.sh prepare && docker build --target delivery -t lectern-delivery .   # one image per service
 #
 # Targets: management, delivery, indexer, graphql, recommendations, webhooks, migrate.
-# Not built or run in this repository's CI (no container engine there): see docs/kubernetes.md.
+# No `# syntax` line: BuildKit would pull its frontend from a registry; the classic builder and
+# BuildKit both build this file.
 
 ARG NODE_IMAGE=node:24.21.0-slim
 
-# 1. The workspace's manifests only, so that the dependency layer is rebuilt only when they change.
-FROM ${NODE_IMAGE} AS manifests
-COPY . /src
-RUN sh /src/scripts/image-layout.sh manifests /src /manifests
-
-# 2. Production dependencies only, from the lockfile (pnpm from the npm registry, pinned).
+# 1. Production dependencies only (pnpm install --prod --ignore-scripts from the lockfile, no test
+#    helpers), laid out on the host by scripts/image-layout.sh manifests + deps.
 FROM ${NODE_IMAGE} AS deps
-RUN npm install --global --no-audit --no-fund pnpm@10.34.8
-COPY scripts/image-layout.sh /usr/local/bin/image-layout.sh
-COPY --from=manifests /manifests /app
-RUN sh /usr/local/bin/image-layout.sh deps /app && rm -rf /root/.local/share/pnpm /root/.cache
+ADD .image-context/deps.tar /app/
 
-# 3. The sources without tests.
+# 2. The sources without tests (only the folders they come from are copied in).
 FROM ${NODE_IMAGE} AS sources
-COPY . /src
+COPY scripts/image-layout.sh /src/scripts/image-layout.sh
+COPY package.json tsconfig.base.json /src/
+COPY packages /src/packages
+COPY services /src/services
 RUN sh /src/scripts/image-layout.sh sources /src /sources
 
-# 3b. The editor app (apps/editor), built by Vite from its sources and the lockfile; only its
-#     dist/ goes on (Management serves it at /app/).
+# 3. The editor app's build (apps/editor/dist, which Management serves at /app/), built on the host
+#    by scripts/image-layout.sh editor from the app's sources and the lockfile.
 FROM ${NODE_IMAGE} AS editor
-RUN npm install --global --no-audit --no-fund pnpm@10.34.8
-COPY . /src
-RUN sh /src/scripts/image-layout.sh editor /src /editor && rm -rf /root/.local/share/pnpm /root/.cache
+ADD .image-context/editor.tar /editor/
 
 # 4. The runtime: dependencies and sources owned by root, run as uid 10001; only /tmp is written
 #    (an emptyDir in the chart), so the root filesystem can be read-only.
 FROM ${NODE_IMAGE} AS runtime
-ENV NODE_ENV=production
+# The model is all-MiniLM-L6-v2 int8 (scripts/lib/models.sh), used when LECTERN_RECS_EMBEDDING=onnx.
+ENV NODE_ENV=production LECTERN_RECS_MODEL_DIR=/app/models/all-MiniLM-L6-v2-int8
 WORKDIR /app
 RUN groupadd --system --gid 10001 lectern \
  && useradd --system --uid 10001 --gid lectern --home-dir /app --shell /usr/sbin/nologin lectern
 COPY --from=deps /app/ /app/
 COPY --from=sources /sources/ /app/
 COPY --from=editor /editor/ /app/
+COPY .image-context/model/ /app/models/all-MiniLM-L6-v2-int8/
 USER 10001:10001
 EXPOSE 4400 4401 4402 4403 4404 4405 4406
 ENTRYPOINT ["node"]

@@ -120,7 +120,7 @@ export default tseslint.config(
   },
   {
     // Vitest global setups and config files are loaded by their default export.
-    files: ['test/engines/setup-*.ts', '*.config.ts', '*.config.js', 'apps/*/vite.config.ts'],
+    files: ['test/engines/setup-*.ts', 'test/kube/setup-*.ts', '*.config.ts', '*.config.js', 'apps/*/vite.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -30,7 +30,9 @@ const roots = '{packages,services,test}/**';
  *   *.s3.int.test.ts       s3          MinIO (S3 API)        inject('s3Endpoint'), s3AccessKey, s3SecretKey
  *   *.cluster.int.test.ts  cluster     PostgreSQL, Kafka, MinIO and OpenSearch (every service as its own process)
  *   test/k8s/*.k8s.test.ts k8s         none: the Helm chart checked offline (helm, kubeconform, promtool)
- *   test/kube/*.kube.test.ts kube      a single-node Kubernetes built here (test/kube/cluster.ts; root)
+ *   test/kube/*.kube.test.ts kube     Docker (a daemon started when none answers) and Lectern's image built from
+ *                          this tree on the base made here, inject('lecternImage'); one file at a time;
+ *                          a single-node Kubernetes built here: startKubeCluster (test/kube/cluster.ts; root)
  *   *.browser.int.test.ts  browser     headless Chromium (Debian's `chromium`, scripts/lib/browser.sh) driven by playwright-core
  *   *.test.ts(x) in apps/editor  editor  the editor app: component tests (happy-dom, by a
  *                          `// @vitest-environment happy-dom` comment) and `*.browser.test.ts` in
@@ -86,14 +88,16 @@ export default defineConfig({
         },
       },
       {
+        resolve: graphqlAsNode,
         test: {
           name: 'kube',
           include: ['test/kube/*.kube.test.ts'],
           exclude,
-          // One cluster per machine at a time: the files run one after another.
+          globalSetup: ['test/kube/setup-docker.ts'],
+          // Containers and clusters share the machine's two cores: one file at a time.
           fileParallelism: false,
           testTimeout: 300_000,
-          hookTimeout: 600_000,
+          hookTimeout: 900_000,
         },
       },
       {

@@ -1,6 +1,7 @@
 #!/bin/sh
-# The steps of the container image (Dockerfile) that lay out /app, in one place so that a test
-# (test/k8s/image-layout.k8s.test.ts) runs them too on a machine without a container engine.
+# The steps of the container image that lay out /app, in one place: scripts/image.sh runs manifests,
+# deps and editor on the host (into .image-context/), the Dockerfile runs sources, and a test
+# (test/k8s/image-layout.k8s.test.ts) runs them all without a container engine.
 #   image-layout.sh manifests SRC DEST   the workspace's manifests only: lockfile, workspace file,
 #                                        .npmrc, patches, every member's package.json
 #   image-layout.sh deps DIR [ARGS…]     production dependencies from the lockfile into DIR

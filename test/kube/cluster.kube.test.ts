@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kubeBinaries, missingBinaries } from './binaries.ts';
 import { startKubeCluster, type KubeCluster } from './cluster.ts';
-import { staticImageTarball } from './image.ts';
+import { staticImageTarball } from './static-image.ts';
 import { echoWorkload } from './workload.ts';
 
 /**

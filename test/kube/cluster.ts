@@ -10,7 +10,7 @@ import { kubeBinaries, missingBinaries } from './binaries.ts';
 import { cleanUp, findLeftovers, netnsNames, type Leftovers } from './cleanup.ts';
 import { nodeLayout } from './config.ts';
 import { startControlPlane } from './control-plane.ts';
-import { staticImageTarball } from './image.ts';
+import { staticImageTarball } from './static-image.ts';
 import { importImage, startContainerd, startKubelet, startKubeProxy } from './node.ts';
 import { makePki } from './pki.ts';
 import { freePorts } from './processes.ts';
