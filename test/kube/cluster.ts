@@ -111,7 +111,7 @@ export async function startKubeCluster(options: KubeClusterOptions = {}): Promis
       const child = exec(bin.kubectl, ['--kubeconfig', plane.adminKubeconfig, ...args], {
         maxBuffer: 64 * 1024 * 1024,
       });
-      if (input !== undefined) child.child.stdin?.end(input);
+      child.child.stdin?.end(input);
       try {
         return (await child).stdout;
       } catch (error) {
@@ -180,7 +180,16 @@ export async function startKubeCluster(options: KubeClusterOptions = {}): Promis
 async function drainPods(processes: EngineProcess[], kubectl: Kubectl, run: string): Promise<void> {
   for (const p of processes.filter((e) => /kube-(controller-manager|scheduler)\.log$/.test(e.log)))
     await stopEngine(p, 5_000);
-  await kubectl(['delete', 'pods', '--all', '--all-namespaces', '--force', '--grace-period=0', '--wait=false']);
+  await kubectl([
+    'delete',
+    'pods',
+    '--all',
+    '--all-namespaces',
+    '--force',
+    '--grace-period=0',
+    '--wait=false',
+    '--request-timeout=30s',
+  ]);
   const ipam = join(run, 'cni', 'ipam', 'lectern-kube');
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
