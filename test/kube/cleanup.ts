@@ -223,7 +223,7 @@ function ourIptablesLines(tool: 'iptables' | 'ip6tables'): string[] {
         /^:(KUBE-|CNI-)/.test(l) ||
         /^-A (KUBE-|CNI-)/.test(l) ||
         / -j (KUBE-|CNI-)/.test(l) ||
-        l.includes(`"${cniNetwork}"`),
+        l.includes(`name: \\"${cniNetwork}\\"`),
     )
     .map((l) => `${tool} ${l}`);
 }
@@ -252,7 +252,7 @@ function removeOurChains(tool: 'iptables' | 'ip6tables'): void {
       if (ourChain.test(chain)) chains.push(chain);
     } else if (line.startsWith('-A ')) {
       const chain = line.split(' ')[1]!;
-      if (!ourChain.test(chain) && (/ -j (KUBE-|CNI-)/.test(line) || line.includes(`"${cniNetwork}"`))) {
+      if (!ourChain.test(chain) && (/ -j (KUBE-|CNI-)/.test(line) || line.includes(`name: \\"${cniNetwork}\\"`))) {
         deletes.push(`-D ${line.slice(3)}`);
       }
     }
