@@ -87,7 +87,8 @@ function restoreSysctls(before: Sysctls): void {
 }
 
 const cgroupRoot = '/sys/fs/cgroup';
-const netnsDir = '/var/run/netns';
+// /var/run is a link to /run: mountinfo names the namespaces' bind mounts under /run/netns.
+const netnsDir = '/run/netns';
 
 export function netnsNames(): string[] {
   return existsSync(netnsDir) ? readdirSync(netnsDir) : [];
