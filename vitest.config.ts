@@ -31,8 +31,8 @@ const roots = '{packages,services,test}/**';
  *   *.cluster.int.test.ts  cluster     PostgreSQL, Kafka, MinIO and OpenSearch (every service as its own process)
  *   test/k8s/*.k8s.test.ts k8s         none: the Helm chart checked offline (helm, kubeconform, promtool)
  *   test/kube/*.kube.test.ts kube     Docker (a daemon started when none answers) and Lectern's image built from
- *                          this tree on the base made here, inject('lecternImage'); a single-node
- *                          Kubernetes built here (test/kube/cluster.ts; root); one file at a time
+ *                          this tree on the base made here, inject('lecternImage'); one file at a time;
+ *                          a single-node Kubernetes built here: startKubeCluster (test/kube/cluster.ts; root)
  *   *.browser.int.test.ts  browser     headless Chromium (Debian's `chromium`, scripts/lib/browser.sh) driven by playwright-core
  *   *.test.ts(x) in apps/editor  editor  the editor app: component tests (happy-dom, by a
  *                          `// @vitest-environment happy-dom` comment) and `*.browser.test.ts` in

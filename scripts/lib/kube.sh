@@ -13,7 +13,7 @@
 # $cache/kube.json for test/kube/cluster.ts. A failure is loud; in CI (CI=true) it fails the run.
 
 LECTERN_KUBE_VERSION="v1.37.2"
-LECTERN_METRICS_SERVER_VERSION="v0.8.1"
+LECTERN_METRICS_SERVER_VERSION="v0.9.0"
 
 lectern_kube_dir() { printf '%s' "${LECTERN_ENGINES_CACHE:-$HOME/.cache/lectern-engines}/kubernetes-$LECTERN_KUBE_VERSION"; }
 

@@ -1,5 +1,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, readlinkSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { bridgeName, cniNetwork } from './config.ts';
 
@@ -17,18 +26,76 @@ export interface Leftovers {
   iptables: string[];
   cgroups: string[];
   logLinks: string[];
+  /** Kernel settings the kubelet or kube-proxy changed and a stop did not put back. */
+  sysctls: string[];
   runDir: boolean;
 }
 
+/**
+ * The kernel settings the kubelet (setupKernelTunables), kube-proxy (conntrack, route_localnet)
+ * and the CNI bridge plugin (forwarding) may change: read before the start, put back at the stop.
+ */
+const tunables = [
+  'vm/overcommit_memory',
+  'vm/panic_on_oom',
+  'kernel/panic',
+  'kernel/panic_on_oops',
+  'kernel/keys/root_maxkeys',
+  'kernel/keys/root_maxbytes',
+  'net/ipv4/ip_forward',
+  'net/ipv4/conf/all/route_localnet',
+  'net/bridge/bridge-nf-call-iptables',
+  'net/netfilter/nf_conntrack_max',
+  'net/netfilter/nf_conntrack_tcp_timeout_established',
+  'net/netfilter/nf_conntrack_tcp_timeout_close_wait',
+  'net/netfilter/nf_conntrack_tcp_be_liberal',
+  'net/netfilter/nf_conntrack_udp_timeout',
+  'net/netfilter/nf_conntrack_udp_timeout_stream',
+];
+
+export type Sysctls = Record<string, string>;
+
+export function readSysctls(): Sysctls {
+  const values: Sysctls = {};
+  for (const name of tunables) {
+    try {
+      values[name] = readFileSync(`/proc/sys/${name}`, 'utf8').trim();
+    } catch {
+      // Not on this kernel.
+    }
+  }
+  return values;
+}
+
+function changedSysctls(before: Sysctls): string[] {
+  const now = readSysctls();
+  return Object.entries(before)
+    .filter(([name, value]) => now[name] !== undefined && now[name] !== value)
+    .map(([name, value]) => `${name}: ${value} -> ${now[name]}`);
+}
+
+function restoreSysctls(before: Sysctls): void {
+  const now = readSysctls();
+  for (const [name, value] of Object.entries(before)) {
+    if (now[name] === undefined || now[name] === value) continue;
+    try {
+      writeFileSync(`/proc/sys/${name}`, value);
+    } catch (error) {
+      console.warn(`[kube] could not put ${name} back to ${value}: ${String(error)}`);
+    }
+  }
+}
+
 const cgroupRoot = '/sys/fs/cgroup';
-const netnsDir = '/var/run/netns';
+// /var/run is a link to /run: mountinfo names the namespaces' bind mounts under /run/netns.
+const netnsDir = '/run/netns';
 
 export function netnsNames(): string[] {
   return existsSync(netnsDir) ? readdirSync(netnsDir) : [];
 }
 
 /** Lists what remains of the run in `run`; `netnsBefore` is the network namespaces before start. */
-export function findLeftovers(run: string, netnsBefore: readonly string[]): Leftovers {
+export function findLeftovers(run: string, netnsBefore: readonly string[], sysctlsBefore: Sysctls): Leftovers {
   return {
     processes: processesMentioning(run).map((p) => `${p.pid} ${p.cmd}`),
     mounts: mountsUnder([run, netnsDir]).filter(
@@ -40,15 +107,16 @@ export function findLeftovers(run: string, netnsBefore: readonly string[]): Left
     iptables: ourIptablesLines('iptables').concat(ourIptablesLines('ip6tables')),
     cgroups: kubepodsCgroups(),
     logLinks: podLogLinks(run),
+    sysctls: changedSysctls(sysctlsBefore),
     runDir: existsSync(run),
   };
 }
 
 /** Removes everything findLeftovers lists (the run directory last, unless `keepRunDir`). */
-export function cleanUp(run: string, netnsBefore: readonly string[], keepRunDir = false): void {
+export function cleanUp(run: string, netnsBefore: readonly string[], sysctlsBefore: Sysctls, keepRunDir = false): void {
   for (const p of processesMentioning(run)) kill(p.pid);
   for (const pid of kubepodsPids()) kill(pid);
-  const left = findLeftovers(run, netnsBefore);
+  const left = findLeftovers(run, netnsBefore, sysctlsBefore);
   for (const mount of left.mounts.slice().reverse()) spawnSync('umount', ['-l', mount]);
   for (const ns of left.netns) rmSync(join(netnsDir, ns), { force: true });
   for (const link of left.links) spawnSync('ip', ['link', 'del', link]);
@@ -65,6 +133,7 @@ export function cleanUp(run: string, netnsBefore: readonly string[], keepRunDir 
     if (!existsSync(dir)) continue;
     for (const f of readdirSync(dir)) if (f.startsWith(`${cniNetwork}-`)) rmSync(join(dir, f), { force: true });
   }
+  restoreSysctls(sysctlsBefore);
   if (!keepRunDir) rmSync(run, { recursive: true, force: true });
 }
 
@@ -155,7 +224,7 @@ function ourIptablesLines(tool: 'iptables' | 'ip6tables'): string[] {
         /^:(KUBE-|CNI-)/.test(l) ||
         /^-A (KUBE-|CNI-)/.test(l) ||
         / -j (KUBE-|CNI-)/.test(l) ||
-        l.includes(`"${cniNetwork}"`),
+        l.includes(`name: \\"${cniNetwork}\\"`),
     )
     .map((l) => `${tool} ${l}`);
 }
@@ -184,7 +253,7 @@ function removeOurChains(tool: 'iptables' | 'ip6tables'): void {
       if (ourChain.test(chain)) chains.push(chain);
     } else if (line.startsWith('-A ')) {
       const chain = line.split(' ')[1]!;
-      if (!ourChain.test(chain) && (/ -j (KUBE-|CNI-)/.test(line) || line.includes(`"${cniNetwork}"`))) {
+      if (!ourChain.test(chain) && (/ -j (KUBE-|CNI-)/.test(line) || line.includes(`name: \\"${cniNetwork}\\"`))) {
         deletes.push(`-D ${line.slice(3)}`);
       }
     }

@@ -153,6 +153,7 @@ describe.skipIf(missing.length > 0)('a single-node Kubernetes built here', () =>
       iptables: [],
       cgroups: [],
       logLinks: [],
+      sysctls: [],
       runDir: false,
     });
   }, 180_000);

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { stopEngine, type EngineProcess } from '../engines/engine-process.ts';
 import { startIngress, startMetricsServer, type Kubectl } from './addons.ts';
 import { kubeBinaries, missingBinaries } from './binaries.ts';
-import { cleanUp, findLeftovers, netnsNames, type Leftovers } from './cleanup.ts';
+import { cleanUp, findLeftovers, netnsNames, readSysctls, type Leftovers, type Sysctls } from './cleanup.ts';
 import { nodeLayout } from './config.ts';
 import { startControlPlane } from './control-plane.ts';
 import { staticImageTarball } from './static-image.ts';
@@ -74,7 +74,8 @@ export async function startKubeCluster(options: KubeClusterOptions = {}): Promis
   if (process.getuid?.() !== 0) throw new Error('the test cluster needs root (containerd, kubelet, iptables)');
   takeLock(log);
   const run = mkdtempSync(join(tmpdir(), 'lectern-kube-'));
-  writeFileSync(lockFile, JSON.stringify({ pid: process.pid, run }));
+  const sysctls = readSysctls();
+  writeFileSync(lockFile, JSON.stringify({ pid: process.pid, run, sysctls }));
   mkdirSync(join(run, 'logs'));
   const netnsBefore = netnsNames();
   const processes: EngineProcess[] = [];
@@ -92,7 +93,7 @@ export async function startKubeCluster(options: KubeClusterOptions = {}): Promis
     await drainPods(processes, kubectl, run).catch((error: unknown) => log(`draining pods: ${String(error)}`));
     for (const p of processes.slice().reverse()) await stopEngine(p, 10_000);
     spawnSync(bin.kubeProxy, ['--cleanup'], { stdio: 'ignore', timeout: 30_000 });
-    cleanUp(run, netnsBefore, options.keepRunDir ?? false);
+    cleanUp(run, netnsBefore, sysctls, options.keepRunDir ?? false);
     rmSync(lockFile, { force: true });
     log(`cluster stopped and cleaned up in ${((Date.now() - t) / 1000).toFixed(1)} s`);
   };
@@ -111,7 +112,7 @@ export async function startKubeCluster(options: KubeClusterOptions = {}): Promis
       const child = exec(bin.kubectl, ['--kubeconfig', plane.adminKubeconfig, ...args], {
         maxBuffer: 64 * 1024 * 1024,
       });
-      if (input !== undefined) child.child.stdin?.end(input);
+      child.child.stdin?.end(input);
       try {
         return (await child).stdout;
       } catch (error) {
@@ -162,7 +163,7 @@ export async function startKubeCluster(options: KubeClusterOptions = {}): Promis
       kubectl: (args, input) => kubectl(args, input),
       importImage: (tarball) => importImage(layout, bin, tarball),
       stop,
-      leftovers: () => findLeftovers(run, netnsBefore),
+      leftovers: () => findLeftovers(run, netnsBefore, sysctls),
     };
   } catch (error) {
     log(`start failed; logs in ${join(run, 'logs')} are copied to ${run}.logs`);
@@ -180,7 +181,16 @@ export async function startKubeCluster(options: KubeClusterOptions = {}): Promis
 async function drainPods(processes: EngineProcess[], kubectl: Kubectl, run: string): Promise<void> {
   for (const p of processes.filter((e) => /kube-(controller-manager|scheduler)\.log$/.test(e.log)))
     await stopEngine(p, 5_000);
-  await kubectl(['delete', 'pods', '--all', '--all-namespaces', '--force', '--grace-period=0', '--wait=false']);
+  await kubectl([
+    'delete',
+    'pods',
+    '--all',
+    '--all-namespaces',
+    '--force',
+    '--grace-period=0',
+    '--wait=false',
+    '--request-timeout=30s',
+  ]);
   const ipam = join(run, 'cni', 'ipam', 'lectern-kube');
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -193,7 +203,11 @@ async function drainPods(processes: EngineProcess[], kubectl: Kubectl, run: stri
 /** Refuses to start beside a running cluster; clears what a crashed run left. */
 function takeLock(log: (line: string) => void): void {
   if (!existsSync(lockFile)) return;
-  const { pid, run } = JSON.parse(readFileSync(lockFile, 'utf8')) as { pid: number; run: string };
+  const { pid, run, sysctls } = JSON.parse(readFileSync(lockFile, 'utf8')) as {
+    pid: number;
+    run: string;
+    sysctls: Sysctls;
+  };
   if (isAlive(pid)) {
     throw new Error(`a test cluster of process ${pid} is running (${run}); one cluster per machine at a time`);
   }
@@ -201,6 +215,7 @@ function takeLock(log: (line: string) => void): void {
   cleanUp(
     run,
     netnsNames().filter((n) => !n.startsWith('cni-')),
+    sysctls,
   );
   rmSync(lockFile, { force: true });
 }

@@ -157,6 +157,8 @@ export function writeKubeProxyConfig(layout: NodeLayout, kubeconfig: string): st
     healthzBindAddress: `127.0.0.1:${layout.proxyHealthzPort}`,
     metricsBindAddress: `127.0.0.1:${layout.proxyMetricsPort}`,
     conntrack: { maxPerCore: 0, min: 0, tcpEstablishedTimeout: '0s', tcpCloseWaitTimeout: '0s' },
+    // NodePorts on 127.0.0.1 would need net.ipv4.conf.all.route_localnet=1 machine-wide.
+    iptables: { localhostNodePorts: false },
   };
   const file = join(layout.run, 'kube-proxy-config.json');
   writeFileSync(file, JSON.stringify(config, null, 2));

@@ -49,7 +49,7 @@ export function staticImageTarball(options: {
         WorkingDir: '/',
       },
       rootfs: { type: 'layers', diff_ids: [diffId] },
-      history: [{ created_by: 'lectern test/kube/static-image.ts' }],
+      history: [{ created_by: 'lectern test/kube/image.ts' }],
     });
     const configName = `${createHash('sha256').update(config).digest('hex')}.json`;
     writeFileSync(join(work, configName), config);

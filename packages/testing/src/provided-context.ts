@@ -19,7 +19,8 @@ declare module 'vitest' {
     s3SecretKey: string;
     /**
      * Lectern's image built from this tree on the base made here (test/kube/setup-docker.ts), as
-     * `lectern:t-<hash of its inputs>`; the `kube` project only.
+     * `lectern:t-<hash of its inputs>`; the `kube` project only ('' outside CI when Docker or the image
+     * could not be made: the tests skip).
      */
     lecternImage: string;
   }
