@@ -35,6 +35,8 @@ export async function startMetricsServer(options: {
     '--kubelet-insecure-tls',
     '--kubelet-preferred-address-types=InternalIP',
     '--metric-resolution=10s',
+    // metrics-server refuses a resolution not above the kubelet request timeout (default 10 s).
+    '--kubelet-request-timeout=5s',
   ]);
   const objects = [
     {
