@@ -32,7 +32,8 @@ const roots = '{packages,services,test}/**';
  *   test/containers/*.containers.test.ts containers  the four engines in containers (images built here), faults injected
  *   test/k8s/*.k8s.test.ts k8s         none: the Helm chart checked offline (helm, kubeconform, promtool)
  *   test/kube/*.kube.test.ts kube     Docker (a daemon started when none answers) and Lectern's image built from
- *                          this tree on the base made here, inject('lecternImage'); one file at a time
+ *                          this tree on the base made here, inject('lecternImage'); one file at a time;
+ *                          a single-node Kubernetes built here: startKubeCluster (test/kube/cluster.ts; root)
  *   *.browser.int.test.ts  browser     headless Chromium (Debian's `chromium`, scripts/lib/browser.sh) driven by playwright-core
  *   *.test.ts(x) in apps/editor  editor  the editor app: component tests (happy-dom, by a
  *                          `// @vitest-environment happy-dom` comment) and `*.browser.test.ts` in

@@ -32,15 +32,17 @@ export interface RestartableKafka extends RunningEngine {
  * A single-node Apache Kafka 4 in KRaft mode (one process is both broker and controller) on
  * 127.0.0.1, from the Maven Central jars: `kafka.tools.StorageTool format`, then `kafka.Kafka`.
  * Data and logs live in a fresh temporary directory; the logs are kept when a start fails.
- * The endpoint is the bootstrap broker list, `127.0.0.1:<port>`.
+ * The endpoint is the bootstrap broker list, `127.0.0.1:<port>`. `host`: the address the broker
+ * listens on and advertises instead (test/kube: the node's address pods reach).
  */
-export async function startKafka(): Promise<RestartableKafka> {
+export async function startKafka(options: { host?: string } = {}): Promise<RestartableKafka> {
+  const host = options.host ?? '127.0.0.1';
   const classpath = installedClasspath('kafka');
   if (!classpath) throw new Error(`Kafka is not installed; run: ${installCommand('kafka')}`);
   const dir = runDir('kafka');
   const [port, controllerPort] = await freePorts(2);
   const properties = join(dir, 'server.properties');
-  writeFileSync(properties, serverProperties({ dir, port, controllerPort }));
+  writeFileSync(properties, serverProperties({ dir, host, port, controllerPort }));
   const jvm = [...jvmOptions(dir), '-cp', classpath];
 
   // A KRaft log directory must be formatted with a cluster id (16 random bytes, base64url) first.
@@ -82,14 +84,15 @@ export async function startKafka(): Promise<RestartableKafka> {
       what: 'Kafka',
       timeoutMs: 90_000,
       logs: [engine.log, serverLog],
-      isReady: async () => logSince(serverLog, logStart).includes('Kafka Server started') && (await accepts(port)),
+      isReady: async () =>
+        logSince(serverLog, logStart).includes('Kafka Server started') && (await accepts(host, port)),
     });
     return engine;
   };
 
   let engine = await launch();
   return {
-    endpoint: `127.0.0.1:${port}`,
+    endpoint: `${host}:${port}`,
     get pid() {
       return engine.child.pid;
     },
@@ -109,14 +112,14 @@ function logSince(path: string, offset: number): string {
   return readFileSync(path).subarray(offset).toString('utf8');
 }
 
-function serverProperties(options: { dir: string; port: number; controllerPort: number }): string {
-  const { dir, port, controllerPort } = options;
+function serverProperties(options: { dir: string; host: string; port: number; controllerPort: number }): string {
+  const { dir, host, port, controllerPort } = options;
   return [
     'process.roles=broker,controller',
     'node.id=1',
     `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
-    `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
-    `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+    `listeners=PLAINTEXT://${host}:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
+    `advertised.listeners=PLAINTEXT://${host}:${port}`,
     'controller.listener.names=CONTROLLER',
     'inter.broker.listener.name=PLAINTEXT',
     'listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
@@ -136,9 +139,9 @@ function serverProperties(options: { dir: string; port: number; controllerPort: 
   ].join('\n');
 }
 
-function accepts(port: number): Promise<boolean> {
+function accepts(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
+    const socket = connect({ host, port });
     socket.once('connect', () => {
       socket.destroy();
       resolve(true);

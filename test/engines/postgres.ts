@@ -1,5 +1,5 @@
 import { execFile as execFileCb, execFileSync } from 'node:child_process';
-import { chownSync, existsSync, readdirSync } from 'node:fs';
+import { appendFileSync, chownSync, existsSync, readdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -64,8 +64,11 @@ export async function freePorts<N extends number>(count: N): Promise<Ports<N>> {
  * A throwaway PostgreSQL cluster on 127.0.0.1 in a temporary directory: initdb, pg_ctl start,
  * trust authentication for user `lectern`. PostgreSQL refuses to run as root, so as root the
  * server runs as the `postgres` system user that Debian's package creates.
+ * `host`: the address to listen on and name in the endpoint instead (test/kube: the node's address
+ * pods reach); trust is then extended to every client address, so use one reachable only here.
  */
-export async function startPostgres(options: { isDurable?: boolean } = {}): Promise<RunningEngine> {
+export async function startPostgres(options: { isDurable?: boolean; host?: string } = {}): Promise<RunningEngine> {
+  const host = options.host ?? '127.0.0.1';
   const bin = postgresBinDir();
   const dir = runDir('postgres');
   const data = join(dir, 'data');
@@ -75,18 +78,19 @@ export async function startPostgres(options: { isDurable?: boolean } = {}): Prom
   const run = (cmd: string, args: string[]) =>
     isRoot ? execFile('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]) : execFile(join(bin, cmd), args);
   await run('initdb', ['-D', data, '-U', 'lectern', '--auth=trust', '-E', 'UTF8', '--no-locale', '--no-sync']);
+  if (host !== '127.0.0.1') appendFileSync(join(data, 'pg_hba.conf'), 'host all all 0.0.0.0/0 trust\n');
   const port = await freePort();
   // Tests trade durability for speed; `isDurable` keeps PostgreSQL's defaults (what a deployment
   // runs), for benchmarks of writes.
   const durability = options.isDurable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
-  const serverOptions = `-p ${port} -h 127.0.0.1 -k ${dir}${durability} -c max_connections=200`;
+  const serverOptions = `-p ${port} -h ${host} -k ${dir}${durability} -c max_connections=200`;
   try {
     await run('pg_ctl', ['-D', data, '-l', log, '-o', serverOptions, '-w', '-t', '60', 'start']);
   } catch (error) {
     throw new Error(`pg_ctl start failed (${(error as Error).message}); log ${log}:\n${tailOf(log)}`, { cause: error });
   }
   return {
-    endpoint: `postgres://lectern@127.0.0.1:${port}/postgres`,
+    endpoint: `postgres://lectern@${host}:${port}/postgres`,
     dir,
     async stop() {
       await run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => undefined);

@@ -23,7 +23,8 @@ export interface TestReceiver {
   close(): Promise<void>;
 }
 
-export async function startTestReceiver(): Promise<TestReceiver> {
+export async function startTestReceiver(options: { host?: string } = {}): Promise<TestReceiver> {
+  const host = options.host ?? '127.0.0.1';
   const received: Received[] = [];
   const hanging = new Set<() => void>();
   const receiver: TestReceiver = {
@@ -62,8 +63,8 @@ export async function startTestReceiver(): Promise<TestReceiver> {
       res.writeHead(receiver.status, { 'content-type': 'text/plain' }).end(`answer ${receiver.status}`);
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  await new Promise<void>((r) => server.listen(0, host, () => r()));
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
-  return Object.assign(receiver, { url: `http://127.0.0.1:${port}/hook` });
+  return Object.assign(receiver, { url: `http://${host}:${port}/hook` });
 }

@@ -8,7 +8,7 @@
 // Plugins found on the classpath (the k-NN plugin's jars, unpacked by engine-install.ts) are
 // loaded too.
 //
-// Usage: OpenSearchNode <basePath> <httpPort> <transportPort>
+// Usage: OpenSearchNode <basePath> <httpPort> <transportPort> [<host>] (default 127.0.0.1)
 
 import org.codelibs.opensearch.runner.OpenSearchRunner;
 
@@ -30,20 +30,21 @@ public final class OpenSearchNode {
   }
 
   public static void main(final String[] args) throws Exception {
-    if (args.length != 3) {
-      System.err.println("usage: OpenSearchNode <basePath> <httpPort> <transportPort>");
+    if (args.length != 3 && args.length != 4) {
+      System.err.println("usage: OpenSearchNode <basePath> <httpPort> <transportPort> [<host>]");
       System.exit(2);
     }
     final String httpPort = args[1];
     final String transportPort = args[2];
+    final String host = args.length == 4 ? args[3] : System.getProperty("lectern.network.host", "127.0.0.1");
     final OpenSearchRunner runner = new OpenSearchRunner();
     // The runner probes ports only up to its maximum; -1 turns the probe off (the port is given).
     runner.setMaxHttpPort(-1);
     runner.onBuild((index, settings) -> {
       settings.put("http.port", httpPort);
       settings.put("transport.port", transportPort);
-      // A container binds every interface (-Dlectern.network.host=0.0.0.0); a host process, loopback.
-      settings.put("network.host", System.getProperty("lectern.network.host", "127.0.0.1"));
+      // A container binds every interface (-Dlectern.network.host=0.0.0.0); test/kube names the node's address.
+      settings.put("network.host", host);
       settings.put("discovery.type", "single-node");
       settings.put("cluster.name", "lectern-test");
       // Tests create and drop many indices on a small disk budget; never go read-only on it.

@@ -1,0 +1,3 @@
+module lectern.local/kubeimages
+
+go 1.22
