@@ -34,7 +34,8 @@ export async function startMetricsServer(options: {
     // The kubelet's serving certificate is self-signed (no serving-certificate bootstrap here).
     '--kubelet-insecure-tls',
     '--kubelet-preferred-address-types=InternalIP',
-    '--metric-resolution=10s',
+    // Must exceed --kubelet-request-timeout (10 s by default), or metrics-server refuses to start.
+    '--metric-resolution=15s',
   ]);
   const objects = [
     {
