@@ -34,9 +34,10 @@ export async function startMetricsServer(options: {
     // The kubelet's serving certificate is self-signed (no serving-certificate bootstrap here).
     '--kubelet-insecure-tls',
     '--kubelet-preferred-address-types=InternalIP',
-    '--metric-resolution=10s',
-    // metrics-server refuses a resolution not above the kubelet request timeout (default 10 s).
-    '--kubelet-request-timeout=5s',
+    // The kubelet listens on a free port, not 10250: read it from the node's status.
+    '--kubelet-use-node-status-port',
+    // Must exceed --kubelet-request-timeout (10 s by default), or metrics-server refuses to start.
+    '--metric-resolution=15s',
   ]);
   const objects = [
     {

@@ -65,6 +65,10 @@ state = "${join(dir, 'state')}"
 [plugins."io.containerd.grpc.v1.cri"]
   sandbox_image = "${layout.sandboxImage}"
   enable_selinux = false
+  # This machine refuses a negative oom_score_adj (runc: "can't get final child's PID from pipe",
+  # as \`docker run --oom-score-adj=-998\` shows); the kubelet asks -998 for every sandbox. Clamp
+  # each container's to containerd's own (0).
+  restrict_oom_score_adj = true
   [plugins."io.containerd.grpc.v1.cri".containerd]
     snapshotter = "overlayfs"
     default_runtime_name = "runc"
