@@ -9,6 +9,7 @@
 #     APIService), bin/lectern-ingress (our Ingress controller, test/kube/ingress) and bin/pause
 #     (our own static sandbox program, wrapped in an image and imported).
 # Uses Debian's etcd, containerd, runc and CNI plugins (installed here if missing).
+# Only with LECTERN_KUBE=1 (the build does not fit the default suite's hour on a fresh machine).
 # Source toolchain.sh and engines.sh first, then call `lectern_kube`. It writes the paths to
 # $cache/kube.json for test/kube/cluster.ts. A failure is loud; in CI (CI=true) it fails the run.
 
@@ -110,6 +111,10 @@ lectern_kube_system() {
 
 lectern_kube() {
   local began=$SECONDS dir
+  if [[ "${LECTERN_KUBE:-}" != "1" ]]; then
+    lectern_log "Kubernetes test cluster: off (LECTERN_KUBE=1 ./scripts/test --project kube builds it from source, 15-75 min once per machine)"
+    return 0
+  fi
   dir="$(lectern_kube_dir)"
   if ! command -v go >/dev/null && [[ -x /usr/local/go/bin/go ]]; then export PATH="/usr/local/go/bin:$PATH"; fi
   if lectern_kube_system && lectern_kube_pause "$dir" && lectern_kube_binaries "$dir" &&

@@ -16,9 +16,14 @@ import {
   type Write,
 } from './write-load.ts';
 
-const problem = containerEngineProblem();
+/**
+ * Only with LECTERN_FAULTS=1 (`LECTERN_FAULTS=1 ./scripts/test --project containers`): not yet
+ * steady enough for the default suite (docs/faults.md, "Status").
+ */
+const isWanted = process.env['LECTERN_FAULTS'] === '1';
+const problem = isWanted ? containerEngineProblem() : 'off (LECTERN_FAULTS=1 ./scripts/test --project containers runs them)';
 if (problem) console.warn(`!!! fault tests SKIPPED: ${problem}`);
-if (problem && process.env['CI'] === 'true') throw new Error(`fault tests need containers: ${problem}`);
+if (isWanted && problem && process.env['CI'] === 'true') throw new Error(`fault tests need containers: ${problem}`);
 
 /** Recovery figures, printed as one table after the last fault. */
 const recoveries: { fault: string; ready: number; endToEnd: number; writes: string; unready: string }[] = [];

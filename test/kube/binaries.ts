@@ -51,6 +51,25 @@ export function kubeBinaries(): KubeBinaries {
   };
 }
 
+/**
+ * Whether the tests on the cluster built here run: only with LECTERN_KUBE=1 (scripts/lib/kube.sh
+ * then builds Kubernetes from source, 15 to 75 minutes once per machine, which the default suite's
+ * hour does not hold on a fresh machine). Otherwise they skip with a line saying so.
+ */
+export const isKubeWanted = process.env['LECTERN_KUBE'] === '1';
+
+/**
+ * Why the cluster tests skip (null: they run). With LECTERN_KUBE=1 in CI, a missing program throws.
+ */
+export function kubeSkipReason(isRequired: boolean): string | null {
+  if (!isKubeWanted) return 'off (LECTERN_KUBE=1 ./scripts/test --project kube runs them; docs/engines.md)';
+  const missing = missingBinaries(kubeBinaries());
+  if (missing.length === 0) return null;
+  const message = `the test cluster's programs are missing (scripts/lib/kube.sh): ${missing.join(', ')}`;
+  if (isRequired) throw new Error(message);
+  return message;
+}
+
 /** The programs of `binaries` that are not there (empty when the cluster can start). */
 export function missingBinaries(binaries: KubeBinaries): string[] {
   return Object.entries(binaries)

@@ -15,7 +15,7 @@ import { stringify } from 'yaml';
 import { startTestReceiver, type TestReceiver } from '@lectern/testing';
 import { findK8sTools, parseManifests, type K8sObject } from '../k8s/k8s-tools.ts';
 import { isEngineRequired } from '../engines/engine.ts';
-import { kubeBinaries, missingBinaries } from './binaries.ts';
+import { kubeSkipReason } from './binaries.ts';
 import { startKubeCluster, type KubeCluster } from './cluster.ts';
 import { saveImage } from './image.ts';
 import { startHostEngines, type HostEngines } from './host-engines.ts';
@@ -28,13 +28,9 @@ import { hpaSeries, kubeJson, releaseLeftovers, type KubeList } from './kube-obj
 const execFile = promisify(execFileCb);
 // The image to install: built from this tree by the kube project's global setup (setup-docker.ts).
 const imageRef = inject('lecternImage');
-const missing = missingBinaries(kubeBinaries());
-if (missing.length > 0) {
-  const message = `the test cluster's programs are missing (scripts/lib/kube.sh): ${missing.join(', ')}`;
-  if (isEngineRequired) throw new Error(message);
-  console.warn(`!!! SKIPPING the chart on a real cluster: ${message}`);
-}
-const tools = imageRef && missing.length === 0 ? findK8sTools() : null;
+const skipReason = kubeSkipReason(isEngineRequired);
+if (skipReason !== null) console.warn(`!!! SKIPPING the chart on a real cluster: ${skipReason}`);
+const tools = imageRef && skipReason === null ? findK8sTools() : null;
 const prometheusBinary = findPrometheus();
 const namespace = 'lectern';
 const note = 'Through the cluster';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubeBinaries, missingBinaries } from './binaries.ts';
+import { kubeSkipReason } from './binaries.ts';
 import { startKubeCluster, type KubeCluster } from './cluster.ts';
 import { staticImageTarball } from './static-image.ts';
 import { echoWorkload } from './workload.ts';
@@ -16,15 +16,11 @@ import { echoWorkload } from './workload.ts';
  * address and a ClusterIP Service; `kubectl top` answers; an HPA reads CPU metrics and scales up
  * under load; stop leaves nothing on the machine.
  */
-const missing = missingBinaries(kubeBinaries());
 const required = process.env['CI'] === 'true' || process.env['LECTERN_REQUIRE_ENGINES'] === 'true';
-if (missing.length > 0) {
-  const message = `the test cluster's programs are missing (scripts/lib/kube.sh): ${missing.join(', ')}`;
-  if (required) throw new Error(message);
-  console.warn(`!!! SKIPPING the kube tests: ${message}`);
-}
+const skipReason = kubeSkipReason(required);
+if (skipReason !== null) console.warn(`!!! SKIPPING the kube cluster tests: ${skipReason}`);
 
-describe.skipIf(missing.length > 0)('a single-node Kubernetes built here', () => {
+describe.skipIf(skipReason !== null)('a single-node Kubernetes built here', () => {
   let cluster: KubeCluster;
   let hostServer: Server;
   let work: string;
