@@ -109,7 +109,11 @@ lectern_k8s_tools_install() {
   LECTERN_KUSTOMIZE="$(lectern_go_tool kustomize sigs.k8s.io/kustomize/kustomize/v5 "$LECTERN_KUSTOMIZE_VERSION")" || return 1
   # The server the kube tests run against the cluster (test/kube): the same version as promtool,
   # whose module dependencies are then already cached; only Kubernetes service discovery compiled in.
-  LECTERN_PROMETHEUS="$(lectern_go_tool prometheus github.com/prometheus/prometheus/cmd/prometheus "$LECTERN_PROMTOOL_VERSION" -tags remove_all_sd,enable_kubernetes_sd)" || return 1
+  # Only with LECTERN_KUBE=1, as the cluster tests that use it (scripts/lib/kube.sh).
+  LECTERN_PROMETHEUS=""
+  if [[ "${LECTERN_KUBE:-}" == "1" ]]; then
+    LECTERN_PROMETHEUS="$(lectern_go_tool prometheus github.com/prometheus/prometheus/cmd/prometheus "$LECTERN_PROMTOOL_VERSION" -tags remove_all_sd,enable_kubernetes_sd)" || return 1
+  fi
   export LECTERN_HELM LECTERN_KUBECONFORM LECTERN_PROMTOOL LECTERN_KUSTOMIZE LECTERN_PROMETHEUS LECTERN_K8S_SCHEMAS
   local cache="${LECTERN_ENGINES_CACHE:-$HOME/.cache/lectern-engines}"
   export LECTERN_K8S_SCHEMA_VERSIONS

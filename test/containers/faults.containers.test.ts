@@ -21,7 +21,9 @@ import {
  * steady enough for the default suite (docs/faults.md, "Status").
  */
 const isWanted = process.env['LECTERN_FAULTS'] === '1';
-const problem = isWanted ? containerEngineProblem() : 'off (LECTERN_FAULTS=1 ./scripts/test --project containers runs them)';
+const problem = isWanted
+  ? containerEngineProblem()
+  : 'off (LECTERN_FAULTS=1 ./scripts/test --project containers runs them)';
 if (problem) console.warn(`!!! fault tests SKIPPED: ${problem}`);
 if (isWanted && problem && process.env['CI'] === 'true') throw new Error(`fault tests need containers: ${problem}`);
 
