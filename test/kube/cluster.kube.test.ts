@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -49,13 +49,22 @@ describe.skipIf(skipReason !== null)('a single-node Kubernetes built here', () =
     if (work) rmSync(work, { recursive: true, force: true });
   }, 180_000);
 
-  const viaIngress = async (host: string, path: string) => {
-    const response = await fetch(`http://127.0.0.1:${cluster.ingressPort}${path}`, {
-      headers: { host },
-      signal: AbortSignal.timeout(10_000),
+  // Node's fetch drops a Host header (a forbidden header name), so node:http.
+  const viaIngress = (host: string, path: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port: cluster.ingressPort, path, headers: { host }, timeout: 10_000 },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error(`timeout: ${host}${path}`)));
+      req.on('error', reject);
+      req.end();
     });
-    return { status: response.status, body: await response.text() };
-  };
 
   it('runs a Deployment from an image built here and imported, never pulled', async () => {
     await cluster.kubectl(['apply', '-f', '-'], JSON.stringify(echoWorkload('echo.lectern.test')));
@@ -93,10 +102,15 @@ describe.skipIf(skipReason !== null)('a single-node Kubernetes built here', () =
     );
     expect(fromHost).toEqual({ status: 200, body: '200 from the host' });
     const clusterIp = (await cluster.kubectl(['get', 'service', 'echo', '-o', 'jsonpath={.spec.clusterIP}'])).trim();
-    const fromService = await viaIngress(
-      'echo.lectern.test',
-      `/fetch?url=${encodeURIComponent(`http://${clusterIp}/via-service`)}`,
-    );
+    // kube-proxy programs the Service a moment after the pod turns ready (until then it rejects).
+    let fromService = { status: 0, body: '' };
+    for (let i = 0; i < 30 && !fromService.body.startsWith('200 echo'); i++) {
+      if (i > 0) await sleep(1_000);
+      fromService = await viaIngress(
+        'echo.lectern.test',
+        `/fetch?url=${encodeURIComponent(`http://${clusterIp}/via-service`)}`,
+      );
+    }
     expect(fromService.body).toMatch(/^200 echo echo-\S+ \/via-service$/);
   }, 60_000);
 
