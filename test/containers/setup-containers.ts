@@ -1,10 +1,6 @@
-import { execFile as execFileCb } from 'node:child_process';
-import { promisify } from 'node:util';
-import { repoRoot } from '../cluster/service-process.ts';
+import { ensureContainerEngine } from './container-engine.ts';
 import { isEngineRequired } from '../engines/engine.ts';
 import { ensureImage } from './engine-images.ts';
-
-const execFile = promisify(execFileCb);
 
 /**
  * Vitest global setup of the `containers` project: a Docker daemon answering (started when none
@@ -17,16 +13,8 @@ export default async function setup(): Promise<void> {
   // The fault tests run only with LECTERN_FAULTS=1 (faults.containers.test.ts): build nothing otherwise.
   if (process.env['LECTERN_FAULTS'] !== '1') return;
   const began = Date.now();
-  const script =
-    'source scripts/lib/toolchain.sh && source scripts/lib/engines.sh && source scripts/lib/containers.sh && ' +
-    'lectern_toolchain >/dev/null && CI=true lectern_containers';
   try {
-    await execFile('bash', ['-c', script], { cwd: repoRoot, maxBuffer: 16 * 1024 * 1024 }).catch((error: unknown) => {
-      const { stderr } = error as { stderr?: string };
-      throw new Error(`the container engine or the base image is not ready (scripts/lib/containers.sh):\n${stderr}`, {
-        cause: error,
-      });
-    });
+    await ensureContainerEngine();
     const images = await Promise.all([
       ensureImage('postgres'),
       ensureImage('kafka'),
