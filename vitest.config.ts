@@ -17,6 +17,8 @@ const graphqlAsNode = {
 
 const exclude = ['**/node_modules/**', '**/.tools/**', '**/dist/**'];
 const roots = '{packages,services,test}/**';
+/** The tests on the Kubernetes cluster built here (test/kube/cluster.ts). */
+const kubeClusterTests = ['test/kube/cluster.kube.test.ts', 'test/kube/chart.kube.test.ts'];
 
 /**
  * Test projects, by file name. Each integration project starts only the engine its files need,
@@ -93,7 +95,9 @@ export default defineConfig({
         test: {
           name: 'kube',
           include: ['test/kube/*.kube.test.ts'],
-          exclude,
+          // scripts/test runs the tests on the cluster last, in a run of their own, once the
+          // cluster's programs (built in the background on a first run) are there.
+          exclude: process.env['LECTERN_KUBE_CLUSTER_LATER'] === '1' ? [...exclude, ...kubeClusterTests] : exclude,
           globalSetup: ['test/kube/setup-docker.ts'],
           // Containers and clusters share the machine's two cores: one file at a time.
           fileParallelism: false,

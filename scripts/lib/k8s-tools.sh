@@ -1,8 +1,8 @@
 # shellcheck shell=bash
 # Installs the tools that validate the Kubernetes packaging offline (docs/kubernetes.md), cached
 # per machine beside the engines in ~/.cache/lectern-engines (LECTERN_ENGINES_CACHE):
-#   - helm, kubeconform, promtool, kustomize and prometheus (for test/kube), each built by `go install` from the Go module
-#     proxy at a pinned version (low priority, one package at a time: the machine's cores are shared);
+#   - helm, kubeconform, promtool and kustomize, each built by `go install` from the Go module
+#     proxy at a pinned version (below normal priority, without debug information);
 #   - the Kubernetes JSON schemas of the PyPI package kubernetes-validate (v<version>-local-strict:
 #     one directory per Kubernetes version, one file per kind, definitions shared in
 #     _definitions.json), for the versions in LECTERN_K8S_SCHEMA_VERSIONS, unpacked from its wheel
@@ -10,7 +10,7 @@
 # Needs Go 1.21+ (the machine's own, else Go from the Go module proxy through engines.sh's
 # lectern_go_from_proxy; Go fetches the newer toolchain a module asks for through GOTOOLCHAIN)
 # and python3 with pip. Source engines.sh first, then call `lectern_k8s_tools`. Afterwards
-# LECTERN_HELM, LECTERN_KUBECONFORM, LECTERN_PROMTOOL, LECTERN_KUSTOMIZE, LECTERN_PROMETHEUS and LECTERN_K8S_SCHEMAS name the tools
+# LECTERN_HELM, LECTERN_KUBECONFORM, LECTERN_PROMTOOL, LECTERN_KUSTOMIZE and LECTERN_K8S_SCHEMAS name the tools
 # and the schemas (LECTERN_K8S_SCHEMA_VERSIONS their Kubernetes versions); the same paths are written to $cache/k8s-tools.json for tests run without
 # this script. A failure is loud; in CI (CI=true) it fails the run.
 
@@ -37,7 +37,8 @@ lectern_go_tool() {
   (while sleep 30; do lectern_log "… still building $name ($((SECONDS - began)) s)"; done) >&2 &
   heartbeat=$!
   mkdir -p "$dir"
-  if GOBIN="$dir/bin.partial" GOFLAGS="-p=1" CGO_ENABLED=0 nice -n 19 go install -trimpath "$@" "$package@$version" >&2; then
+  # Both cores (the suite waits for these tools), below normal priority; no DWARF: a shorter link.
+  if GOBIN="$dir/bin.partial" CGO_ENABLED=0 nice -n "${LECTERN_GO_NICE:-10}" go install -trimpath -ldflags "-s -w" "$@" "$package@$version" >&2; then
     kill "$heartbeat" 2>/dev/null
     mv "$dir/bin.partial" "$dir/bin"
     lectern_log "built $name $version ($((SECONDS - began)) s)"
@@ -107,25 +108,18 @@ lectern_k8s_tools_install() {
   # Without the cloud service-discovery plugins (the rules commands need none): a far shorter build.
   LECTERN_PROMTOOL="$(lectern_go_tool promtool github.com/prometheus/prometheus/cmd/promtool "$LECTERN_PROMTOOL_VERSION" -tags remove_all_sd)" || return 1
   LECTERN_KUSTOMIZE="$(lectern_go_tool kustomize sigs.k8s.io/kustomize/kustomize/v5 "$LECTERN_KUSTOMIZE_VERSION")" || return 1
-  # The server the kube tests run against the cluster (test/kube): the same version as promtool,
-  # whose module dependencies are then already cached; only Kubernetes service discovery compiled in.
-  # Only with LECTERN_KUBE=1, as the cluster tests that use it (scripts/lib/kube.sh).
-  LECTERN_PROMETHEUS=""
-  if [[ "${LECTERN_KUBE:-}" == "1" ]]; then
-    LECTERN_PROMETHEUS="$(lectern_go_tool prometheus github.com/prometheus/prometheus/cmd/prometheus "$LECTERN_PROMTOOL_VERSION" -tags remove_all_sd,enable_kubernetes_sd)" || return 1
-  fi
-  export LECTERN_HELM LECTERN_KUBECONFORM LECTERN_PROMTOOL LECTERN_KUSTOMIZE LECTERN_PROMETHEUS LECTERN_K8S_SCHEMAS
+  export LECTERN_HELM LECTERN_KUBECONFORM LECTERN_PROMTOOL LECTERN_KUSTOMIZE LECTERN_K8S_SCHEMAS
   local cache="${LECTERN_ENGINES_CACHE:-$HOME/.cache/lectern-engines}"
   export LECTERN_K8S_SCHEMA_VERSIONS
-  printf '{"helm":"%s","kubeconform":"%s","promtool":"%s","kustomize":"%s","prometheus":"%s","schemas":"%s","kubernetesVersions":"%s"}\n' \
-    "$LECTERN_HELM" "$LECTERN_KUBECONFORM" "$LECTERN_PROMTOOL" "$LECTERN_KUSTOMIZE" "$LECTERN_PROMETHEUS" "$LECTERN_K8S_SCHEMAS" "$LECTERN_K8S_SCHEMA_VERSIONS" \
+  printf '{"helm":"%s","kubeconform":"%s","promtool":"%s","kustomize":"%s","schemas":"%s","kubernetesVersions":"%s"}\n' \
+    "$LECTERN_HELM" "$LECTERN_KUBECONFORM" "$LECTERN_PROMTOOL" "$LECTERN_KUSTOMIZE" "$LECTERN_K8S_SCHEMAS" "$LECTERN_K8S_SCHEMA_VERSIONS" \
     >"$cache/k8s-tools.json"
 }
 
 lectern_k8s_tools() {
   local began=$SECONDS
   if lectern_k8s_tools_install; then
-    lectern_log "Kubernetes tools ready: helm, kubeconform, promtool, kustomize, prometheus, schemas ($((SECONDS - began)) s)"
+    lectern_log "Kubernetes tools ready: helm, kubeconform, promtool, kustomize, schemas ($((SECONDS - began)) s)"
     return 0
   fi
   if [[ "${CI:-}" == "true" ]]; then

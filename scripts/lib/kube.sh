@@ -8,25 +8,28 @@
 #   - bin/metrics-server from sigs.k8s.io/metrics-server (run as a host process, registered as an
 #     APIService), bin/lectern-ingress (our Ingress controller, test/kube/ingress) and bin/pause
 #     (our own static sandbox program, wrapped in an image and imported).
-# Uses Debian's etcd, containerd, runc and CNI plugins (installed here if missing).
-# Only with LECTERN_KUBE=1 (the build does not fit the default suite's hour on a fresh machine).
-# Source toolchain.sh and engines.sh first, then call `lectern_kube`. It writes the paths to
-# $cache/kube.json for test/kube/cluster.ts. A failure is loud; in CI (CI=true) it fails the run.
+#   - bin/prometheus: Prometheus from its Go module (k8s-tools.sh's lectern_go_tool, the version of
+#     promtool), only Kubernetes service discovery compiled in, for the chart test's scrape.
+# Uses Debian's etcd, containerd, runc and CNI plugins (installed here if missing, in the foreground).
+# On by default; LECTERN_KUBE=0 turns it off. Source toolchain.sh, engines.sh and k8s-tools.sh
+# first, then call `lectern_kube` early: when a program is missing, the Go builds run in the
+# BACKGROUND at the lowest priority (log: $cache/kube-build.log) while the other installs and the
+# rest of the suite run; `lectern_kube_wait` waits for them (with a progress line every 30 s) and
+# writes the paths to $cache/kube.json for test/kube/cluster.ts. `lectern_kube_stop` ends a build
+# still running (Go's build cache keeps what was compiled: the next run resumes). A failure is
+# loud; in CI (CI=true) it fails the run.
 
 LECTERN_KUBE_VERSION="v1.37.2"
 LECTERN_METRICS_SERVER_VERSION="v0.9.0"
 
 lectern_kube_dir() { printf '%s' "${LECTERN_ENGINES_CACHE:-$HOME/.cache/lectern-engines}/kubernetes-$LECTERN_KUBE_VERSION"; }
 
-# Runs "$@" at the lowest priority with a heartbeat line every 30 s; prints the time taken.
+# Runs "$@" at the lowest priority; prints the time taken.
 lectern_kube_timed() {
-  local what="$1" began=$SECONDS heartbeat rc=0
+  local what="$1" began=$SECONDS rc=0
   shift
-  (while sleep 30; do lectern_log "… still building $what ($((SECONDS - began)) s)"; done) >&2 &
-  heartbeat=$!
+  lectern_log "building $what"
   nice -n 19 "$@" >&2 || rc=$?
-  kill "$heartbeat" 2>/dev/null
-  wait "$heartbeat" 2>/dev/null
   if ((rc == 0)); then lectern_log "built $what ($((SECONDS - began)) s)"; else lectern_log "building $what FAILED"; fi
   return $rc
 }
@@ -57,12 +60,11 @@ lectern_kube_binaries() {
   local minor="${LECTERN_KUBE_VERSION#v1.}"
   minor="${minor%%.*}"
   local ldflags="-s -w -X k8s.io/component-base/version.gitVersion=$LECTERN_KUBE_VERSION -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$minor -X k8s.io/component-base/version.gitTreeState=clean -X k8s.io/client-go/pkg/version.gitVersion=$LECTERN_KUBE_VERSION -X k8s.io/client-go/pkg/version.gitMajor=1 -X k8s.io/client-go/pkg/version.gitMinor=$minor"
-  lectern_log "building Kubernetes $LECTERN_KUBE_VERSION (${cmds[*]}) in one go build (once per machine; ~8-15 min on 2 cores)"
   rm -rf "$dir/bin.partial" && mkdir -p "$dir/bin.partial"
   local pkgs=()
   for c in "${cmds[@]}"; do pkgs+=("./cmd/$c"); done
   (cd "$dir/src" && GOWORK=off GOFLAGS=-mod=mod CGO_ENABLED=0 lectern_kube_timed "Kubernetes $LECTERN_KUBE_VERSION" \
-    go build -trimpath -ldflags "$ldflags" -o "$dir/bin.partial/" "${pkgs[@]}") || return 1
+    go build -v -trimpath -ldflags "$ldflags" -o "$dir/bin.partial/" "${pkgs[@]}") || return 1
   mkdir -p "$dir/bin" && mv "$dir/bin.partial/"* "$dir/bin/" && rmdir "$dir/bin.partial"
 }
 
@@ -97,6 +99,15 @@ lectern_kube_pause() {
   (cd "$LECTERN_ROOT/test/kube/images" && GOWORK=off CGO_ENABLED=0 nice -n 19 go build -trimpath -ldflags "-s -w" -o "$dir/bin/pause" ./pause) || return 1
 }
 
+# Prometheus for the chart test: k8s-tools.sh's lectern_go_tool (cached in its own directory), linked here.
+lectern_kube_prometheus() {
+  local dir="$1" binary
+  [[ -x "$dir/bin/prometheus" ]] && return 0
+  binary="$(lectern_go_tool prometheus github.com/prometheus/prometheus/cmd/prometheus "$LECTERN_PROMTOOL_VERSION" \
+    -tags remove_all_sd,enable_kubernetes_sd)" || return 1
+  mkdir -p "$dir/bin" && ln -sf "$binary" "$dir/bin/prometheus"
+}
+
 # Debian's parts of the node: etcd, containerd (with ctr), runc, the CNI plugins, iptables, openssl.
 lectern_kube_system() {
   local need=()
@@ -109,24 +120,110 @@ lectern_kube_system() {
   ((${#need[@]} == 0)) || lectern_apt_install "${need[@]}"
 }
 
+# Every program the cluster tests need is built and current.
+lectern_kube_is_built() {
+  local dir="$1" c
+  for c in kube-apiserver kube-controller-manager kube-scheduler kubelet kube-proxy kubectl metrics-server prometheus pause lectern-ingress; do
+    [[ -x "$dir/bin/$c" ]] || return 1
+  done
+  [[ "$dir/bin/pause" -nt "$LECTERN_ROOT/test/kube/images/pause/main.go" ]] || return 1
+  local newest
+  newest="$(ls -t "$LECTERN_ROOT"/test/kube/ingress/*.go "$LECTERN_ROOT/test/kube/ingress/go.mod" "$LECTERN_ROOT/test/kube/ingress/go.sum" | head -1)"
+  [[ "$dir/bin/lectern-ingress" -nt "$newest" ]]
+}
+
+# The Go builds, in order (run in the background by lectern_kube).
+lectern_kube_build() {
+  local dir="$1"
+  lectern_kube_pause "$dir" && lectern_kube_binaries "$dir" && lectern_kube_metrics_server "$dir" &&
+    lectern_kube_prometheus "$dir" && lectern_kube_ingress "$dir"
+}
+
+lectern_kube_record() {
+  local dir="$1"
+  printf '{"dir": "%s", "version": "%s"}\n' "$dir" "$LECTERN_KUBE_VERSION" >"$(dirname "$dir")/kube.json"
+}
+
+lectern_kube_failed() {
+  if [[ "${CI:-}" == "true" ]]; then
+    lectern_log "building the Kubernetes test cluster FAILED ($1); CI requires it"
+    return 1
+  fi
+  lectern_log "!!! building the Kubernetes test cluster FAILED ($1); the cluster tests will be SKIPPED"
+  return 0
+}
+
+LECTERN_KUBE_BUILD_PID=""
+
+# Installs Debian's node parts now and starts the Go builds in the background when a program is
+# missing. Call early: the build overlaps the other installs and the suite.
 lectern_kube() {
-  local began=$SECONDS dir
-  if [[ "${LECTERN_KUBE:-}" != "1" ]]; then
-    lectern_log "Kubernetes test cluster: off (LECTERN_KUBE=1 ./scripts/test --project kube builds it from source, 15-75 min once per machine)"
+  local dir cache log
+  if [[ "${LECTERN_KUBE:-1}" == "0" ]]; then
+    lectern_log "Kubernetes test cluster: off (LECTERN_KUBE=0); the cluster tests will be skipped"
     return 0
   fi
   dir="$(lectern_kube_dir)"
+  cache="$(dirname "$dir")"
+  log="$cache/kube-build.log"
   if ! command -v go >/dev/null && [[ -x /usr/local/go/bin/go ]]; then export PATH="/usr/local/go/bin:$PATH"; fi
-  if lectern_kube_system && lectern_kube_pause "$dir" && lectern_kube_binaries "$dir" &&
-    lectern_kube_metrics_server "$dir" && lectern_kube_ingress "$dir"; then
-    printf '{"dir": "%s", "version": "%s"}\n' "$dir" "$LECTERN_KUBE_VERSION" >"$(dirname "$dir")/kube.json"
-    lectern_log "Kubernetes test cluster programs ready in $dir ($((SECONDS - began)) s)"
+  if ! command -v go >/dev/null || ! go version | grep -Eq 'go1\.(2[1-9]|[3-9][0-9])'; then
+    lectern_go_from_proxy || { lectern_kube_failed "Go 1.21+ is missing and could not be fetched"; return; }
+  fi
+  lectern_kube_system || { lectern_kube_failed "Debian's etcd, containerd, runc or CNI plugins"; return; }
+  mkdir -p "$cache"
+  if lectern_kube_is_built "$dir"; then
+    lectern_kube_record "$dir"
+    lectern_log "Kubernetes test cluster programs ready in $dir"
     return 0
   fi
-  if [[ "${CI:-}" == "true" ]]; then
-    lectern_log "building the Kubernetes test cluster FAILED; CI requires it"
-    return 1
+  rm -f "$cache/kube.json" "$log.status"
+  lectern_log "building the Kubernetes test cluster's programs from Go module sources in the BACKGROUND (once per machine," \
+    "20-40 min on 2 cores beside the suite; log: $log); the cluster tests wait for it at the end"
+  # A session of its own (setsid), so that lectern_kube_stop can end the whole process group.
+  setsid bash -c 'source "$1/scripts/lib/toolchain.sh" && source "$1/scripts/lib/engines.sh" &&
+    source "$1/scripts/lib/k8s-tools.sh" && source "$1/scripts/lib/kube.sh" || exit 1
+    export LECTERN_GO_NICE=19
+    began=$SECONDS rc=0
+    lectern_kube_build "$2" >"$3" 2>&1 || rc=$?
+    echo "$rc $((SECONDS - began))" >"$3.status"' _ "$LECTERN_ROOT" "$dir" "$log" </dev/null &
+  LECTERN_KUBE_BUILD_PID=$!
+}
+
+# Waits for the background build (a line every 30 s), then records the programs in kube.json.
+lectern_kube_wait() {
+  [[ -n "$LECTERN_KUBE_BUILD_PID" ]] || return 0
+  local dir cache log began=$SECONDS status
+  dir="$(lectern_kube_dir)"
+  cache="$(dirname "$dir")"
+  log="$cache/kube-build.log"
+  local next=30
+  while kill -0 "$LECTERN_KUBE_BUILD_PID" 2>/dev/null; do
+    if ((SECONDS - began >= next)); then
+      # go build -v names each package as it is compiled: about 2,800 for Kubernetes.
+      lectern_log "… waiting for the Kubernetes build ($((SECONDS - began)) s; $(grep -c '^[a-z][^ ]*$' "$log") packages compiled; last: $(grep -v '^\s*$' "$log" | tail -1 | cut -c1-100))"
+      next=$((next + 30))
+    fi
+    sleep 1
+  done
+  wait "$LECTERN_KUBE_BUILD_PID" 2>/dev/null || true
+  LECTERN_KUBE_BUILD_PID=""
+  status="$(cat "$log.status" 2>/dev/null || echo "1 ?")"
+  if [[ "${status%% *}" == "0" ]] && lectern_kube_is_built "$dir"; then
+    lectern_kube_record "$dir"
+    lectern_log "Kubernetes test cluster programs built in $dir (${status#* } s in the background; waited $((SECONDS - began)) s)"
+    return 0
   fi
-  lectern_log "!!! building the Kubernetes test cluster FAILED (see above); the kube tests will be SKIPPED"
-  return 0
+  tail -20 "$log" >&2
+  lectern_kube_failed "see $log"
+}
+
+# Ends a background build still running (the suite stopped early, or ran without the cluster tests).
+lectern_kube_stop() {
+  [[ -n "$LECTERN_KUBE_BUILD_PID" ]] || return 0
+  if kill -0 "$LECTERN_KUBE_BUILD_PID" 2>/dev/null; then
+    kill -TERM -- "-$LECTERN_KUBE_BUILD_PID" 2>/dev/null
+    lectern_log "stopped the Kubernetes build (Go's build cache keeps what was compiled: the next ./scripts/test resumes it)"
+  fi
+  LECTERN_KUBE_BUILD_PID=""
 }

@@ -1,13 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { httpAnswers, spawnEngine, stopEngine, waitUntilReady } from '../engines/engine-process.ts';
 import { freePort } from '../engines/postgres.ts';
 import type { K8sObject } from '../k8s/k8s-tools.ts';
+import { kubeBinaries } from './binaries.ts';
 
 /**
- * A Prometheus server (built from its Go module by scripts/lib/k8s-tools.sh) run as a host process
+ * A Prometheus server (built from its Go module by scripts/lib/kube.sh) run as a host process
  * against the cluster, standing in for the Prometheus Operator: its scrape job is what the
  * operator would derive from the chart's ServiceMonitor, its rule file is the PrometheusRule's
  * groups. Targets are found with kubernetes_sd_configs (role endpointslice) through the cluster's
@@ -25,15 +26,12 @@ export interface RunningPrometheus {
 }
 
 /**
- * The Prometheus binary scripts/lib/k8s-tools.sh built: LECTERN_PROMETHEUS, else the cache's
- * k8s-tools.json; '' when neither names an existing file.
+ * The Prometheus binary scripts/lib/kube.sh built (bin/prometheus beside the cluster's programs),
+ * or LECTERN_PROMETHEUS; '' when it is not there.
  */
 export function findPrometheus(): string {
-  const cache = process.env['LECTERN_ENGINES_CACHE'] ?? join(homedir(), '.cache', 'lectern-engines');
-  const file = join(cache, 'k8s-tools.json');
-  const saved = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
-  const binary = process.env['LECTERN_PROMETHEUS'] ?? saved['prometheus'] ?? '';
-  return binary && existsSync(binary) ? binary : '';
+  const binary = process.env['LECTERN_PROMETHEUS'] ?? kubeBinaries().prometheus;
+  return existsSync(binary) ? binary : '';
 }
 
 interface ServiceMonitorSpec {
