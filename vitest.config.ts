@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -15,10 +16,26 @@ const graphqlAsNode = {
   ],
 };
 
-const exclude = ['**/node_modules/**', '**/.tools/**', '**/dist/**'];
+/**
+ * The tests that need the programs built with Go in the background of a first ./scripts/test
+ * (helm, kubeconform, promtool, kustomize, the Kubernetes cluster; scripts/lib/kube.sh): the
+ * chart's checks and the cluster tests. scripts/test runs everything else first, with
+ * LECTERN_TEST_PHASE=first leaving these out, then these in a run of their own.
+ */
+const afterGoBuilds = ['test/k8s/**', 'test/kube/cluster.kube.test.ts', 'test/kube/chart.kube.test.ts'];
+const exclude = [
+  '**/node_modules/**',
+  '**/.tools/**',
+  '**/dist/**',
+  ...(process.env['LECTERN_TEST_PHASE'] === 'first' ? afterGoBuilds : []),
+];
 const roots = '{packages,services,test}/**';
-/** The tests on the Kubernetes cluster built here (test/kube/cluster.ts). */
-const kubeClusterTests = ['test/kube/cluster.kube.test.ts', 'test/kube/chart.kube.test.ts'];
+/**
+ * Test files run at once. Vitest's default is one fewer than the cores (one, on our 2-core
+ * machines), and an inline project does not inherit the root's setting: each project names it.
+ * Most files wait on engines, child processes and timers, so two run well on two cores.
+ */
+const maxWorkers = Math.max(2, availableParallelism() - 1);
 
 /**
  * Test projects, by file name. Each integration project starts only the engine its files need,
@@ -77,6 +94,7 @@ export default defineConfig({
         resolve: graphqlAsNode,
         test: {
           name: 'unit',
+          maxWorkers,
           include: ['{packages,services}/*/src/**/*.test.ts', 'test/{fuzz,lint}/*.test.ts'],
           exclude: [...exclude, '**/*.int.test.ts'],
         },
@@ -85,6 +103,7 @@ export default defineConfig({
         resolve: graphqlAsNode,
         test: {
           name: 'k8s',
+          maxWorkers,
           include: ['test/k8s/*.k8s.test.ts'],
           exclude,
           testTimeout: 120_000,
@@ -95,9 +114,7 @@ export default defineConfig({
         test: {
           name: 'kube',
           include: ['test/kube/*.kube.test.ts'],
-          // scripts/test runs the tests on the cluster last, in a run of their own, once the
-          // cluster's programs (built in the background on a first run) are there.
-          exclude: process.env['LECTERN_KUBE_CLUSTER_LATER'] === '1' ? [...exclude, ...kubeClusterTests] : exclude,
+          exclude,
           globalSetup: ['test/kube/setup-docker.ts'],
           // Containers and clusters share the machine's two cores: one file at a time.
           fileParallelism: false,
@@ -108,6 +125,7 @@ export default defineConfig({
       {
         test: {
           name: 'int',
+          maxWorkers,
           include: [`${roots}/*.int.test.ts`],
           exclude: [...exclude, ...engineProjects.map((p) => `**/*${p.suffix}`)],
           globalSetup: ['test/engines/setup-postgres.ts'],
@@ -120,6 +138,7 @@ export default defineConfig({
         oxc: { jsx: { runtime: 'automatic' as const, importSource: 'react' } },
         test: {
           name: 'editor',
+          maxWorkers,
           include: ['apps/editor/**/*.test.{ts,tsx}'],
           exclude,
           globalSetup: ['apps/editor/test/setup-build.ts'],
@@ -149,6 +168,7 @@ export default defineConfig({
         resolve: graphqlAsNode,
         test: {
           name: p.name,
+          maxWorkers,
           include: [`${roots}/*${p.suffix}`],
           exclude,
           globalSetup: p.setup,

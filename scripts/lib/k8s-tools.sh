@@ -9,7 +9,8 @@
 #     for kubeconform's -schema-location.
 # Needs Go 1.21+ (the machine's own, else Go from the Go module proxy through engines.sh's
 # lectern_go_from_proxy; Go fetches the newer toolchain a module asks for through GOTOOLCHAIN)
-# and python3 with pip. Source engines.sh first, then call `lectern_k8s_tools`. Afterwards
+# and python3 with pip. Source engines.sh first, then call `lectern_k8s_tools` (scripts/test calls it
+# through kube.sh's lectern_kube, in the background on a first run). Afterwards
 # LECTERN_HELM, LECTERN_KUBECONFORM, LECTERN_PROMTOOL, LECTERN_KUSTOMIZE and LECTERN_K8S_SCHEMAS name the tools
 # and the schemas (LECTERN_K8S_SCHEMA_VERSIONS their Kubernetes versions); the same paths are written to $cache/k8s-tools.json for tests run without
 # this script. A failure is loud; in CI (CI=true) it fails the run.
@@ -114,6 +115,14 @@ lectern_k8s_tools_install() {
   printf '{"helm":"%s","kubeconform":"%s","promtool":"%s","kustomize":"%s","schemas":"%s","kubernetesVersions":"%s"}\n' \
     "$LECTERN_HELM" "$LECTERN_KUBECONFORM" "$LECTERN_PROMTOOL" "$LECTERN_KUSTOMIZE" "$LECTERN_K8S_SCHEMAS" "$LECTERN_K8S_SCHEMA_VERSIONS" \
     >"$cache/k8s-tools.json"
+}
+
+# Whether every tool is built already (then lectern_k8s_tools only records them, in a second).
+lectern_k8s_tools_cached() {
+  local cache="${LECTERN_ENGINES_CACHE:-$HOME/.cache/lectern-engines}"
+  [[ -x "$cache/helm-$LECTERN_HELM_VERSION/bin/helm" && -x "$cache/kubeconform-$LECTERN_KUBECONFORM_VERSION/bin/kubeconform" &&
+    -x "$cache/promtool-$LECTERN_PROMTOOL_VERSION/bin/promtool" && -x "$cache/kustomize-$LECTERN_KUSTOMIZE_VERSION/bin/kustomize" &&
+    -d "$cache/kubernetes-validate-$LECTERN_K8S_SCHEMAS_PACKAGE_VERSION-${LECTERN_K8S_SCHEMA_VERSIONS// /-}/schemas" ]]
 }
 
 lectern_k8s_tools() {

@@ -68,17 +68,24 @@ lectern_kube_binaries() {
   mkdir -p "$dir/bin" && mv "$dir/bin.partial/"* "$dir/bin/" && rmdir "$dir/bin.partial"
 }
 
+# Our own programs are rebuilt when their sources change (by content: a fresh clone's files are all new).
+lectern_kube_sources_hash() { cat "$@" | sha256sum | cut -d' ' -f1; }
+lectern_kube_current() {
+  local binary="$1"
+  shift
+  [[ -x "$binary" && -f "$binary.sources" && "$(cat "$binary.sources")" == "$(lectern_kube_sources_hash "$@")" ]]
+}
+
 # The Ingress controller: our own (test/kube/ingress, client-go only). Traefik v3 was the first
 # choice; it cannot be built here: the Go module proxy refuses a dozen of its ACME DNS-provider
 # dependencies (403 "This module version is not available").
 lectern_kube_ingress() {
   local dir="$1" src="$LECTERN_ROOT/test/kube/ingress"
-  local newest
-  newest="$(ls -t "$src"/*.go "$src/go.mod" "$src/go.sum" | head -1)"
-  [[ -x "$dir/bin/lectern-ingress" && "$dir/bin/lectern-ingress" -nt "$newest" ]] && return 0
+  lectern_kube_current "$dir/bin/lectern-ingress" "$src"/*.go "$src/go.mod" "$src/go.sum" && return 0
   mkdir -p "$dir/bin"
   (cd "$src" && GOWORK=off GOFLAGS=-mod=mod CGO_ENABLED=0 lectern_kube_timed "the Ingress controller (test/kube/ingress)" \
     go build -trimpath -ldflags "-s -w" -o "$dir/bin/lectern-ingress" .) || return 1
+  lectern_kube_sources_hash "$src"/*.go "$src/go.mod" "$src/go.sum" >"$dir/bin/lectern-ingress.sources"
 }
 
 # metrics-server: a plain `go install` (its go.mod has no replaces).
@@ -94,9 +101,10 @@ lectern_kube_metrics_server() {
 # The pod sandbox program (test/kube/images/pause), static; cluster.ts wraps it in an image.
 lectern_kube_pause() {
   local dir="$1"
-  [[ -x "$dir/bin/pause" && "$dir/bin/pause" -nt "$LECTERN_ROOT/test/kube/images/pause/main.go" ]] && return 0
+  lectern_kube_current "$dir/bin/pause" "$LECTERN_ROOT/test/kube/images/pause/main.go" && return 0
   mkdir -p "$dir/bin"
   (cd "$LECTERN_ROOT/test/kube/images" && GOWORK=off CGO_ENABLED=0 nice -n 19 go build -trimpath -ldflags "-s -w" -o "$dir/bin/pause" ./pause) || return 1
+  lectern_kube_sources_hash "$LECTERN_ROOT/test/kube/images/pause/main.go" >"$dir/bin/pause.sources"
 }
 
 # Prometheus for the chart test: k8s-tools.sh's lectern_go_tool (cached in its own directory), linked here.
@@ -126,10 +134,9 @@ lectern_kube_is_built() {
   for c in kube-apiserver kube-controller-manager kube-scheduler kubelet kube-proxy kubectl metrics-server prometheus pause lectern-ingress; do
     [[ -x "$dir/bin/$c" ]] || return 1
   done
-  [[ "$dir/bin/pause" -nt "$LECTERN_ROOT/test/kube/images/pause/main.go" ]] || return 1
-  local newest
-  newest="$(ls -t "$LECTERN_ROOT"/test/kube/ingress/*.go "$LECTERN_ROOT/test/kube/ingress/go.mod" "$LECTERN_ROOT/test/kube/ingress/go.sum" | head -1)"
-  [[ "$dir/bin/lectern-ingress" -nt "$newest" ]]
+  local src="$LECTERN_ROOT/test/kube/ingress"
+  lectern_kube_current "$dir/bin/pause" "$LECTERN_ROOT/test/kube/images/pause/main.go" &&
+    lectern_kube_current "$dir/bin/lectern-ingress" "$src"/*.go "$src/go.mod" "$src/go.sum"
 }
 
 # The Go builds, in order (run in the background by lectern_kube).
@@ -146,22 +153,24 @@ lectern_kube_record() {
 
 lectern_kube_failed() {
   if [[ "${CI:-}" == "true" ]]; then
-    lectern_log "building the Kubernetes test cluster FAILED ($1); CI requires it"
+    lectern_log "building the Kubernetes tools or test cluster FAILED ($1); CI requires them"
     return 1
   fi
-  lectern_log "!!! building the Kubernetes test cluster FAILED ($1); the cluster tests will be SKIPPED"
+  lectern_log "!!! building the Kubernetes tools or test cluster FAILED ($1); the chart and cluster tests will be SKIPPED"
   return 0
 }
 
 LECTERN_KUBE_BUILD_PID=""
 
-# Installs Debian's node parts now and starts the Go builds in the background when a program is
-# missing. Call early: the build overlaps the other installs and the suite.
+# The Go builds the chart's checks and the cluster tests need: k8s-tools.sh's tools (helm,
+# kubeconform, promtool, kustomize, the schemas) and, unless LECTERN_KUBE=0, the cluster's
+# programs. When something is missing they build in the BACKGROUND (installing Debian's node
+# parts first, in the foreground); call early, and lectern_kube_wait before the tests that need them.
 lectern_kube() {
-  local dir cache log
+  local dir cache log cluster=1
   if [[ "${LECTERN_KUBE:-1}" == "0" ]]; then
+    cluster=0
     lectern_log "Kubernetes test cluster: off (LECTERN_KUBE=0); the cluster tests will be skipped"
-    return 0
   fi
   dir="$(lectern_kube_dir)"
   cache="$(dirname "$dir")"
@@ -170,27 +179,32 @@ lectern_kube() {
   if ! command -v go >/dev/null || ! go version | grep -Eq 'go1\.(2[1-9]|[3-9][0-9])'; then
     lectern_go_from_proxy || { lectern_kube_failed "Go 1.21+ is missing and could not be fetched"; return; }
   fi
-  lectern_kube_system || { lectern_kube_failed "Debian's etcd, containerd, runc or CNI plugins"; return; }
+  if ((cluster)); then
+    lectern_kube_system || { lectern_kube_failed "Debian's etcd, containerd, runc or CNI plugins"; return; }
+  fi
   mkdir -p "$cache"
-  if lectern_kube_is_built "$dir"; then
-    lectern_kube_record "$dir"
-    lectern_log "Kubernetes test cluster programs ready in $dir"
+  if lectern_k8s_tools_cached && { ((cluster == 0)) || lectern_kube_is_built "$dir"; }; then
+    lectern_k8s_tools || return 1
+    ((cluster == 0)) || lectern_kube_record "$dir"
+    ((cluster == 0)) || lectern_log "Kubernetes test cluster programs ready in $dir"
     return 0
   fi
   rm -f "$cache/kube.json" "$log.status"
-  lectern_log "building the Kubernetes test cluster's programs from Go module sources in the BACKGROUND (once per machine," \
-    "20-40 min on 2 cores beside the suite; log: $log); the cluster tests wait for it at the end"
+  lectern_log "building helm, kubeconform, promtool, kustomize$( ((cluster)) && echo " and the Kubernetes test cluster's programs") from" \
+    "Go module sources in the BACKGROUND (once per machine: 20-40 min on 2 cores beside the suite; log: $log);" \
+    "the tests that need them run last"
   # A session of its own (setsid), so that lectern_kube_stop can end the whole process group.
   setsid bash -c 'source "$1/scripts/lib/toolchain.sh" && source "$1/scripts/lib/engines.sh" &&
     source "$1/scripts/lib/k8s-tools.sh" && source "$1/scripts/lib/kube.sh" || exit 1
     export LECTERN_GO_NICE=19
     began=$SECONDS rc=0
-    lectern_kube_build "$2" >"$3" 2>&1 || rc=$?
-    echo "$rc $((SECONDS - began))" >"$3.status"' _ "$LECTERN_ROOT" "$dir" "$log" </dev/null &
+    { lectern_k8s_tools_install && { [[ "$4" == 0 ]] || lectern_kube_build "$2"; }; } >"$3" 2>&1 || rc=$?
+    echo "$rc $((SECONDS - began))" >"$3.status"' _ "$LECTERN_ROOT" "$dir" "$log" "$cluster" </dev/null &
   LECTERN_KUBE_BUILD_PID=$!
+  LECTERN_KUBE_CLUSTER=$cluster
 }
 
-# Waits for the background build (a line every 30 s), then records the programs in kube.json.
+# Waits for the background builds (a line every 30 s), then records the cluster's programs in kube.json.
 lectern_kube_wait() {
   [[ -n "$LECTERN_KUBE_BUILD_PID" ]] || return 0
   local dir cache log began=$SECONDS status
@@ -201,7 +215,7 @@ lectern_kube_wait() {
   while kill -0 "$LECTERN_KUBE_BUILD_PID" 2>/dev/null; do
     if ((SECONDS - began >= next)); then
       # go build -v names each package as it is compiled: about 2,800 for Kubernetes.
-      lectern_log "… waiting for the Kubernetes build ($((SECONDS - began)) s; $(grep -c '^[a-z][^ ]*$' "$log") packages compiled; last: $(grep -v '^\s*$' "$log" | tail -1 | cut -c1-100))"
+      lectern_log "… waiting for the Go builds ($((SECONDS - began)) s; $(grep -c '^[a-z][^ ]*$' "$log") packages compiled; last: $(grep -v '^\s*$' "$log" | tail -1 | cut -c1-100))"
       next=$((next + 30))
     fi
     sleep 1
@@ -209,9 +223,9 @@ lectern_kube_wait() {
   wait "$LECTERN_KUBE_BUILD_PID" 2>/dev/null || true
   LECTERN_KUBE_BUILD_PID=""
   status="$(cat "$log.status" 2>/dev/null || echo "1 ?")"
-  if [[ "${status%% *}" == "0" ]] && lectern_kube_is_built "$dir"; then
-    lectern_kube_record "$dir"
-    lectern_log "Kubernetes test cluster programs built in $dir (${status#* } s in the background; waited $((SECONDS - began)) s)"
+  if [[ "${status%% *}" == "0" ]] && { [[ "$LECTERN_KUBE_CLUSTER" == 0 ]] || lectern_kube_is_built "$dir"; }; then
+    [[ "$LECTERN_KUBE_CLUSTER" == 0 ]] || lectern_kube_record "$dir"
+    lectern_log "the Go builds are done (${status#* } s in the background; waited $((SECONDS - began)) s)"
     return 0
   fi
   tail -20 "$log" >&2
