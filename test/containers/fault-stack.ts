@@ -25,7 +25,12 @@ export interface FaultStack {
 }
 
 export async function startFaultStack(): Promise<FaultStack> {
+  // Where the start's time goes, printed once it is up (the file's budget is about 3 minutes).
+  const began = Date.now();
+  const stages: string[] = [];
+  const stage = (what: string, since: number) => stages.push(`${what} ${((Date.now() - since) / 1000).toFixed(1)} s`);
   const engines = await startEngineContainers();
+  stage('engines in containers', began);
   const suffix = randomBytes(4).toString('hex');
   const operatorToken = randomBytes(24).toString('hex');
   const topic = `lectern.faults-${suffix}`;
@@ -37,7 +42,10 @@ export async function startFaultStack(): Promise<FaultStack> {
     await engines.stop();
   };
   try {
+    let since = Date.now();
     await kafkaGroupsReady(engines.kafkaBrokers);
+    stage('Kafka group coordinator', since);
+    since = Date.now();
     const [management, indexer, delivery, preview, webhooks] = await freePorts(5);
     cluster = await startCluster({
       databaseUrl: engines.postgresUrl,
@@ -58,6 +66,7 @@ export async function startFaultStack(): Promise<FaultStack> {
         LECTERN_DELIVERY_UNCACHED_PER_MINUTE: '0',
       },
     });
+    stage('services', since);
     const project = await createProjectWithKeys({
       managementUrl: cluster.managementUrl,
       operatorToken,
@@ -93,6 +102,8 @@ export async function startFaultStack(): Promise<FaultStack> {
       },
     });
     if (hook.status !== 201) throw new Error(`webhook not created: ${hook.status} ${JSON.stringify(hook.body)}`);
+    stage('in all', began);
+    console.log(`[faults] stack started: ${stages.join(', ')}`);
     return { engines, cluster, project, receiver, topic, manage, stop };
   } catch (error) {
     await stop();

@@ -10,8 +10,6 @@ import { ensureImage } from './engine-images.ts';
  * skip, loudly (faults.containers.test.ts checks again and says why).
  */
 export default async function setup(): Promise<void> {
-  // The fault tests run only with LECTERN_FAULTS=1 (faults.containers.test.ts): build nothing otherwise.
-  if (process.env['LECTERN_FAULTS'] !== '1') return;
   const began = Date.now();
   try {
     await ensureContainerEngine();

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Client } from 'minio';
-import { BlobStoreFullError, isValidBlobKey, type BlobEntry, type BlobInfo, type BlobStore } from '@lectern/core';
+import { mappedErrors, onceMoreWhenServerFailed, serverErrorsKept } from './s3-errors.ts';
+import { isValidBlobKey, type BlobEntry, type BlobInfo, type BlobStore } from '@lectern/core';
 
 export interface S3BlobStoreOptions {
   /** Base URL of the S3 API, e.g. `http://127.0.0.1:9000` or `https://s3.eu-west-1.amazonaws.com`. */
@@ -39,21 +40,6 @@ type S3Client = Pick<
 function isNotFound(error: unknown): boolean {
   const code = (error as { code?: string })?.code;
   return code === 'NotFound' || code === 'NoSuchKey';
-}
-
-/**
- * A write the server refused for want of space: MinIO's `XMinioStorageFull` (HTTP 507, at its
- * free-space threshold), S3's `InsufficientStorage`, or a server's own `…StorageFull`/`…DiskFull`.
- */
-async function refusedWhenFull<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    const code = String((error as { code?: unknown })?.code ?? '');
-    if (/StorageFull|DiskFull|InsufficientStorage/i.test(code))
-      throw new BlobStoreFullError(`The S3 server refused the write: ${code}.`, { cause: error });
-    throw error;
-  }
 }
 
 function checkKey(key: string): void {
@@ -95,6 +81,11 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
     region,
     pathStyle: options.isPathStyle ?? true,
     partSize,
+    // The client's own retry (once, on a 5xx) threw away the server's error code: a full MinIO
+    // answering 500 "no space left on device" became a bare "Retryable HTTP status: 500". The
+    // transport keeps the code (s3-errors.ts); the one retry of idempotent requests is ours.
+    transport: serverErrorsKept(url.protocol === 'https:'),
+    retryOptions: { disableRetry: true },
   });
   const bucket = options.bucket;
 
@@ -131,7 +122,7 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
 
   return {
     put: (input) =>
-      refusedWhenFull(async () => {
+      mappedErrors(async () => {
         const { key, body, contentType } = input;
         checkKey(key);
         await ensureBucket();
@@ -141,7 +132,10 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
         // upload aborted: its parts would otherwise stay stored, billed and invisible.
         let part = await readPart(chunks, partSize);
         if (part.isLast) {
-          await client.putObject(bucket, key, part.bytes, part.bytes.length, { 'Content-Type': contentType });
+          const bytes = part.bytes;
+          await onceMoreWhenServerFailed(() =>
+            client.putObject(bucket, key, bytes, bytes.length, { 'Content-Type': contentType }),
+          );
           return { key, size: part.bytes.length, contentType };
         }
         const uploadId = await client.initiateNewMultipartUpload(bucket, key, { 'Content-Type': contentType });
@@ -149,9 +143,12 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
           const etags: { part: number; etag: string }[] = [];
           let size = 0;
           for (let n = 1; part.bytes.length > 0 || n === 1; n += 1) {
-            const uploaded = await client.uploadPart(
-              { bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: n, headers: {} },
-              part.bytes,
+            const bytes = part.bytes;
+            const uploaded = await onceMoreWhenServerFailed(() =>
+              client.uploadPart(
+                { bucketName: bucket, objectName: key, uploadID: uploadId, partNumber: n, headers: {} },
+                bytes,
+              ),
             );
             etags.push({ part: n, etag: uploaded.etag });
             size += part.bytes.length;
@@ -165,38 +162,41 @@ export function openS3BlobStore(options: S3BlobStoreOptions): BlobStore {
           throw error;
         }
       }),
-    stat: statOf,
-    async get(key) {
-      checkKey(key);
-      await ensureBucket();
-      try {
-        return (await client.getObject(bucket, key)) as Readable;
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-    },
-    async delete(key) {
-      checkKey(key);
-      await ensureBucket();
-      await client.removeObject(bucket, key);
-      // And the parts of a put of it that a crash interrupted (see `put`), so a swept upload
-      // leaves nothing stored. One listing request per delete; deletes are rare.
-      await client.removeIncompleteUpload(bucket, key).catch((error: unknown) => {
-        // Listed a moment ago, aborted since (by its own put, or another delete).
-        if ((error as { code?: string })?.code !== 'NoSuchUpload') throw error;
-      });
-    },
-    async list(prefix) {
-      await ensureBucket();
-      const entries: BlobEntry[] = [];
-      // Recursive: every key under the prefix, not one "directory" level. Uploads in progress
-      // (multipart, not completed) are not objects yet, so they are not listed.
-      for await (const item of client.listObjectsV2(bucket, prefix, true)) {
-        const { name, size } = item as { name?: string; size?: number };
-        if (name !== undefined) entries.push({ key: name, size: size ?? 0 });
-      }
-      return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    },
+    stat: (key) => mappedErrors(() => statOf(key)),
+    get: (key) =>
+      mappedErrors(async () => {
+        checkKey(key);
+        await ensureBucket();
+        try {
+          return (await client.getObject(bucket, key)) as Readable;
+        } catch (error) {
+          if (isNotFound(error)) return null;
+          throw error;
+        }
+      }),
+    delete: (key) =>
+      mappedErrors(async () => {
+        checkKey(key);
+        await ensureBucket();
+        await client.removeObject(bucket, key);
+        // And the parts of a put of it that a crash interrupted (see `put`), so a swept upload
+        // leaves nothing stored. One listing request per delete; deletes are rare.
+        await client.removeIncompleteUpload(bucket, key).catch((error: unknown) => {
+          // Listed a moment ago, aborted since (by its own put, or another delete).
+          if ((error as { code?: string })?.code !== 'NoSuchUpload') throw error;
+        });
+      }),
+    list: (prefix) =>
+      mappedErrors(async () => {
+        await ensureBucket();
+        const entries: BlobEntry[] = [];
+        // Recursive: every key under the prefix, not one "directory" level. Uploads in progress
+        // (multipart, not completed) are not objects yet, so they are not listed.
+        for await (const item of client.listObjectsV2(bucket, prefix, true)) {
+          const { name, size } = item as { name?: string; size?: number };
+          if (name !== undefined) entries.push({ key: name, size: size ?? 0 });
+        }
+        return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      }),
   };
 }
