@@ -77,6 +77,8 @@ const engineProjects = [
   { name: 'browser', suffix: '.browser.int.test.ts', setup: [] },
   {
     name: 'cluster',
+    // Each file runs every service as its own process (eight or more): one file at a time.
+    isSequential: true,
     suffix: '.cluster.int.test.ts',
     setup: [
       'test/engines/setup-postgres.ts',
@@ -168,7 +170,7 @@ export default defineConfig({
         resolve: graphqlAsNode,
         test: {
           name: p.name,
-          maxWorkers,
+          ...(p.isSequential ? { fileParallelism: false } : { maxWorkers }),
           include: [`${roots}/*${p.suffix}`],
           exclude,
           globalSetup: p.setup,
