@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -30,12 +29,6 @@ const exclude = [
   ...(process.env['LECTERN_TEST_PHASE'] === 'first' ? afterGoBuilds : []),
 ];
 const roots = '{packages,services,test}/**';
-/**
- * Test files run at once. Vitest's default is one fewer than the cores (one, on our 2-core
- * machines), and an inline project does not inherit the root's setting: each project names it.
- * Most files wait on engines, child processes and timers, so two run well on two cores.
- */
-const maxWorkers = Math.max(2, availableParallelism() - 1);
 
 /**
  * Test projects, by file name. Each integration project starts only the engine its files need,
@@ -77,8 +70,6 @@ const engineProjects = [
   { name: 'browser', suffix: '.browser.int.test.ts', setup: [] },
   {
     name: 'cluster',
-    // Each file runs every service as its own process (eight or more): one file at a time.
-    isSequential: true,
     suffix: '.cluster.int.test.ts',
     setup: [
       'test/engines/setup-postgres.ts',
@@ -96,7 +87,6 @@ export default defineConfig({
         resolve: graphqlAsNode,
         test: {
           name: 'unit',
-          maxWorkers,
           include: ['{packages,services}/*/src/**/*.test.ts', 'test/{fuzz,lint}/*.test.ts'],
           exclude: [...exclude, '**/*.int.test.ts'],
         },
@@ -105,7 +95,6 @@ export default defineConfig({
         resolve: graphqlAsNode,
         test: {
           name: 'k8s',
-          maxWorkers,
           include: ['test/k8s/*.k8s.test.ts'],
           exclude,
           testTimeout: 120_000,
@@ -127,7 +116,6 @@ export default defineConfig({
       {
         test: {
           name: 'int',
-          maxWorkers,
           include: [`${roots}/*.int.test.ts`],
           exclude: [...exclude, ...engineProjects.map((p) => `**/*${p.suffix}`)],
           globalSetup: ['test/engines/setup-postgres.ts'],
@@ -140,7 +128,6 @@ export default defineConfig({
         oxc: { jsx: { runtime: 'automatic' as const, importSource: 'react' } },
         test: {
           name: 'editor',
-          maxWorkers,
           include: ['apps/editor/**/*.test.{ts,tsx}'],
           exclude,
           globalSetup: ['apps/editor/test/setup-build.ts'],
@@ -170,7 +157,6 @@ export default defineConfig({
         resolve: graphqlAsNode,
         test: {
           name: p.name,
-          ...(p.isSequential ? { fileParallelism: false } : { maxWorkers }),
           include: [`${roots}/*${p.suffix}`],
           exclude,
           globalSetup: p.setup,
