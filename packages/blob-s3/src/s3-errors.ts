@@ -2,7 +2,7 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BlobStoreFullError } from '@lectern/core';
-import { LecternError } from '@lectern/errors';
+import { isConnectionLost, LecternError } from '@lectern/errors';
 
 /**
  * An error answer of the S3 server that the `minio` client would not have parsed: the server's
@@ -78,18 +78,6 @@ export function serverErrorsKept(useSSL: boolean): Pick<typeof http, 'request'> 
   return { request: request as typeof http.request };
 }
 
-/** Node's socket errors: the S3 server could not be reached or went away mid-request. */
-const connectionLostCodes = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
-
 function codeOf(error: unknown): string {
   return String((error as { code?: unknown } | null)?.code ?? '');
 }
@@ -111,8 +99,7 @@ export function isStorageFull(error: unknown): boolean {
 /** The server failed (a 5xx answer, timeouts and throttling included) or could not be reached. */
 export function isServerUnavailable(error: unknown): boolean {
   if (error instanceof S3ServerError) return true;
-  const code = codeOf(error);
-  if (connectionLostCodes.has(code)) return true;
+  if (isConnectionLost(error)) return true;
   // Node's wording when the server closed the connection before answering.
   return /^socket hang up$/.test(String((error as { message?: unknown } | null)?.message ?? ''));
 }

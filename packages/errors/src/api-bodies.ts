@@ -37,13 +37,19 @@ function normalise(error: unknown): LecternError {
   return new LecternError('INTERNAL', { cause: error });
 }
 
-/** Node's socket errors, and PostgreSQL's connection exceptions (class 08) and shutdowns (57P01–57P03). */
+/**
+ * Node's socket and name-resolution errors, and PostgreSQL's connection exceptions (class 08) and
+ * shutdowns (57P01–57P03).
+ */
 const connectionLostCodes = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
   'EPIPE',
   'ETIMEDOUT',
   'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
   '08000',
   '08001',
   '08003',
@@ -54,7 +60,8 @@ const connectionLostCodes = new Set([
   '57P03',
 ]);
 
-function isConnectionLost(error: unknown): boolean {
+/** Whether `error` says a backing service (the database, the file storage) could not be reached or went away. */
+export function isConnectionLost(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && connectionLostCodes.has(code)) return true;

@@ -2,6 +2,7 @@ export { catalogue, type CatalogueEntry, type ErrorCode, type ErrorKind } from '
 export { LecternError, isLecternError, type LecternErrorOptions, type ValidationProblem } from './lectern-error.ts';
 export { statusOfKind } from './http-status.ts';
 export {
+  isConnectionLost,
   toManagementError,
   toDeliveryError,
   type DeliveryErrorBody,
