@@ -48,6 +48,13 @@ lectern_go_from_proxy() {
   export PATH="$dir/bin:$PATH"
 }
 
+# Go 1.21+ on PATH: the machine's (also /usr/local/go), else Go from the Go module proxy.
+lectern_go() {
+  if ! command -v go >/dev/null && [[ -x /usr/local/go/bin/go ]]; then export PATH="/usr/local/go/bin:$PATH"; fi
+  command -v go >/dev/null && go version | grep -Eq 'go1\.(2[1-9]|[3-9][0-9])' && return 0
+  lectern_go_from_proxy || { lectern_log "Go 1.21+ is missing and could not be fetched"; return 1; }
+}
+
 lectern_engines_system() {
   if ! compgen -G "/usr/lib/postgresql/*/bin/pg_ctl" >/dev/null; then
     lectern_apt_install postgresql || return 1
@@ -58,12 +65,7 @@ lectern_engines_system() {
   if ! command -v mvn >/dev/null; then
     lectern_apt_install maven || return 1
   fi
-  if ! command -v go >/dev/null && [[ -x /usr/local/go/bin/go ]]; then
-    export PATH="/usr/local/go/bin:$PATH"
-  fi
-  if ! command -v go >/dev/null || ! go version | grep -Eq 'go1\.(2[1-9]|[3-9][0-9])'; then
-    lectern_go_from_proxy || { lectern_log "Go 1.21+ is missing and could not be fetched: MinIO cannot be built"; return 1; }
-  fi
+  lectern_go || { lectern_log "MinIO cannot be built"; return 1; }
 }
 
 lectern_engines() {

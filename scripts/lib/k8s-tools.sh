@@ -97,12 +97,7 @@ EOF_PY
 }
 
 lectern_k8s_tools_install() {
-  if ! command -v go >/dev/null && [[ -x /usr/local/go/bin/go ]]; then
-    export PATH="/usr/local/go/bin:$PATH"
-  fi
-  if ! command -v go >/dev/null || ! go version | grep -Eq 'go1\.(2[1-9]|[3-9][0-9])'; then
-    lectern_go_from_proxy || { lectern_log "Go 1.21+ is missing and could not be fetched"; return 1; }
-  fi
+  lectern_go || return 1
   LECTERN_K8S_SCHEMAS="$(lectern_k8s_schemas)" || return 1
   LECTERN_KUBECONFORM="$(lectern_go_tool kubeconform github.com/yannh/kubeconform/cmd/kubeconform "$LECTERN_KUBECONFORM_VERSION")" || return 1
   LECTERN_HELM="$(lectern_go_tool helm helm.sh/helm/v3/cmd/helm "$LECTERN_HELM_VERSION")" || return 1

@@ -175,10 +175,7 @@ lectern_kube() {
   dir="$(lectern_kube_dir)"
   cache="$(dirname "$dir")"
   log="$cache/kube-build.log"
-  if ! command -v go >/dev/null && [[ -x /usr/local/go/bin/go ]]; then export PATH="/usr/local/go/bin:$PATH"; fi
-  if ! command -v go >/dev/null || ! go version | grep -Eq 'go1\.(2[1-9]|[3-9][0-9])'; then
-    lectern_go_from_proxy || { lectern_kube_failed "Go 1.21+ is missing and could not be fetched"; return; }
-  fi
+  lectern_go || { lectern_kube_failed "Go 1.21+ is missing and could not be fetched"; return; }
   if ((cluster)); then
     lectern_kube_system || { lectern_kube_failed "Debian's etcd, containerd, runc or CNI plugins"; return; }
   fi
