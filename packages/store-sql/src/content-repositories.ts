@@ -10,7 +10,7 @@ import type {
 import type { ContentItemsTable, ContentVariantsTable, Database, ScheduledJobsTable } from './schema.ts';
 import { inKeyOrder, keyedPage, positionOf } from './keyset.ts';
 import { filterVariantPage } from './variant-filter-query.ts';
-import { firstRow, isDeleted, positionPage, projectRows, whereRow } from './project-rows.ts';
+import { firstRow, isDeleted, positionPage, projectRows, whereKey, whereRow } from './project-rows.ts';
 
 function toItem(row: Selectable<ContentItemsTable>): ContentItemRecord {
   return {
@@ -59,6 +59,29 @@ export function contentItemRepository(db: Kysely<Database>): ContentItemReposito
       return rows.map((r) => r.collection_id);
     },
     find: rows.find,
+    async findForWrite(projectId, key) {
+      // The model version comes with the row lock (one round trip for both): read from the
+      // statement's snapshot, so it is at least as new as any model commit before this request.
+      const row = await whereKey(
+        db
+          .selectFrom('content_items')
+          .selectAll()
+          .select((eb) =>
+            eb
+              .selectFrom('model_versions')
+              .select('version')
+              .whereRef('model_versions.project_id', '=', 'content_items.project_id')
+              .as('model_version'),
+          )
+          .where('project_id', '=', projectId),
+        key,
+      )
+        .forUpdate('content_items')
+        .executeTakeFirst();
+      if (!row) return null;
+      const { model_version: version, ...item } = row;
+      return { item: toItem(item), modelVersion: version === null ? null : String(version) };
+    },
     findMany: rows.findMany,
     async codenamesStartingWith(projectId, prefix) {
       const rows = await db

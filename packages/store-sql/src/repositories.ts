@@ -205,9 +205,25 @@ function apiKeys(db: Kysely<Database>): ApiKeyRepository {
  * The repositories of one transaction. `audit` collects what the transaction changed (its outbox
  * appends and explicit notes, see `AuditCollector`); the store writes the entry before commit.
  */
-export function unitOfWork(db: Kysely<Database>, audit: AuditCollector): UnitOfWork {
+/**
+ * The repositories of one transaction (or of reads outside one) on `db`. `memo`: the store's
+ * memory shared by its transactions (`UnitOfWork.memo`).
+ */
+export function unitOfWork(db: Kysely<Database>, audit: AuditCollector, memo?: Map<string, unknown>): UnitOfWork {
   const outboxOfTx = outbox(db);
+  const modelOfTx = modelRepository(db);
+  const itemsOfTx = contentItemRepository(db);
+  // Once this transaction wrote the model, it reads rows other transactions must not share: it
+  // answers no model version (the memo is then not used; see projectModelMemo).
+  let isModelWritten = false;
+  const written =
+    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
+    (...args: A) => {
+      isModelWritten = true;
+      return write(...args);
+    };
   return {
+    ...(memo === undefined ? {} : { memo }),
     projects: projects(db),
     users: users(db),
     apiKeys: apiKeys(db),
@@ -219,9 +235,20 @@ export function unitOfWork(db: Kysely<Database>, audit: AuditCollector): UnitOfW
       },
     },
     outboxRelay: outboxRelay(db),
-    model: modelRepository(db),
+    model: {
+      ...modelOfTx,
+      insert: written(modelOfTx.insert),
+      update: written(modelOfTx.update),
+      delete: written(modelOfTx.delete),
+    },
     rateLimits: rateLimitRepository(db),
-    items: contentItemRepository(db),
+    items: {
+      ...itemsOfTx,
+      async findForWrite(projectId, key) {
+        const found = await itemsOfTx.findForWrite(projectId, key);
+        return found && isModelWritten ? { ...found, modelVersion: null } : found;
+      },
+    },
     variants: variantRepository(db),
     scheduledJobs: scheduledJobRepository(db),
     binaryFiles: binaryFileRepository(db),

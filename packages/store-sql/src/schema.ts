@@ -64,6 +64,12 @@ export interface ModelObjectsTable {
   last_modified: Date;
 }
 
+/** Migration 0025: a new value at every commit that wrote the project's model_objects. */
+export interface ModelVersionsTable {
+  project_id: string;
+  version: Int8;
+}
+
 export interface RateLimitHitsTable {
   key_id: string;
   window_ms: Int8;
@@ -364,6 +370,7 @@ export interface Database {
   outbox_events: OutboxEventsTable;
   outbox_relay: OutboxRelayTable;
   model_objects: ModelObjectsTable;
+  model_versions: ModelVersionsTable;
   rate_limit_hits: RateLimitHitsTable;
   content_items: ContentItemsTable;
   content_variants: ContentVariantsTable;

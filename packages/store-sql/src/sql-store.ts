@@ -76,6 +76,8 @@ function wrap(
   const serialize = <T>(work: () => Promise<T>): Promise<T> => (options.isSingleConnection ? queue.run(work) : work());
 
   const listeners = new Set<() => void>();
+  // Shared by every transaction of this store (UnitOfWork.memo): the content model by version.
+  const memo = new Map<string, unknown>();
 
   async function transaction<T>(work: (tx: UnitOfWork) => Promise<T>): Promise<T> {
     const scope = currentAuditScope();
@@ -85,7 +87,7 @@ function wrap(
         const result = await serialize(() =>
           db.transaction().execute(async (trx) => {
             const audit = createAuditCollector();
-            const tx = unitOfWork(trx, audit);
+            const tx = unitOfWork(trx, audit, memo);
             const append: UnitOfWork['outbox']['append'] = (...args) => {
               hasEvents ||= args[1].length > 0;
               return tx.outbox.append(...args);
@@ -109,7 +111,7 @@ function wrap(
   async function read<T>(work: (tx: UnitOfWork) => Promise<T>): Promise<T> {
     try {
       // The collector is never read: reads write no audit entry.
-      return await serialize(() => work(unitOfWork(db, createAuditCollector())));
+      return await serialize(() => work(unitOfWork(db, createAuditCollector(), memo)));
     } catch (error) {
       throw translate(error);
     }

@@ -70,6 +70,12 @@ export interface UnitOfWork {
   readonly history: VariantHistoryRepository;
   /** The audit log (issue 31); the store writes the transaction's entry before commit. */
   readonly audit: AuditTrail;
+  /**
+   * Memory the store keeps for its whole life, shared by all its transactions (optional): for
+   * values derived from the database under keys that tell when they are out of date (the content
+   * model by its version, `projectModelMemo`).
+   */
+  readonly memo?: Map<string, unknown>;
 }
 
 export interface ProjectRepository {
@@ -262,6 +268,15 @@ export interface ContentItemRepository {
   page(projectId: string, request: PageRequest): Promise<KeyedPage<ContentItemRecord>>;
   /** One item by id, codename or external id; `isForUpdate` locks its row until commit. */
   find(projectId: string, key: RecordKey, options?: { isForUpdate?: boolean }): Promise<ContentItemRecord | null>;
+  /**
+   * One item, its row locked until commit, with the project's content model version read in the
+   * same statement (null when the store keeps none): a value that changes at every commit that
+   * changes the model, and never comes back (see `ModelMemo`).
+   */
+  findForWrite(
+    projectId: string,
+    key: RecordKey,
+  ): Promise<{ item: ContentItemRecord; modelVersion: string | null } | null>;
   /** The items among `ids` that exist (any order). */
   findMany(projectId: string, ids: readonly string[]): Promise<ContentItemRecord[]>;
   /** How many items are of a content type, and the first `sampleSize` of them in creation order. */

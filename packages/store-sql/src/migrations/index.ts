@@ -22,6 +22,7 @@ import * as auditLog from './0020-audit-log.ts';
 import * as presence from './0022-presence.ts';
 import * as comments from './0023-comments.ts';
 import * as recsPopularityKey from './0024-recs-popularity-key.ts';
+import * as modelVersion from './0025-model-version.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0022-presence': presence,
   '0023-comments': comments,
   '0024-recs-popularity-key': recsPopularityKey,
+  '0025-model-version': modelVersion,
 };
 
 export const migrationProvider: MigrationProvider = {

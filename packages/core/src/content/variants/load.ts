@@ -55,8 +55,11 @@ export async function loadVariant(
 ): Promise<LoadedVariant> {
   if (options.isForUpdate) assertMayChange(input.actor, input.projectId, 'manage_content');
   else assertModelAccess(input.actor, input.projectId);
-  const lookups = new ContentLookups(tx, input.projectId);
-  const item = await requireItem(tx, input.projectId, input.itemKey, options.isForUpdate);
+  // A write locks the item and learns the model version in one statement; with the version, the
+  // language and the type come from the store's memo while the model is unchanged (issue 35).
+  const forWrite = options.isForUpdate ? await tx.items.findForWrite(input.projectId, input.itemKey) : null;
+  const item = forWrite?.item ?? (await requireItem(tx, input.projectId, input.itemKey, options.isForUpdate));
+  const lookups = new ContentLookups(tx, input.projectId, forWrite?.modelVersion ?? null);
   const language = await lookups.language(input.languageKey);
   if (!language)
     throw new LecternError('LANGUAGE_NOT_FOUND', {

@@ -8,6 +8,7 @@ import type { SpaceBody } from '../../model/spaces/spaces.ts';
 import { zeroId } from '../../model/defaults.ts';
 import type { ContentItemRecord } from '../items/item-record.ts';
 import type { VariantRecord } from './variant-record.ts';
+import { projectModelMemo, remember } from './model-memo.ts';
 
 /** A content type as variants see it: its value elements in type order, snippets expanded in place. */
 export interface TypeShape {
@@ -27,12 +28,32 @@ export class ContentLookups {
   readonly tx: UnitOfWork;
   readonly projectId: string;
   readonly #cache = new Map<string, Promise<unknown>>();
+  /** Model reads shared with other transactions at the same model version (null: none). */
+  readonly #shared: Map<string, unknown> | null;
   /** Default-language variants read by `preloadDefaultVariants`, by item id (null: none). */
   readonly #defaultVariants = new Map<string, VariantRecord | null>();
 
-  constructor(tx: UnitOfWork, projectId: string) {
+  /**
+   * `modelVersion`: the project's model version as this transaction read it before any model read
+   * (`items.findForWrite`); with it, model reads are shared by the store's transactions at that
+   * version (`projectModelMemo`). Without it, every read is this transaction's own.
+   */
+  constructor(tx: UnitOfWork, projectId: string, modelVersion: string | null = null) {
     this.tx = tx;
     this.projectId = projectId;
+    this.#shared = projectModelMemo(tx, projectId, modelVersion);
+  }
+
+  /** `#cached` for a read of the content model: shared across transactions when a version is known. */
+  #model<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const shared = this.#shared;
+    if (shared === null) return this.#cached(key, load);
+    return this.#cached(key, async () => {
+      if (shared.has(key)) return shared.get(key) as T;
+      const value = await load();
+      remember(shared, key, value);
+      return value;
+    });
   }
 
   #cached<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -45,7 +66,7 @@ export class ContentLookups {
   }
 
   type(key: RecordKey): Promise<TypeShape | null> {
-    return this.#cached(`type|${JSON.stringify(key)}`, async () => {
+    return this.#model(`type|${JSON.stringify(key)}`, async () => {
       const record = await this.tx.model.find<ContentTypeBody>(this.projectId, 'content_type', key);
       return record ? this.#shapeOf(record) : null;
     });
@@ -113,26 +134,26 @@ export class ContentLookups {
   }
 
   snippet(id: string): Promise<ModelRecord<SnippetBody> | null> {
-    return this.#cached(`snippet|${id}`, () => this.tx.model.find<SnippetBody>(this.projectId, 'snippet', { id }));
+    return this.#model(`snippet|${id}`, () => this.tx.model.find<SnippetBody>(this.projectId, 'snippet', { id }));
   }
 
   taxonomy(id: string): Promise<ModelRecord<TaxonomyBody> | null> {
-    return this.#cached(`taxonomy|${id}`, () => this.tx.model.find<TaxonomyBody>(this.projectId, 'taxonomy', { id }));
+    return this.#model(`taxonomy|${id}`, () => this.tx.model.find<TaxonomyBody>(this.projectId, 'taxonomy', { id }));
   }
 
   language(key: RecordKey): Promise<ModelRecord<LanguageBody> | null> {
-    return this.#cached(`language|${JSON.stringify(key)}`, () =>
+    return this.#model(`language|${JSON.stringify(key)}`, () =>
       this.tx.model.find<LanguageBody>(this.projectId, 'language', key),
     );
   }
 
   workflows(): Promise<ModelRecord<WorkflowBody>[]> {
-    return this.#cached('workflows', () => this.tx.model.list<WorkflowBody>(this.projectId, 'workflow'));
+    return this.#model('workflows', () => this.tx.model.list<WorkflowBody>(this.projectId, 'workflow'));
   }
 
   /** Ids of the spaces that include `collectionId`. */
   async spacesOf(collectionId: string): Promise<string[]> {
-    const spaces = await this.#cached('spaces', () => this.tx.model.list<SpaceBody>(this.projectId, 'space'));
+    const spaces = await this.#model('spaces', () => this.tx.model.list<SpaceBody>(this.projectId, 'space'));
     return spaces.filter((s) => s.body.collections.some((c) => c.id === collectionId)).map((s) => s.id);
   }
 
