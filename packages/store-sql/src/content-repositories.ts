@@ -10,6 +10,7 @@ import type {
 import type { ContentItemsTable, ContentVariantsTable, Database, ScheduledJobsTable } from './schema.ts';
 import { inKeyOrder, keyedPage, positionOf } from './keyset.ts';
 import { filterVariantPage } from './variant-filter-query.ts';
+import { latestVersionJson, versionFromJson } from './history-repository.ts';
 import { firstRow, isDeleted, positionPage, projectRows, whereKey, whereRow } from './project-rows.ts';
 
 function toItem(row: Selectable<ContentItemsTable>): ContentItemRecord {
@@ -159,6 +160,17 @@ export function variantRepository(db: Kysely<Database>): VariantRepository {
         options,
       );
       return row ? toVariant(row) : null;
+    },
+    async findForWrite(projectId, itemId, languageId) {
+      const row = await select(projectId)
+        .select(latestVersionJson.as('latest_version'))
+        .where('item_id', '=', itemId)
+        .where('language_id', '=', languageId)
+        .forUpdate('content_variants')
+        .executeTakeFirst();
+      if (!row) return { variant: null, latestVersion: undefined };
+      const { latest_version: latest, ...variant } = row;
+      return { variant: toVariant(variant), latestVersion: latest ? versionFromJson(latest) : null };
     },
     async listByItem(projectId, itemId) {
       return (await select(projectId).where('item_id', '=', itemId).orderBy('position').execute()).map(toVariant);

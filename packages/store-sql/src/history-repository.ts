@@ -48,6 +48,25 @@ const listColumns = [
   'restored_from',
 ] as const;
 
+/**
+ * A scalar subquery for a statement over `content_variants`: the metadata of the row's latest
+ * version as JSON (its values left out, as `latest` does), or null when it has none. Lets the
+ * read of a variant for update also answer `latest` in the same round trip (issue 35).
+ */
+export const latestVersionJson = sql<Record<string, unknown> | null>`(
+  select jsonb_build_object(${sql.join(
+    listColumns.map((c) => sql`${sql.lit(c)}::text, h.${sql.ref(c)}`),
+    sql`, `,
+  )}, 'elements', '{}'::jsonb)
+  from variant_versions h
+  where h.project_id = content_variants.project_id and h.item_id = content_variants.item_id
+    and h.language_id = content_variants.language_id
+  order by h.seq desc limit 1)`;
+
+/** A version from `latestVersionJson`'s object. */
+export const versionFromJson = (json: Record<string, unknown>): StoredVersion =>
+  toVersion(json as unknown as Selectable<VariantVersionsTable>);
+
 /** The version history in `variant_versions` (migration 0019). */
 export function variantHistoryRepository(db: Kysely<Database>): VariantHistoryRepository {
   const ofVariant = (ref: VariantRef) =>

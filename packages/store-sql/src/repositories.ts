@@ -166,6 +166,24 @@ function apiKeys(db: Kysely<Database>): ApiKeyRepository {
       const row = await db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
       return row ? toKey(row) : null;
     },
+    async getWithOwner(id) {
+      // One round trip for what authenticating a management key reads on every request.
+      const row = await db
+        .selectFrom('api_keys')
+        .leftJoin('model_objects as owner', (join) =>
+          join
+            .onRef('owner.project_id', '=', 'api_keys.project_id')
+            .on('owner.kind', '=', 'project_user')
+            .onRef('owner.id', '=', 'api_keys.owner_user_id'),
+        )
+        .selectAll('api_keys')
+        .select('owner.body as owner_body')
+        .where('api_keys.id', '=', id)
+        .executeTakeFirst();
+      if (!row) return null;
+      const { owner_body: owner, ...key } = row;
+      return { key: toKey(key), owner: owner ?? null };
+    },
     async listByProject(projectId) {
       const rows = await db
         .selectFrom('api_keys')

@@ -4,7 +4,8 @@ import { statusOfKey, type ApiKeyKind } from '../domain/api-key.ts';
 import { parseKey, secretMatches } from '../domain/key-secret.ts';
 import type { CoreDeps } from '../deps.ts';
 import { isUuid } from '../domain/uuid.ts';
-import { permissionsOfUser } from './permissions.ts';
+import { permissionsOfUserDocument } from './permissions.ts';
+import type { ProjectUserBody } from './project-users.ts';
 
 /** The APIs that take API keys, each with the key kinds it accepts (SPEC 5). */
 export type ApiSurface = 'management' | 'delivery' | 'preview' | 'recommendations';
@@ -42,7 +43,10 @@ export async function authenticate(
     const presented = input.authorization === undefined ? null : bearer.exec(input.authorization)?.[1];
     if (!presented) throw new LecternError('API_KEY_MISSING');
     const parsed = parseKey(presented);
-    const key = parsed ? await tx.apiKeys.get(parsed.keyId) : null;
+    // The key and its owner's roles in one read, fresh on every request: a revoked key or a
+    // changed role takes effect at the very next request.
+    const found = parsed ? await tx.apiKeys.getWithOwner(parsed.keyId) : null;
+    const key = found?.key ?? null;
     if (!parsed || !key || !secretMatches(parsed.secret, key.secretHash)) throw new LecternError('API_KEY_INVALID');
     const status = statusOfKey(key, deps.clock.now());
     if (status === 'revoked')
@@ -52,7 +56,7 @@ export async function authenticate(
     if (key.projectId !== input.projectId) throw new LecternError('PROJECT_ACCESS_DENIED');
     const permissions =
       key.kind === 'management'
-        ? await permissionsOfUser(tx, { projectId: key.projectId, userId: key.ownerUserId })
+        ? permissionsOfUserDocument(key.projectId, key.ownerUserId, (found?.owner ?? null) as ProjectUserBody | null)
         : [];
     return {
       type: 'api_key',

@@ -28,9 +28,34 @@ export async function roleIdsOfUser(
   input: { projectId: string; userId: string },
 ): Promise<ReadonlySet<string> | null> {
   const doc = await tx.model.find<ProjectUserBody>(input.projectId, 'project_user', { id: input.userId });
+  return roleIdsOf(doc?.body ?? null);
+}
+
+/** The role ids a `project_user` document gives: null for no document, none when inactive. */
+function roleIdsOf(doc: ProjectUserBody | null): ReadonlySet<string> | null {
   if (!doc) return null;
-  if (!doc.body.is_active) return new Set();
-  return new Set(doc.body.collection_groups.flatMap((g) => g.roles.map((r) => r.id)));
+  if (!doc.is_active) return new Set();
+  return new Set(doc.collection_groups.flatMap((g) => g.roles.map((r) => r.id)));
+}
+
+/**
+ * `permissionsOfUser` from the user's `project_user` document already read (null: never invited),
+ * for `authenticate`, which reads it with the key.
+ */
+export function permissionsOfUserDocument(
+  projectId: string,
+  userId: string | null,
+  doc: ProjectUserBody | null,
+): Permission[] {
+  return permissionsOfRoles(projectId, userId === null ? null : roleIdsOf(doc));
+}
+
+function permissionsOfRoles(projectId: string, roles: ReadonlySet<string> | null): Permission[] {
+  if (roles === null) return [...(byRole['project-manager'] ?? [])];
+  const out = new Set<Permission>();
+  for (const [key, permissions] of Object.entries(byRole))
+    if (roles.has(roleId(projectId, key))) for (const p of permissions) out.add(p);
+  return [...out];
 }
 
 /** The permissions of `userId` in the project (all for no user: an operator-issued key without owner). */
@@ -38,14 +63,11 @@ export async function permissionsOfUser(
   tx: UnitOfWork,
   input: { projectId: string; userId: string | null },
 ): Promise<Permission[]> {
-  const all = [...(byRole['project-manager'] ?? [])];
-  if (input.userId === null) return all;
-  const roles = await roleIdsOfUser(tx, { projectId: input.projectId, userId: input.userId });
-  if (roles === null) return all;
-  const out = new Set<Permission>();
-  for (const [key, permissions] of Object.entries(byRole))
-    if (roles.has(roleId(input.projectId, key))) for (const p of permissions) out.add(p);
-  return [...out];
+  if (input.userId === null) return permissionsOfRoles(input.projectId, null);
+  return permissionsOfRoles(
+    input.projectId,
+    await roleIdsOfUser(tx, { projectId: input.projectId, userId: input.userId }),
+  );
 }
 
 /** The permissions of a built-in role by its key (`content-creator`), for people (the CLI). */

@@ -4,7 +4,7 @@ import type { Project, User } from '../domain/project.ts';
 import type { ModelKind, ModelRecord, RecordKey } from '../domain/model-record.ts';
 import type { ContentItemRecord } from '../content/items/item-record.ts';
 import type { VariantRecord } from '../content/variants/variant-record.ts';
-import type { VariantHistoryRepository } from '../content/history/version-record.ts';
+import type { StoredVersion, VariantHistoryRepository } from '../content/history/version-record.ts';
 import type { VariantQuery, VariantQueryKey, VariantQueryPage } from '../content/variants/variant-query.ts';
 import type { ScheduledJob } from '../content/workflow/scheduled-job.ts';
 import type { AssetFolderTree, AssetRecord, BinaryFileRecord } from '../content/assets/asset-record.ts';
@@ -113,6 +113,11 @@ export interface ApiKeyRepository {
    */
   insert(key: ApiKeyRecord): Promise<void>;
   get(id: string): Promise<ApiKeyRecord | null>;
+  /**
+   * A key with, in the same read, the body of its owner's `project_user` document in the key's
+   * project (null when the key has no owner or the owner was never invited).
+   */
+  getWithOwner(id: string): Promise<{ key: ApiKeyRecord; owner: Record<string, unknown> | null } | null>;
   /** Keys of a project, newest first; revoked ones too. */
   listByProject(projectId: string): Promise<ApiKeyRecord[]>;
   /** The unrevoked key filling a slot, if any. */
@@ -307,6 +312,17 @@ export interface VariantRepository {
     languageId: string,
     options?: { isForUpdate?: boolean },
   ): Promise<VariantRecord | null>;
+  /**
+   * One variant, its row locked until commit, with the metadata of its latest version read in the
+   * same statement (`history.latest`; null: none). The caller must hold the item's row lock (every
+   * writer of versions does), so no version can be added between this read and its own. When the
+   * variant is absent, `latestVersion` is undefined: not read.
+   */
+  findForWrite(
+    projectId: string,
+    itemId: string,
+    languageId: string,
+  ): Promise<{ variant: VariantRecord | null; latestVersion: StoredVersion | null | undefined }>;
   /** Variants of an item, in creation order. */
   listByItem(projectId: string, itemId: string): Promise<VariantRecord[]>;
   /** Variants of any of the items, in creation order. */

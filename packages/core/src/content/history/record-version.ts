@@ -55,6 +55,11 @@ interface Save {
    * (an upsert also names them in its audit entry); computed here when absent.
    */
   readonly changed?: readonly string[] | undefined;
+  /**
+   * The variant's latest version when the caller read it under the item's lock in this
+   * transaction (`variants.findForWrite`; null: none); read here when undefined.
+   */
+  readonly latest?: StoredVersion | null | undefined;
 }
 
 async function insertVersion(
@@ -113,7 +118,7 @@ async function insertVersion(
  */
 export async function recordVersion(tx: UnitOfWork, save: Save): Promise<StoredVersion> {
   const ref = { projectId: save.after.projectId, itemId: save.after.itemId, languageId: save.after.languageId };
-  let previous = await tx.history.latest(ref);
+  let previous = save.latest !== undefined ? save.latest : await tx.history.latest(ref);
   if (previous === null && save.before !== null) previous = await recordBaseline(tx, save.before);
   return insertVersion(tx, {
     ...save,

@@ -1,7 +1,7 @@
 import { LecternError } from '@lectern/errors';
 import type { Actor } from '../../domain/actor.ts';
 import type { ModelRecord, RecordKey } from '../../domain/model-record.ts';
-import type { VersionInterface } from '../history/version-record.ts';
+import type { StoredVersion, VersionInterface } from '../history/version-record.ts';
 import type { LanguageBody } from '../../model/languages.ts';
 import { assertMayChange, assertModelAccess, describeReference, type ModelInput } from '../../model/shared/index.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
@@ -22,6 +22,11 @@ export interface LoadedVariant {
   readonly language: ModelRecord<LanguageBody>;
   readonly type: TypeShape;
   readonly variant: VariantRecord | null;
+  /**
+   * A load for update: the variant's latest version (null: none), read with it under the item's
+   * lock, for `recordVersion`; undefined when not read.
+   */
+  readonly latestVersion?: StoredVersion | null | undefined;
   /** Who loaded it (for the version history of a save that follows). */
   readonly actor: Actor;
   /** The interface a save is recorded under when the actor does not tell it (a background task). */
@@ -67,6 +72,10 @@ export async function loadVariant(
     });
   const type = await lookups.type({ id: item.typeId });
   if (!type) throw new LecternError('CONTENT_TYPE_NOT_FOUND', { message: `The item's content type was not found.` });
+  if (options.isForUpdate) {
+    const found = await tx.variants.findForWrite(input.projectId, item.id, language.id);
+    return { lookups, item, language, type, ...found, actor: input.actor };
+  }
   const variant = await tx.variants.find(input.projectId, item.id, language.id, options);
   return { lookups, item, language, type, variant, actor: input.actor };
 }

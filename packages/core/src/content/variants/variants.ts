@@ -59,7 +59,9 @@ export async function upsertVariant(
 ): Promise<{ variant: AnyVariantJson; isCreated: boolean; etag: string }> {
   const version = input.version ?? 'v2';
   return deps.store.transaction(async (tx) => {
-    const { lookups, item, language, type, variant } = await loadVariant(tx, input, { isForUpdate: true });
+    const { lookups, item, language, type, variant, latestVersion } = await loadVariant(tx, input, {
+      isForUpdate: true,
+    });
     // Optimistic concurrency (opt-in, `If-Match`): checked under the item's row lock.
     assertIfMatch(variant, input.ifMatch);
     if (variant && !isEditable(variant)) throw new LecternError('VARIANT_NOT_EDITABLE');
@@ -150,6 +152,7 @@ export async function upsertVariant(
       operation: variant ? 'upsert' : 'create',
       at: now,
       changed,
+      latest: latestVersion,
     });
     // The audit entry names the elements this save changed (ids of those sent and written with
     // another value than before; at most 50).
