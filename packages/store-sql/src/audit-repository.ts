@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { AuditEntry, AuditInterface, AuditLogRepository } from '@lectern/core';
+import type { AuditEntry, AuditInterface, AuditLogRepository, AuditRow } from '@lectern/core';
 import type { AuditLogTable, Database } from './schema.ts';
 
 function toEntry(row: Selectable<AuditLogTable>): AuditEntry {
@@ -26,32 +26,32 @@ function toEntry(row: Selectable<AuditLogTable>): AuditEntry {
   };
 }
 
+/** An entry as the columns of its `audit_log` row (the summary as JSON text). */
+export function auditColumns(r: AuditRow) {
+  return {
+    project_id: r.projectId,
+    occurred_at: r.occurredAt,
+    actor_type: r.actor.type,
+    actor_user_id: r.actor.userId,
+    actor_key_id: r.actor.keyId,
+    via: r.via,
+    request_id: r.requestId,
+    action: r.action,
+    object_kind: r.object.kind,
+    object_id: r.object.id,
+    object_codename: r.object.codename,
+    language_id: r.object.languageId,
+    language_codename: r.object.languageCodename,
+    summary: JSON.stringify(r.summary),
+  };
+}
+
 /** The audit log table (migration 0020): insert, read newest first by keyset, prune by age. */
 export function auditLogRepository(db: Kysely<Database>): AuditLogRepository {
   return {
     async insert(rows) {
       if (rows.length === 0) return;
-      await db
-        .insertInto('audit_log')
-        .values(
-          rows.map((r) => ({
-            project_id: r.projectId,
-            occurred_at: r.occurredAt,
-            actor_type: r.actor.type,
-            actor_user_id: r.actor.userId,
-            actor_key_id: r.actor.keyId,
-            via: r.via,
-            request_id: r.requestId,
-            action: r.action,
-            object_kind: r.object.kind,
-            object_id: r.object.id,
-            object_codename: r.object.codename,
-            language_id: r.object.languageId,
-            language_codename: r.object.languageCodename,
-            summary: JSON.stringify(r.summary),
-          })),
-        )
-        .execute();
+      await db.insertInto('audit_log').values(rows.map(auditColumns)).execute();
     },
     async list(q) {
       let query = db.selectFrom('audit_log').selectAll();

@@ -1,5 +1,13 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { ChangeChannel, ChangeEvent, Outbox, OutboxRelayRepository } from '@lectern/core';
+import type {
+  AuditRow,
+  ChangeChannel,
+  ChangeEvent,
+  NewChangeEvent,
+  Outbox,
+  OutboxRelayRepository,
+} from '@lectern/core';
+import { auditColumns } from './audit-repository.ts';
 import type { Database, OutboxEventsTable } from './schema.ts';
 import { channelOf } from './signals.ts';
 
@@ -16,38 +24,78 @@ function toEvent(row: Selectable<OutboxEventsTable>): ChangeEvent {
   };
 }
 
+/**
+ * Appends `events` of one project (at least one) in one statement: the upsert locks the project's
+ * counter row until commit, so writers of one project serialize here and sequences are gap-free
+ * and follow commit order (docs/events.md). The statement takes the numbers, inserts the events,
+ * announces them and, given `auditRows`, inserts the transaction's audit entries too (one round
+ * trip, not four, while the lock is held).
+ */
+export async function appendEvents(
+  db: Kysely<Database>,
+  input: { projectId: string; events: readonly NewChangeEvent[]; occurredAt: Date; auditRows?: readonly AuditRow[] },
+): Promise<ChangeEvent[]> {
+  const { projectId, events, occurredAt } = input;
+  const count = events.length;
+  const rows = events.map((e) => ({
+    object_kind: e.objectKind,
+    operation: e.operation,
+    object_id: e.objectId,
+    channel: e.channel,
+    payload: e.payload,
+  }));
+  const audited =
+    input.auditRows === undefined || input.auditRows.length === 0
+      ? sql``
+      : sql`, audited as (
+          insert into audit_log (${sql.join(auditColumnNames.map((c) => sql.ref(c)))})
+          select ${sql.join(auditColumnNames.map((c) => sql.ref(`a.${c}`)))}
+          from jsonb_populate_recordset(null::audit_log, ${JSON.stringify(input.auditRows.map(auditRecord))}::jsonb) a
+        )`;
+  const { rows: counter } = await sql<{ last_seq: string | number }>`
+    with counter as (
+      insert into project_sequences (project_id, last_seq) values (${projectId}::uuid, ${count}::int8)
+      on conflict (project_id) do update set last_seq = project_sequences.last_seq + ${count}::int8
+      returning last_seq
+    ), appended as (
+      insert into outbox_events (project_id, seq, object_kind, operation, object_id, channel, payload, occurred_at)
+      select ${projectId}::uuid, counter.last_seq - ${count}::int8 + e.ord, e.value->>'object_kind', e.value->>'operation',
+             e.value->>'object_id', e.value->>'channel', e.value->'payload', ${occurredAt}::timestamptz
+      from counter, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as e(value, ord)
+    )${audited}
+    select last_seq, pg_notify(${channelOf('committed')}, ${projectId}::text || ':' || last_seq) from counter`.execute(
+    db,
+  );
+  const first = Number(counter[0]?.last_seq) - count + 1;
+  return events.map((e, i) => ({ ...e, projectId, seq: first + i, occurredAt }));
+}
+
+/** An entry as a JSON object `jsonb_populate_recordset` reads as an `audit_log` row. */
+const auditRecord = (r: AuditRow) => ({ ...auditColumns(r), summary: r.summary });
+
+/** The columns of `audit_log` an entry fills (its id is the table's own). */
+const auditColumnNames = Object.keys(
+  auditColumns({
+    projectId: null,
+    occurredAt: new Date(0),
+    actor: { type: 'system', userId: null, keyId: null },
+    via: 'system',
+    requestId: null,
+    action: '',
+    object: { kind: '', id: null, codename: null, languageId: null, languageCodename: null },
+    summary: {},
+  }),
+);
+
 export function outbox(db: Kysely<Database>): Outbox {
   return {
     async append(projectId, events, occurredAt) {
       if (events.length === 0) return [];
-      // The upsert locks the project's counter row until commit: writers of one project
-      // serialize here, so sequences are gap-free and follow commit order. One statement takes
-      // the numbers, inserts the events and announces them (a round trip, not three, while the
-      // lock is held).
-      const count = events.length;
-      const rows = events.map((e) => ({
-        object_kind: e.objectKind,
-        operation: e.operation,
-        object_id: e.objectId,
-        channel: e.channel,
-        payload: e.payload,
-      }));
-      const { rows: counter } = await sql<{ last_seq: string | number }>`
-        with counter as (
-          insert into project_sequences (project_id, last_seq) values (${projectId}::uuid, ${count}::int8)
-          on conflict (project_id) do update set last_seq = project_sequences.last_seq + ${count}::int8
-          returning last_seq
-        ), appended as (
-          insert into outbox_events (project_id, seq, object_kind, operation, object_id, channel, payload, occurred_at)
-          select ${projectId}::uuid, counter.last_seq - ${count}::int8 + e.ord, e.value->>'object_kind', e.value->>'operation',
-                 e.value->>'object_id', e.value->>'channel', e.value->'payload', ${occurredAt}::timestamptz
-          from counter, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as e(value, ord)
-        )
-        select last_seq, pg_notify(${channelOf('committed')}, ${projectId}::text || ':' || last_seq) from counter`.execute(
-        db,
-      );
-      const first = Number(counter[0]?.last_seq) - count + 1;
-      return events.map((e, i) => ({ ...e, projectId, seq: first + i, occurredAt }));
+      return appendEvents(db, { projectId, events, occurredAt });
+    },
+    appendAtCommit() {
+      // Store.transaction replaces this; anywhere else there is no commit to defer to.
+      throw new Error('appendAtCommit is for Store.transaction only');
     },
     async readAfter({ projectId, afterSeq, limit }) {
       const rows = await db

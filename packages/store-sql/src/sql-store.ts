@@ -9,6 +9,7 @@ import {
   createAuditCollector,
   createSerialQueue,
   currentAuditScope,
+  type NewChangeEvent,
   type Signals,
   type Store,
   type UnitOfWork,
@@ -16,6 +17,7 @@ import {
 import { migrationProvider } from './migrations/index.ts';
 import { pgliteSignals, postgresSignals } from './signals.ts';
 import { unitOfWork } from './repositories.ts';
+import { appendEvents } from './outbox-repositories.ts';
 import type { Database } from './schema.ts';
 
 export interface SqlStore extends Store {
@@ -92,9 +94,21 @@ function wrap(
               hasEvents ||= args[1].length > 0;
               return tx.outbox.append(...args);
             };
-            const done = await work({ ...tx, outbox: { ...tx.outbox, append } });
-            // The one place that sees every change: its audit entry commits with it (issue 31).
-            if (options.isAuditOn) await tx.audit.insert(audit.rows(new Date(), scope));
+            const atCommit: { projectId: string; events: readonly NewChangeEvent[]; occurredAt: Date }[] = [];
+            const appendAtCommit: UnitOfWork['outbox']['appendAtCommit'] = (projectId, events, occurredAt) => {
+              if (events.length === 0) return;
+              hasEvents = true;
+              audit.noteEvents(projectId, events, occurredAt);
+              atCommit.push({ projectId, events, occurredAt });
+            };
+            const done = await work({ ...tx, outbox: { ...tx.outbox, append, appendAtCommit } });
+            // The one place that sees every change: its audit entry commits with it (issue 31),
+            // in the statement of the last deferred append when there is one.
+            const auditRows = options.isAuditOn ? audit.rows(new Date(), scope) : [];
+            const last = atCommit.pop();
+            for (const deferred of atCommit) await appendEvents(trx, deferred);
+            if (last) await appendEvents(trx, { ...last, auditRows });
+            else await tx.audit.insert(auditRows);
             return done;
           }),
         );

@@ -162,14 +162,14 @@ export async function upsertVariant(
     if (input.actor.type === 'person')
       await tx.presence.recordSave({ ...variantIdsOf(next), userId: input.actor.userId, at: now });
     const answer = await variantJson(next, { lookups, version });
-    // Last: appending takes the project's event counter lock, held until commit (events.md), so
-    // nothing that can wait (rendering the answer) runs after it.
+    // Appended at commit: the project's event counter lock (events.md) is taken by the
+    // transaction's last statement, which also writes its audit entry (issue 35).
     const events = contentEvents(variant ? 'upsert' : 'create', ['delivery_preview'], item, {
       typeCodename: type.record.codename,
       language: { id: language.id, codename: language.codename },
       workflow: { workflowId: next.workflowId, stepId: next.stepId },
     });
-    await tx.outbox.append(input.projectId, events, now);
+    tx.outbox.appendAtCommit(input.projectId, events, now);
     return { variant: answer, isCreated: variant === null, etag: variantEtag(next) };
   });
 }
