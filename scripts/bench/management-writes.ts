@@ -9,7 +9,8 @@
 // PostgreSQL runs with its durable defaults (fsync, synchronous commit), as in a deployment.
 // Run: pnpm run bench:management-writes -- [--engines pglite,postgres] [--concurrency 1,4,16,64]
 //        [--saves 2000] [--items 200] [--seed 100000] [--seed-concurrency 16] [--pool 10]
-//        [--profile 20]   (--profile N: also log the SQL of N serial variant upserts and count it)
+//        [--profile 20]   (--profile N: instead, log and count the SQL of N serial variant upserts, item
+//        renames and seeded items)
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,7 +62,8 @@ interface Row {
 }
 const rows: Row[] = [];
 const seeds: { engine: string; items: number; seconds: number; errors: number }[] = [];
-const profiles: { engine: string; statements: number; upserts: number; top: [string, number][] }[] = [];
+const profiles: { engine: string; operation: string; statements: number; upserts: number; top: [string, number][] }[] =
+  [];
 
 async function measureEngine(engine: 'pglite' | 'postgres', server: WritesServer): Promise<void> {
   const created = await server.run('item upsert (create)', itemCount, Math.max(...concurrencies), (i) =>
@@ -96,16 +98,30 @@ async function measureEngine(engine: 'pglite' | 'postgres', server: WritesServer
 async function profileEngine(engine: string, server: WritesServer, logFile: string): Promise<void> {
   await server.upsertItem('profiled', 'Profiled');
   await server.upsertVariant('profiled', 0);
-  const before = readFileSync(logFile, 'utf8').split('\n').length;
-  for (let i = 1; i <= profileCount; i++) await server.upsertVariant('profiled', i);
-  const lines = readFileSync(logFile, 'utf8')
-    .split('\n')
-    .slice(before - 1)
-    .filter(Boolean);
-  const counts = new Map<string, number>();
-  for (const line of lines) counts.set(line.slice(0, 110), (counts.get(line.slice(0, 110)) ?? 0) + 1);
-  const top = [...counts].sort((a, b) => b[1] - a[1]);
-  profiles.push({ engine, statements: lines.length, upserts: profileCount, top });
+  const requests: [string, (i: number) => Promise<string | null>][] = [
+    ['variant upsert', (i) => server.upsertVariant('profiled', i)],
+    ['item upsert (rename)', (i) => server.upsertItem('profiled', `Profiled ${i}`)],
+    [
+      'seeding one item (item create + variant create)',
+      async (i) =>
+        (await server.upsertItem(`profiled_${i}`, `Profiled ${i}`)) ?? server.upsertVariant(`profiled_${i}`, i),
+    ],
+  ];
+  for (const [operation, request] of requests) {
+    const before = readFileSync(logFile, 'utf8').split('\n').length;
+    for (let i = 1; i <= profileCount; i++) {
+      const error = await request(i);
+      if (error !== null) throw new Error(`${operation} failed: ${error}`);
+    }
+    const lines = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .slice(before - 1)
+      .filter(Boolean);
+    const counts = new Map<string, number>();
+    for (const line of lines) counts.set(line.slice(0, 110), (counts.get(line.slice(0, 110)) ?? 0) + 1);
+    const top = [...counts].sort((a, b) => b[1] - a[1]);
+    profiles.push({ engine, operation, statements: lines.length, upserts: profileCount, top });
+  }
 }
 
 let postgres: Awaited<ReturnType<typeof startPostgres>> | null = null;
@@ -136,10 +152,10 @@ try {
 
 for (const profile of profiles) {
   console.log(
-    `\n${profile.engine}: ${profile.statements} SQL statements for ${profile.upserts} variant upserts ` +
+    `\n${profile.engine}: ${profile.statements} SQL statements for ${profile.upserts} × ${profile.operation} ` +
       `(${(profile.statements / profile.upserts).toFixed(1)} each; PGlite's BEGIN and COMMIT are not logged)\n`,
   );
-  console.log('| per upsert | statement |\n| ---: | --- |');
+  console.log('| per request | statement |\n| ---: | --- |');
   for (const [statement, count] of profile.top)
     console.log(`| ${(count / profile.upserts).toFixed(2)} | \`${statement.replace(/\|/g, '\\|')}\` |`);
 }

@@ -106,6 +106,15 @@ export function contentItemRepository(db: Kysely<Database>): ContentItemReposito
     async lock(projectId) {
       await sql`select pg_advisory_xact_lock(hashtext(${`${projectId}/content_item`}))`.execute(db);
     },
+    async lockWithModelVersion(projectId) {
+      // One round trip for both. The version comes from the statement's snapshot, taken when it
+      // started: at least as new as any model commit before this request (all the memo needs).
+      const { rows } = await sql<{ version: string | number | null }>`
+        select (select version from model_versions where project_id = ${projectId}::uuid) as version
+        from (select pg_advisory_xact_lock(hashtext(${`${projectId}/content_item`}))) locked`.execute(db);
+      const version = rows[0]?.version ?? null;
+      return version === null ? null : String(version);
+    },
   };
 }
 

@@ -266,6 +266,10 @@ export function unitOfWork(db: Kysely<Database>, audit: AuditCollector, memo?: M
         const found = await itemsOfTx.findForWrite(projectId, key);
         return found && isModelWritten ? { ...found, modelVersion: null } : found;
       },
+      async lockWithModelVersion(projectId) {
+        const version = await itemsOfTx.lockWithModelVersion(projectId);
+        return isModelWritten ? null : version;
+      },
     },
     variants: variantRepository(db),
     scheduledJobs: scheduledJobRepository(db),

@@ -289,6 +289,11 @@ export interface ContentItemRepository {
     projectId: string,
     key: RecordKey,
   ): Promise<{ item: ContentItemRecord; modelVersion: string | null } | null>;
+  /**
+   * `lock` (the project's item lock), answering the project's content model version read in the
+   * same statement (null when the store keeps none; see `findForWrite`).
+   */
+  lockWithModelVersion(projectId: string): Promise<string | null>;
   /** The items among `ids` that exist (any order). */
   findMany(projectId: string, ids: readonly string[]): Promise<ContentItemRecord[]>;
   /** How many items are of a content type, and the first `sampleSize` of them in creation order. */

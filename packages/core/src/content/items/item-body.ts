@@ -1,4 +1,6 @@
+import type { RecordKey } from '../../domain/model-record.ts';
 import type { UnitOfWork } from '../../ports/store.ts';
+import type { ContentLookups } from '../variants/lookups.ts';
 import { zeroId } from '../../model/defaults.ts';
 import {
   characterCount,
@@ -32,8 +34,17 @@ export interface ItemFields {
  */
 export async function readItemFields(
   tx: UnitOfWork,
-  options: { projectId: string; body: unknown; version: 'v1' | 'v2'; problems: Problems },
+  options: {
+    projectId: string;
+    body: unknown;
+    version: 'v1' | 'v2';
+    problems: Problems;
+    /** Reads the type and the collection through these (shared at one model version) when given. */
+    lookups?: ContentLookups;
+  },
 ): Promise<ItemFields> {
+  const find = (kind: 'content_type' | 'collection', key: RecordKey) =>
+    options.lookups ? options.lookups.modelObject(kind, key) : tx.model.find(options.projectId, kind, key);
   const { problems } = options;
   const body = isRecord(options.body) ? options.body : {};
   if (!isRecord(options.body)) problems.add(undefined, 'The body must be a JSON object.');
@@ -54,7 +65,7 @@ export async function readItemFields(
   let typeCodename: string | undefined;
   if (body['type'] !== undefined && body['type'] !== null) {
     const ref = readReference(body['type'], 'type', problems);
-    const type = ref ? await tx.model.find(options.projectId, 'content_type', recordKeyOf(ref)) : null;
+    const type = ref ? await find('content_type', recordKeyOf(ref)) : null;
     if (ref && !type) problems.add('type', `The content type with ${describeReference(ref)} was not found.`);
     typeId = type?.id;
     typeCodename = type?.codename;
@@ -69,7 +80,7 @@ export async function readItemFields(
   let collectionId: string | undefined;
   if (options.version === 'v2' && body['collection'] !== undefined && body['collection'] !== null) {
     const ref = readReference(body['collection'], 'collection', problems);
-    const collection = ref ? await tx.model.find(options.projectId, 'collection', recordKeyOf(ref)) : null;
+    const collection = ref ? await find('collection', recordKeyOf(ref)) : null;
     if (ref && !collection) problems.add('collection', `The collection with ${describeReference(ref)} was not found.`);
     collectionId = collection?.id;
   }

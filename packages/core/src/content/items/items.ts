@@ -34,15 +34,22 @@ async function render(
   return itemJson(item, { version, spaces });
 }
 
-async function typeCodenameOf(tx: UnitOfWork, item: ContentItemRecord): Promise<string> {
-  return (await tx.model.find(item.projectId, 'content_type', { id: item.typeId }))?.codename ?? '';
-}
-
-async function appendItemEvents(tx: UnitOfWork, operation: string, item: ContentItemRecord, at: Date): Promise<void> {
+/**
+ * Appends the item's change events at commit (with the transaction's audit entry, one statement).
+ * `lookups` reads the type's codename (from the store's memo when it knows the model version).
+ */
+async function appendItemEvents(
+  tx: UnitOfWork,
+  operation: string,
+  item: ContentItemRecord,
+  at: Date,
+  lookups = new ContentLookups(tx, item.projectId),
+): Promise<void> {
+  const type = await lookups.modelObject('content_type', { id: item.typeId });
   const events = contentEvents(operation, ['delivery_production', 'delivery_preview'], item, {
-    typeCodename: await typeCodenameOf(tx, item),
+    typeCodename: type?.codename ?? '',
   });
-  await tx.outbox.append(item.projectId, events, at);
+  tx.outbox.appendAtCommit(item.projectId, events, at);
 }
 
 /**
@@ -79,10 +86,19 @@ async function createItem(
   input: ItemInput,
   fields: ItemFields,
   problems: Problems,
+  context: {
+    lookups: ContentLookups;
+    /** The caller found no item of this external id in this transaction, under the item lock. */
+    isExternalIdFree?: boolean;
+  },
 ): Promise<ContentItemRecord> {
   if (fields.typeId === undefined && problems.isEmpty)
     problems.add('type', "Provide the content item's content type (a reference by id, codename or external_id).");
-  if (fields.externalId !== undefined && (await tx.items.find(input.projectId, { externalId: fields.externalId })))
+  if (
+    fields.externalId !== undefined &&
+    context.isExternalIdFree !== true &&
+    (await tx.items.find(input.projectId, { externalId: fields.externalId }))
+  )
     problems.add('external_id', `The external id '${fields.externalId}' is already used by another content item.`);
   if (fields.codename !== undefined && (await tx.items.find(input.projectId, { codename: fields.codename })))
     problems.add('codename', `The codename '${fields.codename}' is already used by another content item.`);
@@ -111,7 +127,7 @@ async function createItem(
     lastModified: deps.clock.now(),
   };
   await tx.items.insert(item);
-  await appendItemEvents(tx, 'create', item, item.lastModified);
+  await appendItemEvents(tx, 'create', item, item.lastModified, context.lookups);
   return item;
 }
 
@@ -122,22 +138,34 @@ async function createItem(
 async function writeItem<T>(
   deps: CoreDeps,
   input: ItemInput & { body: unknown },
-  work: (tx: UnitOfWork, read: { fields: ItemFields; problems: Problems; version: 'v1' | 'v2' }) => Promise<T>,
+  work: (
+    tx: UnitOfWork,
+    read: { fields: ItemFields; problems: Problems; version: 'v1' | 'v2'; lookups: ContentLookups },
+  ) => Promise<T>,
 ): Promise<T> {
   assertMayChange(input.actor, input.projectId, 'manage_content');
   const version = input.version ?? 'v2';
   return deps.store.transaction(async (tx) => {
-    await tx.items.lock(input.projectId);
+    // The lock statement also reads the model version: the type, collection and spaces the write
+    // reads come from the store's memo while the model is unchanged (issue 35).
+    const modelVersion = await tx.items.lockWithModelVersion(input.projectId);
+    const lookups = new ContentLookups(tx, input.projectId, modelVersion);
     const problems = new Problems();
-    const fields = await readItemFields(tx, { projectId: input.projectId, body: input.body, version, problems });
-    return work(tx, { fields, problems, version });
+    const fields = await readItemFields(tx, {
+      projectId: input.projectId,
+      body: input.body,
+      version,
+      problems,
+      lookups,
+    });
+    return work(tx, { fields, problems, version, lookups });
   });
 }
 
 /** POST /items (SPEC 4.1): 201 with the new item. An external id gives the item its derived id. */
 export async function addItem(deps: CoreDeps, input: ItemInput & { body: unknown }): Promise<ContentItemJson> {
-  return writeItem(deps, input, async (tx, { fields, problems, version }) =>
-    render(tx, await createItem(deps, tx, input, fields, problems), version),
+  return writeItem(deps, input, async (tx, { fields, problems, version, lookups }) =>
+    render(tx, await createItem(deps, tx, input, fields, problems, { lookups }), version, lookups),
   );
 }
 
@@ -150,7 +178,7 @@ export async function upsertItem(
   deps: CoreDeps,
   input: ItemInput & { key: RecordKey; body: unknown },
 ): Promise<{ item: ContentItemJson; isCreated: boolean }> {
-  return writeItem(deps, input, async (tx, { fields, problems, version }) => {
+  return writeItem(deps, input, async (tx, { fields, problems, version, lookups }) => {
     const current = await tx.items.find(input.projectId, input.key, { isForUpdate: true });
     if (!current) {
       if (!('externalId' in input.key)) {
@@ -160,8 +188,11 @@ export async function upsertItem(
       const externalId = (input.key as { externalId: string }).externalId;
       if (fields.externalId !== undefined && fields.externalId !== externalId)
         problems.add('external_id', 'must be the external id in the path, or be left out');
-      const item = await createItem(deps, tx, input, { ...fields, externalId }, problems);
-      return { item: await render(tx, item, version), isCreated: true };
+      const item = await createItem(deps, tx, input, { ...fields, externalId }, problems, {
+        lookups,
+        isExternalIdFree: true,
+      });
+      return { item: await render(tx, item, version, lookups), isCreated: true };
     }
     if (fields.externalId !== undefined && fields.externalId !== current.externalId)
       problems.add('external_id', 'An external id cannot be upserted into an existing content item.');
@@ -191,8 +222,8 @@ export async function upsertItem(
       lastModified: deps.clock.now(),
     };
     await tx.items.update(next);
-    await appendItemEvents(tx, 'metadata_changed', next, next.lastModified);
-    return { item: await render(tx, next, version), isCreated: false };
+    await appendItemEvents(tx, 'metadata_changed', next, next.lastModified, lookups);
+    return { item: await render(tx, next, version, lookups), isCreated: false };
   });
 }
 

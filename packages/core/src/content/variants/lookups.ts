@@ -137,6 +137,11 @@ export class ContentLookups {
     return this.#model(`snippet|${id}`, () => this.tx.model.find<SnippetBody>(this.projectId, 'snippet', { id }));
   }
 
+  /** A content type or a collection record by any key (an item's fields). */
+  modelObject(kind: 'content_type' | 'collection', key: RecordKey): Promise<ModelRecord<object> | null> {
+    return this.#model(`${kind}-record|${JSON.stringify(key)}`, () => this.tx.model.find(this.projectId, kind, key));
+  }
+
   taxonomy(id: string): Promise<ModelRecord<TaxonomyBody> | null> {
     return this.#model(`taxonomy|${id}`, () => this.tx.model.find<TaxonomyBody>(this.projectId, 'taxonomy', { id }));
   }
