@@ -171,15 +171,29 @@ export function variantRepository(db: Kysely<Database>): VariantRepository {
       return row ? toVariant(row) : null;
     },
     async findForWrite(projectId, itemId, languageId) {
-      const row = await select(projectId)
-        .select(latestVersionJson.as('latest_version'))
-        .where('item_id', '=', itemId)
-        .where('language_id', '=', languageId)
-        .forUpdate('content_variants')
-        .executeTakeFirst();
-      if (!row) return { variant: null, latestVersion: undefined };
-      const { latest_version: latest, ...variant } = row;
-      return { variant: toVariant(variant), latestVersion: latest ? versionFromJson(latest) : null };
+      // One round trip: the variant (locked; absent or not) and its latest version, which exists
+      // for an absent variant too when it was deleted and is now created again.
+      const columns = sql.join(variantColumns.map((c) => sql.ref(c.replace('content_variants.', ''))));
+      const latest = latestVersionJson({
+        projectId: sql`${projectId}`,
+        itemId: sql`${itemId}`,
+        languageId: sql`${languageId}`,
+      });
+      const { rows } = await sql<
+        Selectable<ContentVariantsTable> & { latest_version: Record<string, unknown> | null; found: boolean | null }
+      >`
+        select v.*, v.project_id is not null as found, ${latest} as latest_version
+        from (select 1) one
+        left join lateral (
+          select ${columns} from content_variants
+          where project_id = ${projectId} and item_id = ${itemId} and language_id = ${languageId}
+          for update
+        ) v on true`.execute(db);
+      const row = rows[0];
+      const latestVersion = row?.latest_version ? versionFromJson(row.latest_version) : null;
+      if (!row?.found) return { variant: null, latestVersion };
+      const { latest_version: _latest, found: _found, ...variant } = row;
+      return { variant: toVariant(variant), latestVersion };
     },
     async listByItem(projectId, itemId) {
       return (await select(projectId).where('item_id', '=', itemId).orderBy('position').execute()).map(toVariant);

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { StoredVersion, VariantHistoryRepository, VariantRef, VersionInterface, VersionMeta } from '@lectern/core';
 import { keyedPage } from './keyset.ts';
 import type { Database, VariantVersionsTable } from './schema.ts';
@@ -49,19 +49,24 @@ const listColumns = [
 ] as const;
 
 /**
- * A scalar subquery for a statement over `content_variants`: the metadata of the row's latest
- * version as JSON (its values left out, as `latest` does), or null when it has none. Lets the
- * read of a variant for update also answer `latest` in the same round trip (issue 35).
+ * A scalar subquery: the metadata of the latest version of the variant `ref` names (values of
+ * its columns, or of parameters) as JSON, its values left out as `latest` does; null when it has
+ * none. Lets the read of a variant for update also answer `latest` in the same round trip.
  */
-export const latestVersionJson = sql<Record<string, unknown> | null>`(
-  select jsonb_build_object(${sql.join(
-    listColumns.map((c) => sql`${sql.lit(c)}::text, h.${sql.ref(c)}`),
-    sql`, `,
-  )}, 'elements', '{}'::jsonb)
-  from variant_versions h
-  where h.project_id = content_variants.project_id and h.item_id = content_variants.item_id
-    and h.language_id = content_variants.language_id
-  order by h.seq desc limit 1)`;
+export function latestVersionJson(ref: {
+  projectId: RawBuilder<unknown>;
+  itemId: RawBuilder<unknown>;
+  languageId: RawBuilder<unknown>;
+}) {
+  return sql<Record<string, unknown> | null>`(
+    select jsonb_build_object(${sql.join(
+      listColumns.map((c) => sql`${sql.lit(c)}::text, h.${sql.ref(c)}`),
+      sql`, `,
+    )}, 'elements', '{}'::jsonb)
+    from variant_versions h
+    where h.project_id = ${ref.projectId} and h.item_id = ${ref.itemId} and h.language_id = ${ref.languageId}
+    order by h.seq desc limit 1)`;
+}
 
 /** A version from `latestVersionJson`'s object. */
 export const versionFromJson = (json: Record<string, unknown>): StoredVersion =>

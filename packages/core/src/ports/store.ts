@@ -327,14 +327,14 @@ export interface VariantRepository {
   /**
    * One variant, its row locked until commit, with the metadata of its latest version read in the
    * same statement (`history.latest`; null: none). The caller must hold the item's row lock (every
-   * writer of versions does), so no version can be added between this read and its own. When the
-   * variant is absent, `latestVersion` is undefined: not read.
+   * writer of versions does), so no version can be added between this read and its own. An absent
+   * variant may have versions too (deleted, then created again).
    */
   findForWrite(
     projectId: string,
     itemId: string,
     languageId: string,
-  ): Promise<{ variant: VariantRecord | null; latestVersion: StoredVersion | null | undefined }>;
+  ): Promise<{ variant: VariantRecord | null; latestVersion: StoredVersion | null }>;
   /** Variants of an item, in creation order. */
   listByItem(projectId: string, itemId: string): Promise<VariantRecord[]>;
   /** Variants of any of the items, in creation order. */

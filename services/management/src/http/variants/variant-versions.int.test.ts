@@ -102,6 +102,19 @@ describe('the version history routes', () => {
     expect((await call(`${variant}/published`)).json['elements']).not.toEqual(first.json['elements']);
   });
 
+  it('starts a new history for a variant deleted and created again (the old one went with it)', async () => {
+    await call('/items', 'POST', { name: 'Again', codename: 'again', type: { codename: 'article' } });
+    const again = '/items/codename/again/variants/codename/default';
+    for (const title of ['One', 'Two'])
+      await call(again, 'PUT', { elements: [{ element: { codename: 'title' }, value: title }] });
+    expect((await call(again, 'DELETE')).status).toBe(204);
+    const created = await call(again, 'PUT', { elements: [{ element: { codename: 'title' }, value: 'Three' }] });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const versions = (await call(`${again}/versions`)).json['versions'] as Json[];
+    expect(versions.map((v) => v['number'])).toEqual([1]);
+    expect(versions[0]?.['operation']).toBe('create');
+  });
+
   it('pages newest first with x-continuation', async () => {
     await call('/items', 'POST', { name: 'Paged', codename: 'paged', type: { codename: 'article' } });
     const paged = '/items/codename/paged/variants/codename/default';
