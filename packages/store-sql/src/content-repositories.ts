@@ -10,8 +10,9 @@ import type {
 import type { ContentItemsTable, ContentVariantsTable, Database, ScheduledJobsTable } from './schema.ts';
 import { inKeyOrder, keyedPage, positionOf } from './keyset.ts';
 import { filterVariantPage } from './variant-filter-query.ts';
+import { insertRow, run } from './prepared-text.ts';
 import { latestVersionJson, versionFromJson } from './history-repository.ts';
-import { firstRow, isDeleted, positionPage, projectRows, whereKey, whereRow } from './project-rows.ts';
+import { firstRow, isDeleted, positionPage, projectRows, whereRow } from './project-rows.ts';
 
 function toItem(row: Selectable<ContentItemsTable>): ContentItemRecord {
   return {
@@ -26,6 +27,15 @@ function toItem(row: Selectable<ContentItemsTable>): ContentItemRecord {
     lastModified: new Date(row.last_modified),
   };
 }
+
+/** `items.findForWrite` by each kind of key, as text built once (it runs on every upsert). */
+const itemForWriteText = Object.fromEntries(
+  (['id', 'codename', 'external_id'] as const).map((column) => [
+    column,
+    `select i.*, (select version from model_versions v where v.project_id = i.project_id) as model_version
+      from content_items i where i.project_id = $1 and i.${column} = $2 for update of i`,
+  ]),
+) as Record<'id' | 'codename' | 'external_id', string>;
 
 export function contentItemRepository(db: Kysely<Database>): ContentItemRepository {
   const values = (r: ContentItemRecord) => ({
@@ -63,22 +73,13 @@ export function contentItemRepository(db: Kysely<Database>): ContentItemReposito
     async findForWrite(projectId, key) {
       // The model version comes with the row lock (one round trip for both): read from the
       // statement's snapshot, so it is at least as new as any model commit before this request.
-      const row = await whereKey(
-        db
-          .selectFrom('content_items')
-          .selectAll()
-          .select((eb) =>
-            eb
-              .selectFrom('model_versions')
-              .select('version')
-              .whereRef('model_versions.project_id', '=', 'content_items.project_id')
-              .as('model_version'),
-          )
-          .where('project_id', '=', projectId),
-        key,
-      )
-        .forUpdate('content_items')
-        .executeTakeFirst();
+      const [column, value]: ['id' | 'codename' | 'external_id', string] =
+        'id' in key ? ['id', key.id] : 'codename' in key ? ['codename', key.codename] : ['external_id', key.externalId];
+      const [row] = await run<Selectable<ContentItemsTable> & { model_version: string | number | null }>(
+        db,
+        itemForWriteText[column],
+        [projectId, value],
+      );
       if (!row) return null;
       const { model_version: version, ...item } = row;
       return { item: toItem(item), modelVersion: version === null ? null : String(version) };
@@ -158,6 +159,22 @@ const variantColumns = [
   'content_variants.body',
   'content_variants.published',
 ] as const;
+
+/** `save` on every variant write, as text built once: an upsert of the whole row. */
+const saveVariantText = insertRow(
+  'content_variants',
+  ['project_id', 'item_id', 'language_id', 'type_id', 'workflow_id', 'step_id', 'last_modified', 'body', 'published'],
+  `on conflict ("project_id", "item_id", "language_id") do update set ${[
+    'type_id',
+    'workflow_id',
+    'step_id',
+    'last_modified',
+    'body',
+    'published',
+  ]
+    .map((c) => `"${c}" = excluded."${c}"`)
+    .join(', ')}`,
+);
 
 export function variantRepository(db: Kysely<Database>): VariantRepository {
   const select = (projectId: string) =>
@@ -277,11 +294,17 @@ export function variantRepository(db: Kysely<Database>): VariantRepository {
         body: JSON.stringify(body),
         published: r.published === null ? null : JSON.stringify(r.published),
       };
-      await db
-        .insertInto('content_variants')
-        .values({ project_id: r.projectId, item_id: r.itemId, language_id: r.languageId, ...values })
-        .onConflict((oc) => oc.columns(['project_id', 'item_id', 'language_id']).doUpdateSet(values))
-        .execute();
+      await run(db, saveVariantText, [
+        r.projectId,
+        r.itemId,
+        r.languageId,
+        values.type_id,
+        values.workflow_id,
+        values.step_id,
+        values.last_modified,
+        values.body,
+        values.published,
+      ]);
     },
     delete: (projectId, itemId, languageId) =>
       isDeleted(

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
 import type { StoredVersion, VariantHistoryRepository, VariantRef, VersionInterface, VersionMeta } from '@lectern/core';
 import { keyedPage } from './keyset.ts';
+import { insertRow, run } from './prepared-text.ts';
 import type { Database, VariantVersionsTable } from './schema.ts';
 
 function toVersion(row: Selectable<VariantVersionsTable>): StoredVersion {
@@ -72,6 +73,29 @@ export function latestVersionJson(ref: {
 export const versionFromJson = (json: Record<string, unknown>): StoredVersion =>
   toVersion(json as unknown as Selectable<VariantVersionsTable>);
 
+/** `insert` on every save, as text built once (the parameters in this order). */
+const insertVersionText = insertRow('variant_versions', [
+  'project_id',
+  'item_id',
+  'language_id',
+  'seq',
+  'id',
+  'base_seq',
+  'is_snapshot',
+  'created_at',
+  'user_id',
+  'via',
+  'operation',
+  'workflow_id',
+  'step_id',
+  'is_published',
+  'published_version_id',
+  'changed_elements',
+  'elements',
+  'meta',
+  'restored_from',
+]);
+
 /** The version history in `variant_versions` (migration 0019). */
 export function variantHistoryRepository(db: Kysely<Database>): VariantHistoryRepository {
   const ofVariant = (ref: VariantRef) =>
@@ -96,30 +120,27 @@ export function variantHistoryRepository(db: Kysely<Database>): VariantHistoryRe
       return row ? toVersion(row) : null;
     },
     async insert(v) {
-      await db
-        .insertInto('variant_versions')
-        .values({
-          project_id: v.projectId,
-          item_id: v.itemId,
-          language_id: v.languageId,
-          seq: v.seq,
-          id: v.id,
-          base_seq: v.baseSeq,
-          is_snapshot: v.isSnapshot,
-          created_at: v.createdAt,
-          user_id: v.userId,
-          via: v.via,
-          operation: v.operation,
-          workflow_id: v.workflowId,
-          step_id: v.stepId,
-          is_published: v.isPublished,
-          published_version_id: v.publishedVersionId,
-          changed_elements: JSON.stringify(v.changedElements),
-          elements: JSON.stringify(v.elements),
-          meta: JSON.stringify(v.meta),
-          restored_from: v.restoredFrom,
-        })
-        .execute();
+      await run(db, insertVersionText, [
+        v.projectId,
+        v.itemId,
+        v.languageId,
+        v.seq,
+        v.id,
+        v.baseSeq,
+        v.isSnapshot,
+        v.createdAt,
+        v.userId,
+        v.via,
+        v.operation,
+        v.workflowId,
+        v.stepId,
+        v.isPublished,
+        v.publishedVersionId,
+        JSON.stringify(v.changedElements),
+        JSON.stringify(v.elements),
+        JSON.stringify(v.meta),
+        v.restoredFrom,
+      ]);
     },
     async get(ref, id) {
       const row = await ofVariant(ref).where('id', '=', id).executeTakeFirst();

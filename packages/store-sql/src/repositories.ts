@@ -26,6 +26,7 @@ import {
   pendingUploadRepository,
 } from './asset-repositories.ts';
 import { notify } from './signals.ts';
+import { run } from './prepared-text.ts';
 import { webhookRepository } from './webhook-repositories.ts';
 import { noticeRepository, webhookQueueRepository } from './webhook-queue-repositories.ts';
 import { backgroundTaskRepository } from './task-repositories.ts';
@@ -56,6 +57,12 @@ function toKey(row: Selectable<ApiKeysTable>): ApiKeyRecord {
     revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
   };
 }
+
+/** `apiKeys.getWithOwner`, on every Management request: the key and its owner's `project_user` body. */
+const keyWithOwnerText = `select k.*, owner.body as owner_body from api_keys k
+  left join model_objects owner
+    on owner.project_id = k.project_id and owner.kind = 'project_user' and owner.id = k.owner_user_id
+  where k.id = $1`;
 
 function projects(db: Kysely<Database>): ProjectRepository {
   return {
@@ -168,18 +175,11 @@ function apiKeys(db: Kysely<Database>): ApiKeyRepository {
     },
     async getWithOwner(id) {
       // One round trip for what authenticating a management key reads on every request.
-      const row = await db
-        .selectFrom('api_keys')
-        .leftJoin('model_objects as owner', (join) =>
-          join
-            .onRef('owner.project_id', '=', 'api_keys.project_id')
-            .on('owner.kind', '=', 'project_user')
-            .onRef('owner.id', '=', 'api_keys.owner_user_id'),
-        )
-        .selectAll('api_keys')
-        .select('owner.body as owner_body')
-        .where('api_keys.id', '=', id)
-        .executeTakeFirst();
+      const [row] = await run<Selectable<ApiKeysTable> & { owner_body: Record<string, unknown> | null }>(
+        db,
+        keyWithOwnerText,
+        [id],
+      );
       if (!row) return null;
       const { owner_body: owner, ...key } = row;
       return { key: toKey(key), owner: owner ?? null };
