@@ -86,10 +86,15 @@ export function contentItemRepository(db: Kysely<Database>): ContentItemReposito
     },
     findMany: rows.findMany,
     async codenamesStartingWith(projectId, prefix) {
+      // In byte order every string that starts with `prefix` lies in [prefix, prefix + U+10FFFF):
+      // a range of the index content_items_codename_bytes (migration 0026), not a read of every
+      // item of the project; `left(…)` keeps the answer exact.
       const rows = await db
         .selectFrom('content_items')
         .select('codename')
         .where('project_id', '=', projectId)
+        .where(sql<boolean>`(codename collate "C") >= ${prefix}`)
+        .where(sql<boolean>`(codename collate "C") < ${`${prefix}\u{10FFFF}`}`)
         .where(sql<boolean>`left(codename, ${prefix.length}) = ${prefix}`)
         .execute();
       return rows.map((r) => r.codename);

@@ -23,6 +23,7 @@ import * as presence from './0022-presence.ts';
 import * as comments from './0023-comments.ts';
 import * as recsPopularityKey from './0024-recs-popularity-key.ts';
 import * as modelVersion from './0025-model-version.ts';
+import * as itemCodenamePrefix from './0026-item-codename-prefix.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023-comments': comments,
   '0024-recs-popularity-key': recsPopularityKey,
   '0025-model-version': modelVersion,
+  '0026-item-codename-prefix': itemCodenamePrefix,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -118,3 +118,19 @@ describe('content items (v2)', () => {
     expect((await call('/items/codename/bulk_0/variants/codename/default', 'GET')).status).toBe(404);
   });
 });
+
+// Last: it adds items, which the paging test above counts.
+describe('generated item codenames', () => {
+  it('gives items of one name distinct codenames, the first the name itself (taken ones read by prefix)', async () => {
+    const codenames: unknown[] = [];
+    for (const name of ['Twin Peaks', 'Twin Peaks', 'Twin Peaks', 'Twin Peaks Revisited']) {
+      const added = await call('/items', 'POST', { name, type: { codename: 'article' } });
+      expect(added.status).toBe(201);
+      codenames.push(added.json['codename']);
+    }
+    expect(codenames[0]).toBe('twin_peaks');
+    expect(codenames[3]).toBe('twin_peaks_revisited');
+    expect(String(codenames[1])).toMatch(/^twin_peaks__[0-9a-f]{7}$/);
+    expect(new Set(codenames).size).toBe(4);
+  });
+});
