@@ -37,6 +37,18 @@ const itemForWriteText = Object.fromEntries(
   ]),
 ) as Record<'id' | 'codename' | 'external_id', string>;
 
+/**
+ * `items.findByExternalIdForUpsert`: always one row, the item's columns null when absent (the
+ * lateral subquery locks the item's row; the derived id's check reads without a lock, under the
+ * project's item lock, as `createItem` did).
+ */
+const itemForUpsertText = `select i.*, i.id is not null as found,
+    exists (select 1 from content_items d where d.project_id = $1 and d.id = $3) as derived_id_taken
+  from (select 1) one
+  left join lateral (
+    select * from content_items where project_id = $1 and external_id = $2 for update
+  ) i on true`;
+
 export function contentItemRepository(db: Kysely<Database>): ContentItemRepository {
   const values = (r: ContentItemRecord) => ({
     name: r.name,
@@ -83,6 +95,16 @@ export function contentItemRepository(db: Kysely<Database>): ContentItemReposito
       if (!row) return null;
       const { model_version: version, ...item } = row;
       return { item: toItem(item), modelVersion: version === null ? null : String(version) };
+    },
+    async findByExternalIdForUpsert(projectId, externalId, derivedId) {
+      const [row] = await run<Selectable<ContentItemsTable> & { found: boolean; derived_id_taken: boolean }>(
+        db,
+        itemForUpsertText,
+        [projectId, externalId, derivedId],
+      );
+      if (!row) throw new Error('the upsert lookup answered no row');
+      const { found, derived_id_taken: isDerivedIdTaken, ...item } = row;
+      return { item: found ? toItem(item) : null, isDerivedIdTaken };
     },
     findMany: rows.findMany,
     async codenamesStartingWith(projectId, prefix) {

@@ -290,6 +290,15 @@ export interface ContentItemRepository {
     key: RecordKey,
   ): Promise<{ item: ContentItemRecord; modelVersion: string | null } | null>;
   /**
+   * The item of an external id, its row locked until commit, and in the same statement whether
+   * an item with `derivedId` (the id that external id maps to) exists (an upsert by external id).
+   */
+  findByExternalIdForUpsert(
+    projectId: string,
+    externalId: string,
+    derivedId: string,
+  ): Promise<{ item: ContentItemRecord | null; isDerivedIdTaken: boolean }>;
+  /**
    * `lock` (the project's item lock), answering the project's content model version read in the
    * same statement (null when the store keeps none; see `findForWrite`).
    */

@@ -88,15 +88,18 @@ async function createItem(
   problems: Problems,
   context: {
     lookups: ContentLookups;
-    /** The caller found no item of this external id in this transaction, under the item lock. */
-    isExternalIdFree?: boolean;
+    /**
+     * The caller found no item of this external id in this transaction, under the item lock, and
+     * read whether the id it maps to is taken (then neither is read again).
+     */
+    externalIdCheck?: { isDerivedIdTaken: boolean };
   },
 ): Promise<ContentItemRecord> {
   if (fields.typeId === undefined && problems.isEmpty)
     problems.add('type', "Provide the content item's content type (a reference by id, codename or external_id).");
   if (
     fields.externalId !== undefined &&
-    context.isExternalIdFree !== true &&
+    context.externalIdCheck === undefined &&
     (await tx.items.find(input.projectId, { externalId: fields.externalId }))
   )
     problems.add('external_id', `The external id '${fields.externalId}' is already used by another content item.`);
@@ -107,7 +110,10 @@ async function createItem(
     fields.externalId === undefined
       ? deps.ids.uuid()
       : idFromExternalId({ projectId: input.projectId, kind: 'content_item', externalId: fields.externalId });
-  if (await tx.items.find(input.projectId, { id }))
+  const isIdTaken = context.externalIdCheck
+    ? context.externalIdCheck.isDerivedIdTaken
+    : (await tx.items.find(input.projectId, { id })) !== null;
+  if (isIdTaken)
     throw new LecternError('INVALID_REQUEST_BODY', {
       problems: [
         { path: 'external_id', message: 'A content item with the id this external id maps to already exists.' },
@@ -179,7 +185,18 @@ export async function upsertItem(
   input: ItemInput & { key: RecordKey; body: unknown },
 ): Promise<{ item: ContentItemJson; isCreated: boolean }> {
   return writeItem(deps, input, async (tx, { fields, problems, version, lookups }) => {
-    const current = await tx.items.find(input.projectId, input.key, { isForUpdate: true });
+    // By external id: one statement also tells whether the id that external id maps to is taken.
+    const byExternalId =
+      'externalId' in input.key
+        ? await tx.items.findByExternalIdForUpsert(
+            input.projectId,
+            input.key.externalId,
+            idFromExternalId({ projectId: input.projectId, kind: 'content_item', externalId: input.key.externalId }),
+          )
+        : null;
+    const current = byExternalId
+      ? byExternalId.item
+      : await tx.items.find(input.projectId, input.key, { isForUpdate: true });
     if (!current) {
       if (!('externalId' in input.key)) {
         problems.throwIfAny();
@@ -190,7 +207,7 @@ export async function upsertItem(
         problems.add('external_id', 'must be the external id in the path, or be left out');
       const item = await createItem(deps, tx, input, { ...fields, externalId }, problems, {
         lookups,
-        isExternalIdFree: true,
+        ...(byExternalId ? { externalIdCheck: { isDerivedIdTaken: byExternalId.isDerivedIdTaken } } : {}),
       });
       return { item: await render(tx, item, version, lookups), isCreated: true };
     }
