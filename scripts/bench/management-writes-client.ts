@@ -25,7 +25,11 @@ export interface WritesServer {
   /** `count` requests from `concurrency` clients at once. */
   run(label: string, count: number, concurrency: number, request: Request): Promise<RunResult>;
   /** Creates `count` new items with their variant, printing progress to stderr. */
-  seed(count: number, concurrency: number, label: string): Promise<{ items: number; seconds: number; errors: number }>;
+  seed(
+    count: number,
+    concurrency: number,
+    label: string,
+  ): Promise<{ items: number; seconds: number; errors: number; serverCpuMs: number; databaseCpuMs: number }>;
   stop(): Promise<void>;
 }
 
@@ -124,8 +128,9 @@ export async function startWritesServer(args: string[], databasePid: number | nu
           `about ${Math.round((count - done) / Math.max(rate, 1))} s left`,
       );
     }, 10_000);
+    let cpu: RunResult;
     try {
-      await run('seed', count, concurrency, async (i) => {
+      cpu = await run('seed', count, concurrency, async (i) => {
         const id = `seed_${i}`;
         const error = (await upsertItem(id, `Seed ${i}`)) ?? (await upsertVariant(id, i));
         done += 1;
@@ -135,7 +140,9 @@ export async function startWritesServer(args: string[], databasePid: number | nu
     } finally {
       clearInterval(progress);
     }
-    return { items: count, seconds: (performance.now() - started) / 1000, errors };
+    // CPU milliseconds per seeded item (its two requests) of the server and of the database.
+    const { serverCpuMs, databaseCpuMs } = cpu;
+    return { items: count, seconds: (performance.now() - started) / 1000, errors, serverCpuMs, databaseCpuMs };
   };
 
   return {
