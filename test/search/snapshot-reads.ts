@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IndexDocument, ItemQuery } from '@lectern/core';
+import type { IndexDocument, ItemQuery, ReadPin } from '@lectern/core';
 import type { OpenedIndex } from '@lectern/testing';
 
 /** The project these tests write to. */
@@ -124,6 +124,22 @@ export function describeSnapshotReads(options: { engine: string; open: () => Pro
       expect(await titles()).toEqual({ list: ['a:A9', 'c:C9'], total: 2, linked: ['a', 'c'] });
       const again = await index.queryItems({ ...query, projectId: neighbourProjectId });
       expect(again.items.map((i) => i.item.elements['title']?.value)).toEqual(['Neighbour A2']);
+    });
+
+    it('reads linked items at the watermark of the list they are linked from, while that pin is young', async () => {
+      const list = await index.queryItems(query);
+      expect(list.pin?.watermark).toBe(9);
+      await write(10, [doc(1, 'a', 'A10')]);
+      const linkedTitles = async (pin: ReadPin | undefined) =>
+        (await index.itemsByCodename({ ...query, codenames: ['a', 'c'], pin })).map((i) =>
+          String(i.item.elements['title']?.value),
+        );
+      // One answer reads one state: the list's linked items as they were when the list was read.
+      expect(await linkedTitles(list.pin)).toEqual(['A9', 'C9']);
+      expect(await linkedTitles(undefined)).toEqual(['A10', 'C9']);
+      // A pin older than half the grace time (60 s here) is not honoured: the watermark is read again.
+      expect(await linkedTitles({ watermark: 9, readAt: Date.now() - 31_000 })).toEqual(['A10', 'C9']);
+      expect((await index.queryItems(query)).pin?.watermark).toBe(10);
     });
   });
 }

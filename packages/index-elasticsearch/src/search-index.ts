@@ -5,8 +5,10 @@ import {
   type DeliveryIndexLedger,
   type IndexedVariant,
   type ItemQueryResult,
+  type ReadPin,
 } from '@lectern/core';
 import type { SearchEngine, SearchHit } from '@lectern/search-engine';
+import { createCommitLog } from './commit-log.ts';
 import { planWrite } from './engine-writer.ts';
 import { itemQuery, itemSort, visibleAt } from './query-builder.ts';
 import { createProjectIndices } from './project-indices.ts';
@@ -55,28 +57,42 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
     scanHits<T>(engine, index, window === undefined ? o : { ...o, window });
   const indices = createProjectIndices({ engine, prefix: options.prefix ?? 'lectern-delivery', now });
   const lastSweeps = new Map<string, number>();
+  const commits = createCommitLog();
   let sweeps: Promise<void> = Promise.resolve();
 
   /**
-   * Deletes the project's versions superseded longer ago than the grace time, at most once per
-   * half of it, behind the batch that asked: a delete by query with a refresh took up to a few
-   * hundred ms on a busy machine, and awaited in `apply` it delayed the next batch's visibility
-   * (the publish → visible p99). Readers never see these versions (every read is pinned to the
-   * watermark), so deleting them later changes no answer. Sweeps run one at a time; a failed one
-   * is retried after the next batch.
+   * Deletes the project's versions superseded by a watermark this process committed longer ago
+   * than the grace time, at most once per half of it, behind the batch that asked: a delete by
+   * query with a refresh took up to a few hundred ms on a busy machine, and awaited in `apply` it
+   * delayed the next batch's visibility (the publish → visible p99). The grace time counts from
+   * the commit that made a version superseded, not from when its mark was written (a long
+   * re-render writes the marks of its first parts minutes before its last part commits): so a
+   * reader holding a watermark that was current less than the grace time ago (a `ReadPin`) still
+   * finds every version visible at it. Sweeps run one at a time; a failed one is retried after
+   * the next batch.
    */
   function sweep(projectId: string): void {
-    if (now() - (lastSweeps.get(projectId) ?? 0) < grace / 2) return;
-    lastSweeps.set(projectId, now());
-    const before = now() - grace;
+    const at = now();
+    if (at - (lastSweeps.get(projectId) ?? 0) < grace / 2) return;
+    const due = commits.committedBefore(projectId, at - grace);
+    if (due === null) return;
+    lastSweeps.set(projectId, at);
     sweeps = sweeps.then(() =>
-      engine
-        .deleteByQuery(indices.alias(projectId), { range: { archived_at: { lt: before } } })
-        .catch((error: unknown) => {
-          lastSweeps.delete(projectId);
-          options.onSweepError?.(error);
-        }),
+      engine.deleteByQuery(indices.alias(projectId), { range: { until: { lte: due } } }).catch((error: unknown) => {
+        lastSweeps.delete(projectId);
+        options.onSweepError?.(error);
+      }),
     );
+  }
+
+  /**
+   * The watermark to read at: the pin's while it is younger than half the grace time (its
+   * versions are still there, see `sweep`), else the current one, read now.
+   */
+  async function pinFor(projectId: string, pin: ReadPin | undefined): Promise<ReadPin> {
+    const at = now();
+    if (pin !== undefined && at >= pin.readAt && at - pin.readAt < grace / 2) return pin;
+    return { watermark: await ledger.watermark(projectId), readAt: at };
   }
 
   const reads: Pick<DeliveryDocuments, 'queryItems' | 'itemsByCodename' | 'usedIn' | 'isRebuilding'> = {
@@ -84,22 +100,23 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
 
     async queryItems(query): Promise<ItemQueryResult> {
       if (query.languages.length === 0) return { items: [], totalCount: query.isTotalCountNeeded ? 0 : null };
-      const watermark = await ledger.watermark(query.projectId);
+      const pin = await pinFor(query.projectId, undefined);
       const found = await scan<{ body: string }>(indices.alias(query.projectId), {
-        query: itemQuery({ ...query, watermark }),
+        query: itemQuery({ ...query, watermark: pin.watermark }),
         sort: itemSort(query.order, query.thenBy),
         ...bodyOnly,
         skip: query.skip,
         limit: query.limit,
         isTotalCountNeeded: query.isTotalCountNeeded,
       });
-      return { items: bodies(found.hits), totalCount: found.total };
+      return { items: bodies(found.hits), totalCount: found.total, pin };
     },
 
     async itemsByCodename(o) {
       if (o.codenames.length === 0 || o.languages.length === 0) return [];
-      // One terms query on the codenames (a multi-get by id could not honour the watermark).
-      const watermark = await ledger.watermark(o.projectId);
+      // One terms query on the codenames (a multi-get by id could not honour the watermark), at
+      // the watermark of the list these items are linked from when it is given.
+      const { watermark } = await pinFor(o.projectId, o.pin);
       const found = await scan<{ body: string }>(indices.alias(o.projectId), {
         query: itemQuery({ ...o, filters: [], watermark }),
         sort: itemSort(null),
@@ -177,9 +194,12 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
         },
       });
       if (result === null) return false;
+      if (!batch.isPartial && !isRebuild) commits.record(projectId, now(), batch.toSeq);
       if (!batch.isPartial) {
-        if (isRebuild) await indices.finishRebuild(projectId);
-        else sweep(projectId);
+        if (isRebuild) {
+          commits.forget(projectId);
+          await indices.finishRebuild(projectId);
+        } else sweep(projectId);
       }
       return true;
     },
@@ -194,6 +214,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
     sweeping: () => sweeps,
     async dropProject(projectId) {
       await sweeps;
+      commits.forget(projectId);
       await indices.drop(projectId);
       await ledger.clear(projectId);
     },

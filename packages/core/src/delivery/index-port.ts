@@ -155,6 +155,22 @@ export interface ItemQueryResult {
   readonly items: readonly IndexedVariant[];
   /** Items matching the filters (ignoring skip/limit) when asked for, else null. */
   readonly totalCount: number | null;
+  /**
+   * The watermark this answer was read at, when the index pins reads to one (the search index):
+   * pass it to `itemsByCodename` for the same answer's linked items, so that one response reads
+   * one state and the watermark once. Absent: the index has nothing to pin (the SQL index).
+   */
+  readonly pin?: ReadPin;
+}
+
+/**
+ * A watermark a read was pinned to and when it was read (ms since the epoch, the index's clock).
+ * An index honours it only while it is younger than half its grace time for superseded versions
+ * (older: it reads the watermark again), so a pin never selects versions already deleted.
+ */
+export interface ReadPin {
+  readonly watermark: number;
+  readonly readAt: number;
 }
 
 /** A language as the index knows it: its Delivery JSON and its fallback. */
@@ -216,6 +232,8 @@ export interface DeliveryIndexReader {
     channel: DeliveryChannel;
     languages: readonly string[];
     codenames: readonly string[];
+    /** The `pin` of the list these items are linked from (see `ItemQueryResult.pin`); an index may ignore it. */
+    pin?: ReadPin | undefined;
   }): Promise<IndexedVariant[]>;
   /** The project's content types in Delivery JSON (`{system, elements}`), by codename ascending. */
   types(projectId: string): Promise<Record<string, unknown>[]>;

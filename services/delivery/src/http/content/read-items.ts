@@ -1,4 +1,4 @@
-import type { DeliveryItem, IndexedVariant, ItemFilter, TypeElements } from '@lectern/core';
+import type { DeliveryItem, IndexedVariant, ItemFilter, ReadPin, TypeElements } from '@lectern/core';
 import { languageChain, type ReadScope } from '@lectern/read-path';
 import type { ParsedQuery } from '../query/parse-query.ts';
 import { checkArrayOperators } from './array-operators.ts';
@@ -35,6 +35,8 @@ export async function renderItems(
     /** Linked-item levels; 0 for components only (items-feed). */
     readonly depth: number;
     readonly maxItems?: number;
+    /** The roots' `ItemQueryResult.pin`: every level of linked items is read at the same watermark. */
+    readonly pin?: ReadPin | undefined;
   },
 ): Promise<{ items: DeliveryItem[]; modularContent: Record<string, DeliveryItem>; charge: number }> {
   const modularContent = await assembleModularContent({
@@ -48,6 +50,7 @@ export async function renderItems(
         channel: scope.channel,
         languages: input.languages,
         codenames,
+        pin: input.pin,
       }),
   });
   const items = input.variants.map((v) => projectItem(v.item, input.query));

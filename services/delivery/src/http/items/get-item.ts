@@ -35,6 +35,7 @@ export async function getItem(ctx: DeliveryContext, request: FastifyRequest, rep
         languages,
         query,
         depth: query.depth,
+        pin: found.pin,
       });
       return { body: { item: items[0], modular_content: modularContent }, charge };
     },

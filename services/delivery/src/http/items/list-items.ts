@@ -34,6 +34,7 @@ export async function listItems(ctx: DeliveryContext, request: FastifyRequest, r
         languages,
         query,
         depth: query.depth,
+        pin: found.pin,
       });
       const pagination: Pagination = {
         skip: query.skip,
