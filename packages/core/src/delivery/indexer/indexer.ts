@@ -155,19 +155,21 @@ async function applyBatch(options: IndexProjectOptions, events: readonly ChangeE
   const { store, writer, projectId } = options;
   const lastEvent = events.at(-1)!;
   const affected = affectedBy(events);
+  // The dependents lookup (an engine search on the search index) runs beside the model check (a
+  // PostgreSQL read): on the publish → visible path they are two round trips, not one after the
+  // other; when the model turns out missing its answer is not used.
+  const dependents = affected.isModel
+    ? null
+    : writer.dependents({ projectId, itemIds: [...affected.itemIds], assetIds: [...affected.assetIds] });
+  dependents?.catch(() => undefined);
   const isModel = affected.isModel || !(await writer.hasModel(projectId));
   let targets: string[];
-  if (isModel) {
+  if (isModel || dependents === null) {
     const indexed = await writer.indexedItemIds(projectId);
     const stored = await store.transaction(async (tx) => (await tx.items.list(projectId)).map((i) => i.id));
     targets = [...new Set([...stored, ...indexed])];
   } else {
-    const dependents = await writer.dependents({
-      projectId,
-      itemIds: [...affected.itemIds],
-      assetIds: [...affected.assetIds],
-    });
-    targets = [...new Set([...affected.itemIds, ...dependents])];
+    targets = [...new Set([...affected.itemIds, ...(await dependents)])];
   }
   await renderAndWrite(options, { targets, isModel, toSeq: lastEvent.seq, timestamp: lastEvent.occurredAt });
   options.onBatch?.(lastEvent.seq);
