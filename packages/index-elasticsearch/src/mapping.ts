@@ -58,7 +58,10 @@ export const indexMappings = {
     /** The sequence from which this version is visible, and (when superseded) up to which. */
     from: { type: 'long' },
     until: { type: 'long' },
-    /** When it was superseded (ms since the epoch): old versions are deleted after a grace time. */
+    /**
+     * When the mark superseding it was written (ms since the epoch; kept for diagnosis: the sweep
+     * deletes by `until` against the watermarks committed longer ago than the grace time).
+     */
     archived_at: { type: 'long' },
     /** Content hash (Delivery JSON and links): a difference is a Sync change. */
     hash: { type: 'keyword', index: false },
