@@ -16,17 +16,21 @@ const graphqlAsNode = {
 };
 
 /**
- * The tests that need the programs built with Go in the background of a first ./scripts/test
- * (helm, kubeconform, promtool, kustomize, the Kubernetes cluster; scripts/lib/kube.sh): the
- * chart's checks and the cluster tests. scripts/test runs everything else first, with
- * LECTERN_TEST_PHASE=first leaving these out, then these in a run of their own.
+ * A first ./scripts/test builds MinIO, then the Kubernetes programs (helm, kubeconform, promtool,
+ * kustomize, the cluster; scripts/lib/kube.sh) in the background. It runs everything else first
+ * (LECTERN_TEST_PHASE=first leaves both groups out), then, with MinIO built, the tests that need
+ * it (LECTERN_TEST_PHASE=minio leaves the second group out), then, after the Go builds, the chart's
+ * checks and the cluster tests.
  */
+const afterMinio = ['**/*.s3.int.test.ts', '**/*.cluster.int.test.ts', 'test/containers/**', 'test/kube/image.kube.test.ts'];
 const afterGoBuilds = ['test/k8s/**', 'test/kube/cluster.kube.test.ts', 'test/kube/chart.kube.test.ts'];
+const phase = process.env['LECTERN_TEST_PHASE'];
 const exclude = [
   '**/node_modules/**',
   '**/.tools/**',
   '**/dist/**',
-  ...(process.env['LECTERN_TEST_PHASE'] === 'first' ? afterGoBuilds : []),
+  ...(phase === 'first' ? afterMinio : []),
+  ...(phase === 'first' || phase === 'minio' ? afterGoBuilds : []),
 ];
 const roots = '{packages,services,test}/**';
 

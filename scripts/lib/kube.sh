@@ -15,9 +15,10 @@
 # first, then call `lectern_kube` early: when a program is missing, the Go builds run in the
 # BACKGROUND at the lowest priority (log: $cache/kube-build.log) while the other installs and the
 # rest of the suite run; `lectern_kube_wait` waits for them (with a progress line every 30 s) and
-# writes the paths to $cache/kube.json for test/kube/cluster.ts. `lectern_kube_stop` ends a build
-# still running (Go's build cache keeps what was compiled: the next run resumes). A failure is
-# loud; in CI (CI=true) it fails the run.
+# writes the paths to $cache/kube.json for test/kube/cluster.ts. MinIO (engines.sh) builds first in
+# the same background job: `lectern_minio_wait` lets its tests run while the rest builds.
+# `lectern_kube_stop` ends a build still running (Go's build cache keeps what was compiled: the
+# next run resumes). A failure is loud; in CI (CI=true) it fails the run.
 
 LECTERN_KUBE_VERSION="v1.37.2"
 LECTERN_METRICS_SERVER_VERSION="v0.9.0"
@@ -162,12 +163,13 @@ lectern_kube_failed() {
 
 LECTERN_KUBE_BUILD_PID=""
 
-# The Go builds the chart's checks and the cluster tests need: k8s-tools.sh's tools (helm,
+# The Go builds: MinIO for the engine tests (engines.sh, unless built), k8s-tools.sh's tools (helm,
 # kubeconform, promtool, kustomize, the schemas) and, unless LECTERN_KUBE=0, the cluster's
-# programs. When something is missing they build in the BACKGROUND (installing Debian's node
-# parts first, in the foreground); call early, and lectern_kube_wait before the tests that need them.
+# programs. When something is missing they build in the BACKGROUND, MinIO first (installing
+# Debian's node parts first, in the foreground); call early, then lectern_minio_wait before the
+# tests that need MinIO and lectern_kube_wait before those that need the rest.
 lectern_kube() {
-  local dir cache log cluster=1
+  local dir cache log cluster=1 minio=0
   if [[ "${LECTERN_KUBE:-1}" == "0" ]]; then
     cluster=0
     lectern_log "Kubernetes test cluster: off (LECTERN_KUBE=0); the cluster tests will be skipped"
@@ -180,25 +182,55 @@ lectern_kube() {
     lectern_kube_system || { lectern_kube_failed "Debian's etcd, containerd, runc or CNI plugins"; return; }
   fi
   mkdir -p "$cache"
-  if lectern_k8s_tools_cached && { ((cluster == 0)) || lectern_kube_is_built "$dir"; }; then
+  lectern_minio_installed || minio=1
+  if ((minio == 0)) && lectern_k8s_tools_cached && { ((cluster == 0)) || lectern_kube_is_built "$dir"; }; then
     lectern_k8s_tools || return 1
     ((cluster == 0)) || lectern_kube_record "$dir"
     ((cluster == 0)) || lectern_log "Kubernetes test cluster programs ready in $dir"
     return 0
   fi
-  rm -f "$cache/kube.json" "$log.status"
-  lectern_log "building helm, kubeconform, promtool, kustomize$( ((cluster)) && echo " and the Kubernetes test cluster's programs") from" \
-    "Go module sources in the BACKGROUND (once per machine: 20-40 min on 2 cores beside the suite; log: $log);" \
+  rm -f "$cache/kube.json" "$log.status" "$log.minio"
+  lectern_log "building $( ((minio)) && echo "MinIO, ")helm, kubeconform, promtool, kustomize$( ((cluster)) && echo " and the Kubernetes test cluster's programs") from" \
+    "Go module sources in the BACKGROUND (once per machine: 30-45 min on 2 cores beside the suite; log: $log);" \
     "the tests that need them run last"
   # A session of its own (setsid), so that lectern_kube_stop can end the whole process group.
   setsid bash -c 'source "$1/scripts/lib/toolchain.sh" && source "$1/scripts/lib/engines.sh" &&
     source "$1/scripts/lib/k8s-tools.sh" && source "$1/scripts/lib/kube.sh" || exit 1
     export LECTERN_GO_NICE=19
-    began=$SECONDS rc=0
-    { lectern_k8s_tools_install && { [[ "$4" == 0 ]] || lectern_kube_build "$2"; }; } >"$3" 2>&1 || rc=$?
-    echo "$rc $((SECONDS - began))" >"$3.status"' _ "$LECTERN_ROOT" "$dir" "$log" "$cluster" </dev/null &
+    began=$SECONDS rc=0 mrc=0
+    if [[ "$5" == 1 ]]; then
+      (cd "$1" && nice -n 19 node test/engines/install.ts minio) >"$3" 2>&1 || mrc=$?
+    fi
+    echo "$mrc $((SECONDS - began))" >"$3.minio"
+    { lectern_k8s_tools_install && { [[ "$4" == 0 ]] || lectern_kube_build "$2"; }; } >>"$3" 2>&1 || rc=$?
+    echo "$rc $((SECONDS - began))" >"$3.status"' _ "$LECTERN_ROOT" "$dir" "$log" "$cluster" "$minio" </dev/null &
   LECTERN_KUBE_BUILD_PID=$!
   LECTERN_KUBE_CLUSTER=$cluster
+}
+
+# Waits until the background job has built MinIO (a line every 30 s); a no-op when it was built before.
+lectern_minio_wait() {
+  [[ -n "$LECTERN_KUBE_BUILD_PID" ]] || return 0
+  local log began=$SECONDS next=30 status
+  log="${LECTERN_ENGINES_CACHE:-$HOME/.cache/lectern-engines}/kube-build.log"
+  while [[ ! -f "$log.minio" ]] && kill -0 "$LECTERN_KUBE_BUILD_PID" 2>/dev/null; do
+    if ((SECONDS - began >= next)); then
+      lectern_log "… waiting for MinIO's build ($((SECONDS - began)) s; last: $(grep -v '^\s*$' "$log" | tail -1 | cut -c1-100))"
+      next=$((next + 30))
+    fi
+    sleep 1
+  done
+  status="$(cat "$log.minio" 2>/dev/null || echo "1 ?")"
+  if [[ "${status%% *}" == "0" ]] && lectern_minio_installed; then
+    lectern_log "MinIO is built (${status#* } s in the background; waited $((SECONDS - began)) s)"
+    return 0
+  fi
+  tail -20 "$log" >&2
+  if [[ "${CI:-}" == "true" ]]; then
+    lectern_log "building MinIO FAILED (see $log); CI requires every engine"
+    return 1
+  fi
+  lectern_log "!!! building MinIO FAILED (see $log); the tests that need it will be SKIPPED"
 }
 
 # Waits for the background builds (a line every 30 s), then records the cluster's programs in kube.json.
