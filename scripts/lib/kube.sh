@@ -197,6 +197,9 @@ lectern_kube() {
   setsid bash -c 'source "$1/scripts/lib/toolchain.sh" && source "$1/scripts/lib/engines.sh" &&
     source "$1/scripts/lib/k8s-tools.sh" && source "$1/scripts/lib/kube.sh" || exit 1
     export LECTERN_GO_NICE=19
+    # The compiler without garbage collection until its heap reaches 4 GiB: a fifth less CPU
+    # (metrics-server from a cold cache: 404 -> 297 CPU-seconds), memory still bounded.
+    export GOGC=off GOMEMLIMIT=4GiB
     began=$SECONDS rc=0 mrc=0
     if [[ "$5" == 1 ]]; then
       (cd "$1" && nice -n 19 node test/engines/install.ts minio) >"$3" 2>&1 || mrc=$?
