@@ -22,7 +22,12 @@ const graphqlAsNode = {
  * it (LECTERN_TEST_PHASE=minio leaves the second group out), then, after the Go builds, the chart's
  * checks and the cluster tests.
  */
-const afterMinio = ['**/*.s3.int.test.ts', '**/*.cluster.int.test.ts', 'test/containers/**', 'test/kube/image.kube.test.ts'];
+const afterMinio = [
+  '**/*.s3.int.test.ts',
+  '**/*.cluster.int.test.ts',
+  'test/containers/**',
+  'test/kube/image.kube.test.ts',
+];
 const afterGoBuilds = ['test/k8s/**', 'test/kube/cluster.kube.test.ts', 'test/kube/chart.kube.test.ts'];
 const phase = process.env['LECTERN_TEST_PHASE'];
 const exclude = [
