@@ -91,7 +91,9 @@ describe.skipIf(!searchUrl || !postgresUrl)('lectern index rebuild on the search
     // The old index held only this project: it is gone.
     expect(await engine.indices(`${prefix}-v*`)).toEqual([newIndex]);
     expect(await stack.index.watermark(stack.projectId)).toBe(watermark);
-    expect(await stack.index.queryItems(query)).toEqual(before);
+    // The same answer from the new index; only the read pin's time (when the watermark was read) moves.
+    const after = await stack.index.queryItems(query);
+    expect({ ...after, pin: { ...after.pin, readAt: 0 } }).toEqual({ ...before, pin: { ...before.pin, readAt: 0 } });
   });
 
   it('needs the search engine URL for a search index', async () => {
