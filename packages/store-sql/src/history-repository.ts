@@ -73,27 +73,14 @@ export function latestVersionJson(ref: {
 export const versionFromJson = (json: Record<string, unknown>): StoredVersion =>
   toVersion(json as unknown as Selectable<VariantVersionsTable>);
 
-/** `insert` on every save, as text built once (the parameters in this order). */
+/**
+ * `insert` on every save, as text built once (the parameters in this order): the listed columns
+ * with `elements` before the last two.
+ */
 const insertVersionText = insertRow('variant_versions', [
-  'project_id',
-  'item_id',
-  'language_id',
-  'seq',
-  'id',
-  'base_seq',
-  'is_snapshot',
-  'created_at',
-  'user_id',
-  'via',
-  'operation',
-  'workflow_id',
-  'step_id',
-  'is_published',
-  'published_version_id',
-  'changed_elements',
+  ...listColumns.slice(0, -2),
   'elements',
-  'meta',
-  'restored_from',
+  ...listColumns.slice(-2),
 ]);
 
 /** The version history in `variant_versions` (migration 0019). */
