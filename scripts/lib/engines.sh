@@ -7,7 +7,7 @@
 #   - lectern_go: Go 1.21 or newer, the machine's own (e.g. /usr/local/go), else Go itself from the
 #     Go module proxy; it fetches the toolchain a module asks for (MinIO: 1.24) the same way.
 #   - Then test/engines/install.ts: Kafka and OpenSearch jars from Maven Central (~/.m2), cached
-#     per machine in ~/.cache/lectern-engines. MinIO, built by `go install` (14 min on a fresh
+#     per machine in ~/.cache/lectern-engines. MinIO, built by `go install` (5 to 15 min on a fresh
 #     2-core machine), builds in kube.sh's background job instead, beside the first tests.
 # In CI (CI=true) a failure here fails the run; elsewhere it is reported and the tests that need
 # the missing engine skip themselves, loudly.

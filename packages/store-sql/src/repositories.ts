@@ -220,12 +220,10 @@ function apiKeys(db: Kysely<Database>): ApiKeyRepository {
 }
 
 /**
- * The repositories of one transaction. `audit` collects what the transaction changed (its outbox
- * appends and explicit notes, see `AuditCollector`); the store writes the entry before commit.
- */
-/**
- * The repositories of one transaction (or of reads outside one) on `db`. `memo`: the store's
- * memory shared by its transactions (`UnitOfWork.memo`).
+ * The repositories of one transaction (or of reads outside one) on `db`. `audit` collects what the
+ * transaction changed (its outbox appends and explicit notes, see `AuditCollector`); the store
+ * writes the entry before commit. `memo`: the store's memory shared by its transactions
+ * (`UnitOfWork.memo`).
  */
 export function unitOfWork(db: Kysely<Database>, audit: AuditCollector, memo?: Map<string, unknown>): UnitOfWork {
   const outboxOfTx = outbox(db);
