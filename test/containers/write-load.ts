@@ -73,16 +73,27 @@ export async function storedTaxonomies(stack: FaultStack): Promise<string[]> {
   return codenames;
 }
 
-/** The taxonomy codenames Delivery serves (after every committed change is indexed). */
+/**
+ * The taxonomy codenames Delivery serves (after every committed change is indexed), every page of
+ * them: a run of the fault tests stores more than one page (2,000) of groups.
+ */
 export async function deliveredTaxonomies(stack: FaultStack): Promise<string[]> {
-  const url = `${stack.cluster.deliveries[0]!.deliveryUrl}/${stack.project.projectId}/taxonomies?limit=2000`;
-  const response = await fetch(url, {
-    headers: { 'x-kc-wait-for-loading-new-content': 'true' },
-    signal: AbortSignal.timeout(15_000),
-  });
-  if (response.status !== 200) throw new Error(`delivery taxonomies: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { taxonomies: { system: { codename: string } }[] };
-  return body.taxonomies.map((t) => t.system.codename);
+  const codenames: string[] = [];
+  let url = `${stack.cluster.deliveries[0]!.deliveryUrl}/${stack.project.projectId}/taxonomies?limit=2000`;
+  for (;;) {
+    const response = await fetch(url, {
+      headers: { 'x-kc-wait-for-loading-new-content': 'true' },
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (response.status !== 200) throw new Error(`delivery taxonomies: ${response.status} ${await response.text()}`);
+    const body = (await response.json()) as {
+      taxonomies: { system: { codename: string } }[];
+      pagination: { next_page: string };
+    };
+    codenames.push(...body.taxonomies.map((t) => t.system.codename));
+    if (body.pagination.next_page === '') return codenames;
+    url = body.pagination.next_page;
+  }
 }
 
 /**
