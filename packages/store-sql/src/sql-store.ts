@@ -18,6 +18,7 @@ import { migrationProvider } from './migrations/index.ts';
 import { pgliteSignals, postgresSignals } from './signals.ts';
 import { unitOfWork } from './repositories.ts';
 import { appendEvents } from './outbox-repositories.ts';
+import { isStalePlan, nameFrequentStatements, type NamedStatements } from './named-statements.ts';
 import type { Database } from './schema.ts';
 
 export interface SqlStore extends Store {
@@ -72,6 +73,8 @@ function wrap(
     /** Whether changes are written to the audit log (LECTERN_AUDIT; off only to measure its cost). */
     isAuditOn: boolean;
     signals: Signals & { close?: () => Promise<void> };
+    /** Named statements (PostgreSQL), forgotten when a schema change made a prepared plan stale. */
+    named?: NamedStatements;
   },
 ): SqlStore {
   const queue = createSerialQueue();
@@ -117,17 +120,27 @@ function wrap(
       } catch (error) {
         const code = (error as { code?: string })?.code;
         if (code !== undefined && retryableCodes.has(code) && attempt < maxAttempts) continue;
+        if (isStalePlan(error) && options.named !== undefined && attempt < maxAttempts) {
+          options.named.forget();
+          continue;
+        }
         throw translate(error);
       }
     }
   }
 
   async function read<T>(work: (tx: UnitOfWork) => Promise<T>): Promise<T> {
-    try {
-      // The collector is never read: reads write no audit entry.
-      return await serialize(() => work(unitOfWork(db, createAuditCollector(), memo)));
-    } catch (error) {
-      throw translate(error);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // The collector is never read: reads write no audit entry.
+        return await serialize(() => work(unitOfWork(db, createAuditCollector(), memo)));
+      } catch (error) {
+        if (isStalePlan(error) && options.named !== undefined && attempt < maxAttempts) {
+          options.named.forget();
+          continue;
+        }
+        throw translate(error);
+      }
     }
   }
 
@@ -226,11 +239,13 @@ export async function openPostgresStore(options: {
   // unheard 'error' event ends the process. Its queries' callers get the error; the pool discards
   // the client on release (no longer queryable).
   pool.on('connect', (client) => client.on('error', () => undefined));
+  const named = nameFrequentStatements(pool);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: statementLog(options.onStatement) });
   const store = wrap(db, {
     engine: 'postgres',
     isSingleConnection: false,
     isAuditOn: options.isAuditOn ?? true,
+    named,
     signals: postgresSignals({ connectionString: options.connectionString }),
   });
   await serializeMigration(store);
