@@ -18,7 +18,13 @@ import { migrationProvider } from './migrations/index.ts';
 import { pgliteSignals, postgresSignals } from './signals.ts';
 import { unitOfWork } from './repositories.ts';
 import { appendEvents } from './outbox-repositories.ts';
-import { isStalePlan, nameFrequentStatements, type NamedStatements } from './named-statements.ts';
+import {
+  createStatementNames,
+  isStalePlan,
+  namePgliteStatements,
+  nameStatementsOfPool,
+  type StatementNames,
+} from './named-statements.ts';
 import type { Database } from './schema.ts';
 
 export interface SqlStore extends Store {
@@ -73,8 +79,8 @@ function wrap(
     /** Whether changes are written to the audit log (LECTERN_AUDIT; off only to measure its cost). */
     isAuditOn: boolean;
     signals: Signals & { close?: () => Promise<void> };
-    /** Named statements (PostgreSQL), forgotten when a schema change made a prepared plan stale. */
-    named?: NamedStatements;
+    /** The statements' names, forgotten when a schema change made a prepared plan stale. */
+    named: StatementNames;
   },
 ): SqlStore {
   const queue = createSerialQueue();
@@ -120,7 +126,7 @@ function wrap(
       } catch (error) {
         const code = (error as { code?: string })?.code;
         if (code !== undefined && retryableCodes.has(code) && attempt < maxAttempts) continue;
-        if (isStalePlan(error) && options.named !== undefined && attempt < maxAttempts) {
+        if (isStalePlan(error) && attempt < maxAttempts) {
           options.named.forget();
           continue;
         }
@@ -135,7 +141,7 @@ function wrap(
         // The collector is never read: reads write no audit entry.
         return await serialize(() => work(unitOfWork(db, createAuditCollector(), memo)));
       } catch (error) {
-        if (isStalePlan(error) && options.named !== undefined && attempt < maxAttempts) {
+        if (isStalePlan(error) && attempt < maxAttempts) {
           options.named.forget();
           continue;
         }
@@ -213,11 +219,16 @@ export async function openPgliteStore(
       ? new PGlite({ startParams, extensions })
       : new PGlite(options.dataDir, { startParams, extensions });
   await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }), log: statementLog(options.onStatement) });
+  const named = createStatementNames();
+  const db = new Kysely<Database>({
+    dialect: new PGliteDialect({ pglite: namePgliteStatements(pglite, named) }),
+    log: statementLog(options.onStatement),
+  });
   const store = wrap(db, {
     engine: 'pglite',
     isSingleConnection: true,
     isAuditOn: options.isAuditOn ?? true,
+    named,
     signals: pgliteSignals(pglite),
   });
   await serializeMigration(store);
@@ -239,7 +250,8 @@ export async function openPostgresStore(options: {
   // unheard 'error' event ends the process. Its queries' callers get the error; the pool discards
   // the client on release (no longer queryable).
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const named = nameFrequentStatements(pool);
+  const named = createStatementNames();
+  nameStatementsOfPool(pool, named);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: statementLog(options.onStatement) });
   const store = wrap(db, {
     engine: 'postgres',
