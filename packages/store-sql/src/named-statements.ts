@@ -13,8 +13,10 @@ import type pg from 'pg';
  * texts that vary, such as an `in` list of n values, mostly stay below `after` or beyond the cap).
  *
  * A plan prepared before a schema change that alters its result's columns (a migration by a newer
- * server during a rolling upgrade) fails with "cached plan must not change result type": the store
- * then calls `forget` and retries, and every text gets a new name, prepared afresh.
+ * server during a rolling upgrade) fails with "cached plan must not change result type": the
+ * failure makes every name forgotten, so each text is prepared afresh under a new one, and the
+ * store retries the transaction or read that met it (a statement sent outside the store's
+ * transactions, such as an index read on its pool, fails that once).
  */
 export interface StatementNames {
   /** The text's name, or undefined while it stays unnamed. */
@@ -63,13 +65,23 @@ export function createStatementNames(
 
 type Query = (...args: unknown[]) => unknown;
 
+/** Resolves as `answer` does; a stale plan among its failures makes every name forgotten. */
+function forgettingStalePlans<T>(answer: T, names: StatementNames): T {
+  if (answer instanceof Promise)
+    answer.catch((error: unknown) => {
+      if (isStalePlan(error)) names.forget();
+    });
+  return answer;
+}
+
 /** node-postgres prepares a name on a connection the first time that connection runs it. */
 export function nameStatementsOfPool(pool: pg.Pool, names: StatementNames): void {
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as Query;
     (client as unknown as { query: Query }).query = (text: unknown, values?: unknown, callback?: unknown) => {
       const name = typeof text === 'string' && Array.isArray(values) ? names.nameOf(text) : undefined;
-      return name === undefined ? query(text, values, callback) : query({ name, text, values }, callback);
+      if (name === undefined) return query(text, values, callback);
+      return forgettingStalePlans(query({ name, text, values }, callback), names);
     };
   });
 }
@@ -118,7 +130,10 @@ export function namePgliteStatements(pglite: PGlite, names: StatementNames): Pgl
     (text, params, options) => {
       const name = Array.isArray(params) ? names.nameOf(text) : undefined;
       if (name === undefined) return direct(text, params, options);
-      return exclusive(() => run(name, text, params ?? [], options)) as never;
+      return forgettingStalePlans(
+        exclusive(() => run(name, text, params ?? [], options)),
+        names,
+      ) as never;
     };
   const none = <T>(work: () => Promise<T>) => work();
 

@@ -18,13 +18,7 @@ import { migrationProvider } from './migrations/index.ts';
 import { pgliteSignals, postgresSignals } from './signals.ts';
 import { unitOfWork } from './repositories.ts';
 import { appendEvents } from './outbox-repositories.ts';
-import {
-  createStatementNames,
-  isStalePlan,
-  namePgliteStatements,
-  nameStatementsOfPool,
-  type StatementNames,
-} from './named-statements.ts';
+import { createStatementNames, isStalePlan, namePgliteStatements, nameStatementsOfPool } from './named-statements.ts';
 import type { Database } from './schema.ts';
 
 export interface SqlStore extends Store {
@@ -79,8 +73,6 @@ function wrap(
     /** Whether changes are written to the audit log (LECTERN_AUDIT; off only to measure its cost). */
     isAuditOn: boolean;
     signals: Signals & { close?: () => Promise<void> };
-    /** The statements' names, forgotten when a schema change made a prepared plan stale. */
-    named: StatementNames;
   },
 ): SqlStore {
   const queue = createSerialQueue();
@@ -126,10 +118,8 @@ function wrap(
       } catch (error) {
         const code = (error as { code?: string })?.code;
         if (code !== undefined && retryableCodes.has(code) && attempt < maxAttempts) continue;
-        if (isStalePlan(error) && attempt < maxAttempts) {
-          options.named.forget();
-          continue;
-        }
+        // A prepared plan a migration made stale: the names are forgotten already (named-statements.ts).
+        if (isStalePlan(error) && attempt < maxAttempts) continue;
         throw translate(error);
       }
     }
@@ -141,10 +131,7 @@ function wrap(
         // The collector is never read: reads write no audit entry.
         return await serialize(() => work(unitOfWork(db, createAuditCollector(), memo)));
       } catch (error) {
-        if (isStalePlan(error) && attempt < maxAttempts) {
-          options.named.forget();
-          continue;
-        }
+        if (isStalePlan(error) && attempt < maxAttempts) continue;
         throw translate(error);
       }
     }
@@ -228,7 +215,6 @@ export async function openPgliteStore(
     engine: 'pglite',
     isSingleConnection: true,
     isAuditOn: options.isAuditOn ?? true,
-    named,
     signals: pgliteSignals(pglite),
   });
   await serializeMigration(store);
@@ -257,7 +243,6 @@ export async function openPostgresStore(options: {
     engine: 'postgres',
     isSingleConnection: false,
     isAuditOn: options.isAuditOn ?? true,
-    named,
     signals: postgresSignals({ connectionString: options.connectionString }),
   });
   await serializeMigration(store);

@@ -25,7 +25,13 @@ async function exercise(store: SqlStore, migrate: (ddl: string) => Promise<unkno
     }),
   );
   const read = () => store.transaction((tx) => tx.projects.get(id));
-  for (let i = 0; i < 5; i++) expect((await read())?.name).toBe('Named');
+  // A statement on the store's pool outside its transactions (as the delivery index reads).
+  const direct = async () =>
+    (await store.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst())?.name;
+  for (let i = 0; i < 5; i++) {
+    expect((await read())?.name).toBe('Named');
+    expect(await direct()).toBe('Named');
+  }
 
   // One connection: the prepared statements listed are the store's.
   const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(store.db);
@@ -35,6 +41,12 @@ async function exercise(store: SqlStore, migrate: (ddl: string) => Promise<unkno
   await migrate('alter table projects add column added_by_a_newer_server text');
   expect((await read())?.name).toBe('Named');
   expect((await read())?.name).toBe('Named');
+  // The names were forgotten at the first stale plan: the direct read is prepared afresh too.
+  expect(await direct()).toBe('Named');
+  // Met outside a transaction, a stale plan fails that one statement; the next is prepared afresh.
+  await migrate('alter table projects add column and_another text');
+  await expect(direct()).rejects.toThrow(/cached plan must not change result type/);
+  expect(await direct()).toBe('Named');
   // Writes and errors go through the named path too: a unique violation is still a conflict.
   await expect(
     store.transaction((tx) =>
