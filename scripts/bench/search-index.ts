@@ -34,7 +34,7 @@ articles with title, rank, summary, an author and the previous article as relate
 through core operations and cached in ${seedCacheRoot}), times \`lectern index rebuild\`, starts
 Management, the indexer and one Delivery process (response cache off, rate limits off) and measures
 with wrk from a separate process (autocannon when wrk cannot be installed):
-  a. a list of 10 articles with rank ≥ n, ordered by rank descending, depth 2 (n walks)
+  a. a list of 10 articles with rank < n, ordered by rank descending, depth 2 (n walks: a different page each request)
   b. the equality filter elements.title = "Article n", depth 0 (n walks)
   c. /items-feed through every item (its own process)
   d. publish → visible: new version, edit, publish through Management; poll Delivery
