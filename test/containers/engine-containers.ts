@@ -14,6 +14,24 @@ export const minioCredentials = { accessKey: 'lectern-faults', secretKey: 'lecte
 /** Size of the tmpfs MinIO stores its objects on, the volume the "fill a volume" test fills. */
 export const blobVolumeMiB = 64;
 
+/**
+ * Runs `pause`, again while runc answers "unable to freeze": the cgroup freezer gives up when a
+ * busy process (a JVM's threads in the middle of I/O) does not stop in time, and leaves the
+ * container running, so trying again is safe. Seen once (session 43) in a run of the whole suite.
+ */
+async function freeze(pause: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await pause();
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !/unable to freeze/.test(String((error as Error)?.message))) throw error;
+      console.warn(`[containers] pause: ${(error as Error).message}; trying again (${attempt})`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
 /** One engine container on the fault network, at a fixed address the host's processes reach. */
 export interface EngineContainer {
   readonly name: string;
@@ -86,7 +104,7 @@ export async function startEngineContainers(): Promise<EngineContainers> {
       cut: () => network.disconnect({ Container: container.getId(), Force: true }),
       heal: () =>
         network.connect({ Container: container.getId(), EndpointConfig: { IPAMConfig: { IPv4Address: ip } } }),
-      pause: () => docker.pause(),
+      pause: () => freeze(() => docker.pause()),
       unpause: () => docker.unpause(),
     };
     started.push(e);
