@@ -294,6 +294,44 @@ describe('indexer rendering', () => {
     ).toHaveLength(1);
   });
 
+  it('writes the read-ahead hint (what linked items link to), renewed with their links, without a Sync change', async () => {
+    for (const codename of ['hint_c', 'hint_d']) {
+      await call('/items', 'POST', { name: codename, codename, type: { codename: 'article' } });
+      await call(`/items/codename/${codename}/variants/codename/default`, 'PUT', {
+        elements: [{ element: { codename: 'title' }, value: codename }],
+      });
+    }
+    const link = async (from: string, to: string, isNew: boolean) => {
+      if (isNew) await call('/items', 'POST', { name: from, codename: from, type: { codename: 'article' } });
+      await call(`/items/codename/${from}/variants/codename/default`, 'PUT', {
+        elements: [{ element: { codename: 'related' }, value: [{ codename: to }] }],
+      });
+    };
+    await link('hint_b', 'hint_c', true);
+    await link('hint_a', 'hint_b', true);
+    await stack.catchUp();
+    expect((await one('preview', 'hint_a'))?.nextLinkedItemCodenames).toEqual(['hint_c']);
+    expect((await one('preview', 'hint_b'))?.nextLinkedItemCodenames).toBeUndefined();
+
+    const watermark = await stack.index.watermark(stack.projectId);
+    await link('hint_b', 'hint_d', false);
+    await stack.catchUp();
+    expect((await one('preview', 'hint_a'))?.nextLinkedItemCodenames).toEqual(['hint_d']);
+    const changes = await stack.index.changesSince({
+      projectId: stack.projectId,
+      channel: 'preview',
+      afterSeq: watermark,
+      limit: 100,
+    });
+    expect(changes.map((c) => c.itemCodename)).toEqual(['hint_b']);
+    // Delivery follows the renewed chain (both levels read in one fetch after the list).
+    const res = await stack.preview.inject({
+      url: `/${stack.projectId}/items?system.codename=hint_a&depth=2`,
+      headers: { authorization: `Bearer ${stack.previewKey}` },
+    });
+    expect(Object.keys((res.json() as { modular_content: Json }).modular_content).sort()).toEqual(['hint_b', 'hint_d']);
+  });
+
   it('is idempotent: indexing every event again gives the same documents', async () => {
     const before = { production: await documents('production'), preview: await documents('preview') };
     const watermark = await stack.index.watermark(stack.projectId);

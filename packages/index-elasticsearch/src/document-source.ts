@@ -57,8 +57,13 @@ export function documentSource(options: {
   from: number;
 }): DocumentSource {
   const { channel, doc, langs, from } = options;
-  const { body, hash } = documentBody(doc);
-  const whash = createHash('sha256').update(hash).update('\n').update(langs.join(',')).digest('base64');
+  const { body, hash, hint } = documentBody(doc);
+  const whash = createHash('sha256')
+    .update(hash)
+    .update('\n')
+    .update(langs.join(','))
+    .update(hint === '' ? '' : `\n${hint}`)
+    .digest('base64');
   const rows = documentRows(doc);
   const v: DocumentSource['v'] = {};
   for (const row of rows.values) {

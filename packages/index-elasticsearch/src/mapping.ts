@@ -65,7 +65,7 @@ export const indexMappings = {
     archived_at: { type: 'long' },
     /** Content hash (Delivery JSON and links): a difference is a Sync change. */
     hash: { type: 'keyword', index: false },
-    /** The hash above plus the item's languages: a difference rewrites the document. */
+    /** The hash above plus the item’s languages and the read-ahead hint: a difference rewrites the document. */
     whash: { type: 'keyword', index: false },
     dep: keyword,
     assets: keyword,

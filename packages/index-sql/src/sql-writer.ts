@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import {
   documentBody,
@@ -24,7 +25,10 @@ interface Rendered {
   readonly channel: DeliveryChannel;
   readonly doc: IndexDocument;
   readonly body: string;
+  /** The content hash: a difference is a Sync change. */
   readonly hash: string;
+  /** What the `hash` column holds: the content hash, then the read-ahead hint's when there is one. */
+  readonly stamp: string;
 }
 
 interface Existing {
@@ -41,7 +45,9 @@ interface Existing {
 const keyOf = (channel: string, itemId: string, language: string) => `${channel}\u0000${itemId}\u0000${language}`;
 
 function render(channel: DeliveryChannel, doc: IndexDocument): Rendered {
-  return { channel, doc, ...documentBody(doc) };
+  const { body, hash, hint } = documentBody(doc);
+  const stamp = hint === '' ? hash : `${hash} ${createHash('sha256').update(hint).digest('base64')}`;
+  return { channel, doc, body, hash, stamp };
 }
 
 /** Inserts or replaces documents; returns their doc ids by channel, item and language. */
@@ -64,7 +70,7 @@ async function upsertDocuments(trx: Trx, projectId: string, docs: readonly Rende
             collection: system.collection,
             last_modified: system.last_modified,
             body: r.body,
-            hash: r.hash,
+            hash: r.stamp,
           };
         }),
       )
@@ -156,7 +162,8 @@ async function existingDocuments(trx: Trx, projectId: string, itemIds: readonly 
 
 /**
  * Writes a batch's documents in the ledger's transaction (see DeliveryIndexWriter.apply), given
- * the watermark: documents whose content hash changed are replaced with their value rows,
+ * the watermark: documents whose content hash changed are replaced with their value rows (one
+ * whose read-ahead hint alone changed gets its new body, without a Sync change),
  * documents no longer listed are removed. Returns the Sync changes (the ledger records them, then
  * the model and the watermark) and how many documents it wrote or removed; null when the batch is
  * not newer than the watermark.
@@ -173,12 +180,17 @@ export async function writeDocuments(
   const stored = new Map(existing.map((e) => [keyOf(e.channel, e.item_id, e.language), e]));
   const listed = new Set<string>();
   const changed: Rendered[] = [];
+  // Only the read-ahead hint differs: the body is written again, nothing else, and no Sync change.
+  const hinted: Rendered[] = [];
   for (const { channel, documents } of batch.items) {
     for (const doc of documents) {
       const key = keyOf(channel, doc.itemId, doc.language);
       listed.add(key);
       const rendered = render(channel, doc);
-      if (stored.get(key)?.hash !== rendered.hash) changed.push(rendered);
+      const before = stored.get(key)?.hash;
+      if (before === rendered.stamp) continue;
+      if (before?.split(' ')[0] === rendered.hash) hinted.push(rendered);
+      else changed.push(rendered);
     }
   }
   const listedItems = new Set(batch.items.map((i) => `${i.channel}\u0000${i.itemId}`));
@@ -191,6 +203,7 @@ export async function writeDocuments(
     .filter((id): id is string => id !== undefined);
   await deleteRows(trx, replaced, { isDocumentToo: false });
   const docIds = await upsertDocuments(trx, projectId, changed);
+  await upsertDocuments(trx, projectId, hinted);
   await insertRows(
     trx,
     projectId,
@@ -235,5 +248,5 @@ export async function writeDocuments(
       system: goneSystems.get(g.doc_id) ?? null,
     })),
   ];
-  return { changes, result: changed.length + gone.length };
+  return { changes, result: changed.length + hinted.length + gone.length };
 }

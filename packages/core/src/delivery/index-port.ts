@@ -46,6 +46,13 @@ export interface IndexedVariant {
    */
   readonly linkedItemCodenames: readonly string[];
   /**
+   * Codenames the items it links to link to in turn (their linked-items and subpages elements, in
+   * any language of the channel), as of when it was indexed: a hint that lets a reader fetch two
+   * levels of `depth` at once. It may be stale or incomplete (the reader fetches what it missed);
+   * absent in documents indexed before it was written and when there is none.
+   */
+  readonly nextLinkedItemCodenames?: readonly string[];
+  /**
    * The components of its rich text elements, keyed by their `modular_content` codename; always
    * returned with the item, whatever the depth (SPEC 4.3 depth rule).
    */

@@ -124,7 +124,7 @@ export function documentRows(doc: IndexDocument): {
   return { values, members, links };
 }
 
-/** What readers get back: the document without the writer-only fields. */
+/** What readers get back: the document without the writer-only fields and the read-ahead hint. */
 function readerPart(doc: IndexDocument): IndexedVariant {
   return {
     itemId: doc.itemId,
@@ -137,12 +137,18 @@ function readerPart(doc: IndexDocument): IndexedVariant {
 }
 
 /**
- * The JSON readers get back (`body`) and a hash of it with the document's links: equal hashes
- * mean nothing a reader or the indexer sees has changed.
+ * The JSON readers get back (`body`, with the read-ahead hint `nextLinkedItemCodenames` when there
+ * is one) and a hash of the rest with the document's links: equal hashes mean nothing a reader or
+ * the indexer sees has changed, so a Sync change. The hint is left out of the hash: it changes
+ * when a linked item's links do, which changes nothing this item delivers; `hint` is it as text,
+ * for an adapter that rewrites a document whose hint changed (the search index's `whash`).
  */
-export function documentBody(doc: IndexDocument): { body: string; hash: string } {
-  const body = JSON.stringify(readerPart(doc));
+export function documentBody(doc: IndexDocument): { body: string; hash: string; hint: string } {
+  const reader = JSON.stringify(readerPart(doc));
   const links = JSON.stringify([doc.dependsOnItemIds, doc.assetIds, doc.usesItemCodenames]);
-  const hash = createHash('sha256').update(body).update('\n').update(links).digest('base64');
-  return { body, hash };
+  const hash = createHash('sha256').update(reader).update('\n').update(links).digest('base64');
+  const next = doc.nextLinkedItemCodenames ?? [];
+  if (next.length === 0) return { body: reader, hash, hint: '' };
+  const hint = JSON.stringify(next);
+  return { body: `{"nextLinkedItemCodenames":${hint},${reader.slice(1)}`, hash, hint };
 }

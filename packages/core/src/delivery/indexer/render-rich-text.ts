@@ -8,6 +8,8 @@ export interface RichTextFound {
   readonly assetIds: string[];
   /** Codenames of inserted items (`data-rel="link"`) in document order. */
   readonly insertedCodenames: string[];
+  /** Ids of those items. */
+  readonly insertedItemIds: string[];
   /** Codenames of hyperlinked items. */
   readonly linkedCodenames: string[];
   /** Components placed, in document order, with their Delivery codename. */
@@ -68,6 +70,7 @@ export async function renderRichText(options: {
     itemIds: [],
     assetIds: [],
     insertedCodenames: [],
+    insertedItemIds: [],
     linkedCodenames: [],
     components: [],
     files: {},
@@ -106,6 +109,7 @@ export async function renderRichText(options: {
       addUnique(found.itemIds, id);
       if (!item) continue;
       addUnique(found.insertedCodenames, item.codename);
+      addUnique(found.insertedItemIds, id);
       addUnique(modularContent, item.codename);
       pieces.push(
         `<object type="${objectMediaType}" data-type="item" data-rel="link" data-codename="${escapeAttribute(item.codename)}"></object>`,

@@ -14,6 +14,8 @@ const maxComponentDepth = 6;
 
 interface Collected {
   linked: string[];
+  /** Ids of the items `linked` names (linked-items and subpages elements, inserted items). */
+  linkedIds: string[];
   uses: string[];
   itemIds: string[];
   assetIds: string[];
@@ -133,6 +135,7 @@ async function renderElement(e: FlatElement, input: ElementsInput): Promise<Deli
         if (item) codenames.push(item.codename);
       }
       addUnique(collected.linked, codenames);
+      addUnique(collected.linkedIds, itemIds);
       addUnique(collected.uses, codenames);
       return { ...base, value: codenames };
     }
@@ -148,6 +151,7 @@ async function renderElement(e: FlatElement, input: ElementsInput): Promise<Deli
       addUnique(collected.itemIds, f.itemIds);
       addUnique(collected.assetIds, f.assetIds);
       addUnique(collected.linked, f.insertedCodenames);
+      addUnique(collected.linkedIds, f.insertedItemIds);
       addUnique(collected.uses, [...f.insertedCodenames, ...f.linkedCodenames]);
       Object.assign(collected.files, f.files);
       for (const { codename, component } of f.components) {
@@ -203,6 +207,49 @@ async function renderComponent(
   };
 }
 
+/** Codenames a document's read-ahead hint holds at most. */
+const maxNextLinked = 100;
+
+/**
+ * `nextLinkedItemCodenames`: what the linked items (`linkedIds`) link to through their
+ * linked-items and subpages elements, in any language the channel shows, without `known`. Rich
+ * text of the linked items is not parsed for it (the hint may be incomplete; readers fetch what
+ * it missed). Reads are batched: every linked item's variants at once, then every target item.
+ */
+async function nextLinkedCodenames(
+  ctx: RenderContext,
+  channel: DeliveryChannel,
+  linkedIds: readonly string[],
+  known: readonly string[],
+): Promise<string[]> {
+  if (linkedIds.length === 0) return [];
+  const linked = await Promise.all(
+    linkedIds.map(async (id) => ({ item: await ctx.item(id), variants: await ctx.variantsOf(id) })),
+  );
+  const targetIds: string[] = [];
+  for (const { item, variants } of linked) {
+    if (!item) continue;
+    const elements = ctx.model
+      .elementsOf(item.typeId)
+      .filter((e) => e.def.type === 'modular_content' || e.def.type === 'subpages');
+    for (const variant of variants) {
+      const version = RenderContext.versionOf(variant, channel);
+      if (version) for (const e of elements) addUnique(targetIds, ids(version.elements[e.def.id]?.value));
+    }
+  }
+  await ctx.preloadItems(targetIds);
+  const seen = new Set(known);
+  const out: string[] = [];
+  for (const id of targetIds) {
+    const target = await ctx.item(id);
+    if (!target || seen.has(target.codename)) continue;
+    seen.add(target.codename);
+    out.push(target.codename);
+    if (out.length === maxNextLinked) break;
+  }
+  return out;
+}
+
 /**
  * Renders one variant for one channel exactly as the Delivery API returns it, or null when the
  * channel has no version of it (never published) or its language or type is gone.
@@ -220,7 +267,15 @@ export async function renderVariant(options: {
   if (!language || !type || !version) return null;
   const collection = ctx.model.collectionCodename(item.collectionId);
   const lastModified = deliveryTime(version.lastModified);
-  const collected: Collected = { linked: [], uses: [], itemIds: [], assetIds: [], components: {}, files: {} };
+  const collected: Collected = {
+    linked: [],
+    linkedIds: [],
+    uses: [],
+    itemIds: [],
+    assetIds: [],
+    components: {},
+    files: {},
+  };
   const elements = await renderElements({
     ctx,
     typeId: item.typeId,
@@ -233,6 +288,7 @@ export async function renderVariant(options: {
     collected,
     depth: 0,
   });
+  const next = await nextLinkedCodenames(ctx, channel, collected.linkedIds, [item.codename, ...collected.linked]);
   return {
     itemId: item.id,
     language: language.codename,
@@ -252,6 +308,7 @@ export async function renderVariant(options: {
       elements,
     },
     linkedItemCodenames: collected.linked,
+    ...(next.length === 0 ? {} : { nextLinkedItemCodenames: next }),
     components: collected.components,
     // Only when there are images: other documents keep the body (and its hash) they had.
     ...(Object.keys(collected.files).length === 0 ? {} : { richTextAssets: collected.files }),

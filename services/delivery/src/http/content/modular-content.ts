@@ -40,10 +40,20 @@ function linksOf(variant: IndexedVariant): string[] {
   return [...variant.linkedItemCodenames, ...componentLinks(variant.components)];
 }
 
+/** Codenames one fetch may ask for beyond the level it needs, read ahead for the next level. */
+export const maxReadAhead = 100;
+
 /**
  * The `modular_content` object of a response: every component of every returned variant (always,
  * unprojected), and linked items breadth-first to `depth` levels (projected). Filters never apply
  * here (SPEC 4.3 rule 7). Throws RESPONSE_TOO_LARGE past 2,000 items in all (SPEC 8).
+ *
+ * Each level is one fetch. When another level follows, that fetch also reads ahead the codenames
+ * the level's variants say their linked items link to (`nextLinkedItemCodenames`, a hint written
+ * by the indexer), so that two levels cost one round trip to the index. The hint only chooses what
+ * is read early: every level is still the links of the level before, and a codename the hint
+ * missed is fetched then; one read ahead and not found is not asked for again (every fetch of an
+ * answer reads the same watermark and languages).
  */
 export async function assembleModularContent(options: ModularContentOptions): Promise<Record<string, DeliveryItem>> {
   const out: Record<string, DeliveryItem> = {};
@@ -59,11 +69,28 @@ export async function assembleModularContent(options: ModularContentOptions): Pr
     for (const [codename, component] of Object.entries(variant.components)) add(codename, component);
   };
   options.roots.forEach(addComponents);
+  /** Variants read ahead, by codename (null: asked for and not found). */
+  const readAhead = new Map<string, IndexedVariant | null>();
   let level = options.roots;
   for (let d = 1; d <= options.depth && level.length > 0; d += 1) {
     const wanted = [...new Set(level.flatMap(linksOf))].filter((codename) => !(codename in out));
     if (wanted.length === 0) break;
-    const found = await options.fetch(wanted);
+    const missing = wanted.filter((codename) => !readAhead.has(codename));
+    const ahead =
+      d < options.depth && missing.length > 0
+        ? [...new Set(level.flatMap((v) => v.nextLinkedItemCodenames ?? []))]
+            .filter((codename) => !(codename in out) && !readAhead.has(codename) && !missing.includes(codename))
+            .slice(0, maxReadAhead)
+        : [];
+    const fetched = missing.length > 0 ? await options.fetch([...missing, ...ahead]) : [];
+    const isWanted = new Set(wanted);
+    const found = wanted.flatMap((codename) => readAhead.get(codename) ?? []);
+    for (const codename of ahead) readAhead.set(codename, null);
+    for (const variant of fetched) {
+      const codename = variant.item.system.codename;
+      if (isWanted.has(codename)) found.push(variant);
+      else readAhead.set(codename, variant);
+    }
     for (const variant of found) {
       add(variant.item.system.codename, projectItem(variant.item, options.projection));
       addComponents(variant);
