@@ -41,7 +41,10 @@ export interface PublishRun {
 export interface Measured {
   readonly rows: readonly LoadRow[];
   readonly feed: FeedRun;
+  /** Seen by polling Delivery every `pollMs`. */
   readonly publish: PublishRun;
+  /** Seen by one Delivery request with `X-KC-Wait-For-Loading-New-Content: true` per publish. */
+  readonly publishWaited: PublishRun;
 }
 
 export interface MeasureOptions {
@@ -158,8 +161,9 @@ export async function measureStack(o: MeasureOptions): Promise<Measured> {
   const feed = { ...(JSON.parse(stdout) as Omit<FeedRun, 'deliveryRssMiB'>), deliveryRssMiB: rss.stop() };
   process.stdout.write(` ${feed.items} items in ${feed.seconds.toFixed(1)} s\n`);
 
-  const publish = await measurePublishes(o);
-  return { rows, feed, publish };
+  const publish = await measurePublishes(o, 'poll', 0);
+  const publishWaited = await measurePublishes(o, 'wait', o.publishes);
+  return { rows, feed, publish, publishWaited };
 }
 
 /** One Management API call with a management key; a non-2xx answer is an error. */
@@ -175,12 +179,15 @@ async function call(url: string, token: string, method: string, body?: unknown):
 }
 
 /**
- * (d): for the first `publishes` articles, one after another: a new version and a new title through
- * the Management API, then publish; the time from the publish answer until Delivery (polled every
- * `pollMs`, no wait header) answers the new title. The path is the cluster's: outbox relay → Kafka →
- * indexer → index → watermark.
+ * (d): for `publishes` articles from `first`, one after another: a new version and a new title
+ * through the Management API, then publish; the time from the publish answer until Delivery
+ * answers the new title. The path is the cluster's: outbox relay → Kafka → indexer → index →
+ * watermark. `poll`: Delivery asked every `pollMs` (each request a search while the indexer
+ * writes: on two cores the polling itself slows the engine down); `wait`: one request with
+ * `X-KC-Wait-For-Loading-New-Content: true`, which Delivery answers once its watermark covers the
+ * publish (polling continues should it not show the new title).
  */
-async function measurePublishes(o: MeasureOptions): Promise<PublishRun> {
+async function measurePublishes(o: MeasureOptions, mode: 'poll' | 'wait', first: number): Promise<PublishRun> {
   const management = o.stack.cluster.managementUrl;
   const key = await call(`${management}/admin/projects/${o.projectId}/keys`, o.stack.operatorToken, 'POST', {
     kind: 'management',
@@ -189,7 +196,7 @@ async function measurePublishes(o: MeasureOptions): Promise<PublishRun> {
   const mapi = (path: string, method: string, body?: unknown) =>
     call(`${management}/v2/projects/${o.projectId}${path}`, String(key['api_key']), method, body);
   const times: number[] = [];
-  for (let i = 0; i < o.publishes; i++) {
+  for (let i = first; i < first + o.publishes; i++) {
     const codename = articleCodename(i);
     const variant = `/items/codename/${codename}/variants/codename/default`;
     const title = `Edited ${i} at ${Date.now()}`;
@@ -197,16 +204,21 @@ async function measurePublishes(o: MeasureOptions): Promise<PublishRun> {
     await mapi(variant, 'PUT', { elements: [{ element: { codename: 'title' }, value: title }] });
     await mapi(`${variant}/publish`, 'PUT');
     const published = performance.now();
-    for (;;) {
-      const response = await fetch(`${o.stack.deliveryUrl}/${o.projectId}/items/${codename}?depth=0`);
+    for (let attempt = 0; ; attempt++) {
+      const isWaiting = mode === 'wait' && attempt === 0;
+      const response = await fetch(`${o.stack.deliveryUrl}/${o.projectId}/items/${codename}?depth=0`, {
+        headers: isWaiting ? { 'x-kc-wait-for-loading-new-content': 'true' } : {},
+      });
       const body = (await response.json()) as { item?: { elements?: { title?: { value?: string } } } };
       if (response.status === 200 && body.item?.elements?.title?.value === title) break;
       if (performance.now() - published > 60_000) throw new Error(`${codename} was not visible after 60 s`);
       if (o.pollMs > 0) await new Promise((r) => setTimeout(r, o.pollMs));
     }
     times.push(performance.now() - published);
-    if (process.stdout.isTTY) process.stdout.write(`\r    publish → visible: ${i + 1}/${o.publishes}`);
-    else if ((i + 1) % 10 === 0 || i + 1 === o.publishes) console.log(`    publish → visible: ${i + 1}/${o.publishes}`);
+    const done = i + 1 - first;
+    const label = `    publish → visible (${mode}): ${done}/${o.publishes}`;
+    if (process.stdout.isTTY) process.stdout.write(`\r${label}`);
+    else if (done % 10 === 0 || done === o.publishes) console.log(label);
   }
   if (process.stdout.isTTY) process.stdout.write('\n');
   return {

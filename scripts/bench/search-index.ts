@@ -37,7 +37,8 @@ with wrk from a separate process (autocannon when wrk cannot be installed):
   a. a list of 10 articles with rank < n, ordered by rank descending, depth 2 (n walks: a different page each request)
   b. the equality filter elements.title = "Article n", depth 0 (n walks)
   c. /items-feed through every item (its own process)
-  d. publish → visible: new version, edit, publish through Management; poll Delivery
+  d. publish → visible: new version, edit, publish through Management; poll Delivery, then (other
+     articles) one Delivery request with X-KC-Wait-For-Loading-New-Content per publish
   e. the index rebuild (above)
 
   --items N[,N…]       item counts (default 10000,100000)
