@@ -4,8 +4,8 @@ import { performance, PerformanceObserver } from 'node:perf_hooks';
 const tickMs = 5;
 
 /**
- * One measured request: the longest gap of the event loop, the CPU time this thread spent while
- * the request was in flight, and when it was in flight.
+ * One measured request: the longest gap of the event loop, the CPU time this thread spent within
+ * that gap, and when the request was in flight.
  */
 export interface Hold {
   readonly loopMs: number;
@@ -26,16 +26,20 @@ function threadCpuMs(): number {
  * last tick, for a hold that ends just before `stop`), less one tick, is the longest the loop
  * was held. Started right before a request is sent and stopped as soon as its answer is read,
  * so what the judge does before and after (snapshots, generating the next request) is not
- * counted. A gap can also be this process waiting for a CPU (a loaded machine): the thread's
- * CPU time over the window (`cpuMs`) bounds what was really work. Garbage collection in flight
- * is work too, so the probe records GC pauses (`gcMs`) for the judge to set them apart.
+ * counted. A gap can also be this process waiting for a CPU (a loaded machine): the CPU time the
+ * thread spent within that longest gap (`cpuMs`, read at every tick) bounds what was really work.
+ * (Over the whole flight it bounded nothing on a loaded machine: a request in flight for half a
+ * second does 100 ms of small steps, and one wait for a CPU then looked like a held loop.)
+ * Garbage collection in flight is work too, so the probe records GC pauses (`gcMs`) for the judge
+ * to set them apart.
  */
 export class LoopProbe {
   #timer: NodeJS.Timeout | null = null;
   #from = 0;
-  #cpuFrom = 0;
   #last = 0;
+  #lastCpu = 0;
   #max = 0;
+  #maxCpu = 0;
   #gc: { start: number; end: number }[] = [];
   readonly #observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
@@ -51,23 +55,31 @@ export class LoopProbe {
   start(): void {
     this.stop();
     this.#from = this.#last = performance.now();
-    this.#cpuFrom = threadCpuMs();
-    this.#max = 0;
-    this.#timer = setInterval(() => {
-      const now = performance.now();
-      this.#max = Math.max(this.#max, now - this.#last);
-      this.#last = now;
-    }, tickMs);
+    this.#lastCpu = threadCpuMs();
+    this.#max = this.#maxCpu = 0;
+    this.#timer = setInterval(() => this.#tick(), tickMs);
+  }
+
+  /** Notes the gap since the last tick (and the CPU spent in it) when it is the longest so far. */
+  #tick(): void {
+    const now = performance.now();
+    const cpu = threadCpuMs();
+    if (now - this.#last > this.#max) {
+      this.#max = now - this.#last;
+      this.#maxCpu = cpu - this.#lastCpu;
+    }
+    this.#last = now;
+    this.#lastCpu = cpu;
   }
 
   /** Stops the probe and answers the longest hold in ms (0 when it never ran). */
   stop(): Hold {
     const to = performance.now();
     if (this.#timer === null) return { loopMs: 0, cpuMs: 0, from: to, to };
-    const cpuMs = threadCpuMs() - this.#cpuFrom;
+    this.#tick();
     clearInterval(this.#timer);
     this.#timer = null;
-    return { loopMs: Math.max(0, Math.max(this.#max, to - this.#last) - tickMs), cpuMs, from: this.#from, to };
+    return { loopMs: Math.max(0, this.#max - tickMs), cpuMs: this.#maxCpu, from: this.#from, to };
   }
 
   /**

@@ -79,7 +79,7 @@ export class FuzzSession {
 
   /**
    * A request over the budget (by the clock) is retried once, and fails when either attempt
-   * really held the loop: its gap, bounded by the CPU time the loop's thread spent in flight (a
+   * really held the loop: its gap, bounded by the CPU time the loop’s thread spent within that gap (a
    * gap without CPU is the machine's load, not the request's work), less GC pauses in flight.
    * The first attempt counts even when the retry is fast: a server that caches its work answers
    * the retry from the cache. Both figures are reported.
