@@ -52,7 +52,7 @@ const assemble = (index: ReturnType<typeof indexOf>, depth: number, maxItems?: n
   assembleModularContent({
     roots: [index.root('a')],
     depth,
-    projection: {},
+    projection: { elements: null, excludeElements: null },
     fetch: index.fetch,
     ...(maxItems === undefined ? {} : { maxItems }),
   });
