@@ -226,7 +226,7 @@ async function nextLinkedCodenames(
   const linked = await Promise.all(
     linkedIds.map(async (id) => ({ item: await ctx.item(id), variants: await ctx.variantsOf(id) })),
   );
-  const targetIds: string[] = [];
+  const targetIds = new Set<string>();
   for (const { item, variants } of linked) {
     if (!item) continue;
     const elements = ctx.model
@@ -234,10 +234,11 @@ async function nextLinkedCodenames(
       .filter((e) => e.def.type === 'modular_content' || e.def.type === 'subpages');
     for (const variant of variants) {
       const version = RenderContext.versionOf(variant, channel);
-      if (version) for (const e of elements) addUnique(targetIds, ids(version.elements[e.def.id]?.value));
+      if (!version) continue;
+      for (const e of elements) for (const id of ids(version.elements[e.def.id]?.value)) targetIds.add(id);
     }
   }
-  await ctx.preloadItems(targetIds);
+  await ctx.preloadItems([...targetIds]);
   const seen = new Set(known);
   const out: string[] = [];
   for (const id of targetIds) {

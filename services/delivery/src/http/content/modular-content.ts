@@ -44,6 +44,26 @@ function linksOf(variant: IndexedVariant): string[] {
 export const maxReadAhead = 100;
 
 /**
+ * The codenames a level's hints name that no fetch has asked for yet, at most `maxReadAhead` (a
+ * level of 2,000 variants may hint at many more: the walk stops once it has enough).
+ */
+function readAheadOf(
+  level: readonly IndexedVariant[],
+  isWanted: ReadonlySet<string>,
+  out: Readonly<Record<string, DeliveryItem>>,
+  readAhead: ReadonlyMap<string, IndexedVariant | null>,
+): string[] {
+  const ahead = new Set<string>();
+  for (const variant of level)
+    for (const codename of variant.nextLinkedItemCodenames ?? []) {
+      if (isWanted.has(codename) || codename in out || readAhead.has(codename)) continue;
+      ahead.add(codename);
+      if (ahead.size === maxReadAhead) return [...ahead];
+    }
+  return [...ahead];
+}
+
+/**
  * The `modular_content` object of a response: every component of every returned variant (always,
  * unprojected), and linked items breadth-first to `depth` levels (projected). Filters never apply
  * here (SPEC 4.3 rule 7). Throws RESPONSE_TOO_LARGE past 2,000 items in all (SPEC 8).
@@ -76,14 +96,9 @@ export async function assembleModularContent(options: ModularContentOptions): Pr
     const wanted = [...new Set(level.flatMap(linksOf))].filter((codename) => !(codename in out));
     if (wanted.length === 0) break;
     const missing = wanted.filter((codename) => !readAhead.has(codename));
-    const ahead =
-      d < options.depth && missing.length > 0
-        ? [...new Set(level.flatMap((v) => v.nextLinkedItemCodenames ?? []))]
-            .filter((codename) => !(codename in out) && !readAhead.has(codename) && !missing.includes(codename))
-            .slice(0, maxReadAhead)
-        : [];
-    const fetched = missing.length > 0 ? await options.fetch([...missing, ...ahead]) : [];
     const isWanted = new Set(wanted);
+    const ahead = d < options.depth && missing.length > 0 ? readAheadOf(level, isWanted, out, readAhead) : [];
+    const fetched = missing.length > 0 ? await options.fetch([...missing, ...ahead]) : [];
     const found = wanted.flatMap((codename) => readAhead.get(codename) ?? []);
     for (const codename of ahead) readAhead.set(codename, null);
     for (const variant of fetched) {
