@@ -88,4 +88,51 @@ describe.skipIf(!searchUrl)('superseded document versions', () => {
       await store.close();
     }
   });
+
+  it("reads a list at the caller's pin while it is younger than half the grace time, else at the watermark", async () => {
+    const store = await openPgliteStore();
+    const engine = connectSearchEngine({ flavour: 'opensearch', url: searchUrl });
+    const prefix = uniqueIndexName('pin');
+    const clock = 2_000_000;
+    const index = openSearchDeliveryIndex({ engine, db: store.db, prefix, archiveGraceMs: 10_000, now: () => clock });
+    const write = (toSeq: number, d: IndexDocument) =>
+      index.apply({
+        projectId,
+        toSeq,
+        timestamp: new Date(clock),
+        items: [{ itemId: d.itemId, channel: 'production', documents: [d] }],
+        model: { types: [], taxonomies: [], languages: [] },
+      });
+    const titlesAt = async (pin?: { watermark: number; readAt: number }) => {
+      const found = await index.queryItems({
+        projectId,
+        channel: 'production',
+        languages: ['en'],
+        filters: [],
+        order: null,
+        skip: 0,
+        limit: null,
+        isTotalCountNeeded: false,
+        pin,
+      });
+      return { titles: found.items.map((i) => i.item.elements['title']?.value), pin: found.pin };
+    };
+    try {
+      await write(1, doc(1, 'first'));
+      await write(2, doc(1, 'second'));
+      // Delivery's held watermark, confirmed 4 s ago: the answer is the state at it, pinned to it.
+      const held = { watermark: 1, readAt: clock - 4_000 };
+      expect(await titlesAt(held)).toEqual({ titles: ['first'], pin: held });
+      // Confirmed 6 s ago (past half the grace time): its versions may be swept, so it reads the watermark.
+      expect(await titlesAt({ watermark: 1, readAt: clock - 6_000 })).toEqual({
+        titles: ['second'],
+        pin: { watermark: 2, readAt: clock },
+      });
+      expect((await titlesAt()).titles).toEqual(['second']);
+    } finally {
+      await index.dropProject(projectId);
+      await engine.close();
+      await store.close();
+    }
+  });
 });

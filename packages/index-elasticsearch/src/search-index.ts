@@ -100,7 +100,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
 
     async queryItems(query): Promise<ItemQueryResult> {
       if (query.languages.length === 0) return { items: [], totalCount: query.isTotalCountNeeded ? 0 : null };
-      const pin = await pinFor(query.projectId, undefined);
+      const pin = await pinFor(query.projectId, query.pin);
       const found = await scan<{ body: string }>(indices.alias(query.projectId), {
         query: itemQuery({ ...query, watermark: pin.watermark }),
         sort: itemSort(query.order, query.thenBy),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DeliveryChannel, DeliveryIndexReader } from '@lectern/core';
+import type { DeliveryChannel, DeliveryIndexReader, ReadPin } from '@lectern/core';
 import { LecternError } from '@lectern/errors';
 import type { DeliveryContext, ModelAt } from './delivery-context.ts';
 import type { CachedResponse } from './response-cache.ts';
@@ -12,6 +12,11 @@ export interface ReadScope {
   readonly channel: DeliveryChannel;
   readonly index: DeliveryIndexReader;
   readonly watermark: number;
+  /**
+   * `watermark` with when it was last confirmed: pass it to `queryItems` (the search index then
+   * reads at it without reading the watermark again). Absent when the tracker holds none.
+   */
+  readonly pin?: ReadPin | undefined;
   /** The project's types, taxonomies and languages at this watermark. */
   readonly model: ModelAt;
 }
@@ -42,16 +47,21 @@ export function projectIdOf(request: FastifyRequest): string {
 /**
  * The watermark to read at and the latest committed sequence. Both come from memory; with the wait
  * header the latest sequence is read from the store (read your writes) and the request waits,
- * bounded, until the index has applied it.
+ * bounded, until the index has applied it. The watermark and its pin are taken together, after
+ * the waits (a signal may have raised it meanwhile; it never goes back).
  */
 async function positions(ctx: DeliveryContext, projectId: string, isWaiting: boolean) {
-  if (!isWaiting) {
-    const [watermark, latest] = await Promise.all([ctx.indexed.get(projectId), ctx.committed.get(projectId)]);
-    return { watermark, latest };
+  let watermark: number;
+  let latest: number;
+  if (isWaiting) {
+    latest = await ctx.committed.refresh(projectId);
+    watermark = await ctx.indexed.waitFor({ projectId, target: latest, timeoutMs: ctx.options.waitTimeoutMs });
+  } else {
+    [watermark, latest] = await Promise.all([ctx.indexed.get(projectId), ctx.committed.get(projectId)]);
   }
-  const latest = await ctx.committed.refresh(projectId);
-  const watermark = await ctx.indexed.waitFor({ projectId, target: latest, timeoutMs: ctx.options.waitTimeoutMs });
-  return { watermark, latest };
+  const held = ctx.indexed.held(projectId);
+  if (held === undefined || held.seq < watermark) return { watermark, latest, pin: undefined };
+  return { watermark: held.seq, latest, pin: { watermark: held.seq, readAt: held.confirmedAt } };
 }
 
 function entityTag(body: string): string {
@@ -136,7 +146,7 @@ export async function serve(
   }
   const projectId = projectIdOf(request);
   const isWaiting = String(request.headers[waitHeader] ?? '').toLowerCase() === 'true';
-  const { watermark, latest } = await positions(ctx, projectId, isWaiting);
+  const { watermark, latest, pin } = await positions(ctx, projectId, isWaiting);
   const prefix = `${projectId}\u0000${ctx.channel}\u0000${watermark}\u0000`;
   const key = `${prefix}${options.key}`;
   let response: CachedResponse | undefined = ctx.cache.get(key);
@@ -149,6 +159,7 @@ export async function serve(
       channel: ctx.channel,
       index,
       watermark,
+      pin,
       model: ctx.modelAt(projectId, watermark),
     });
     const text = JSON.stringify(answer.body);

@@ -144,6 +144,12 @@ export interface ItemQuery {
    * the filtered types has an element. Answers must be the same with or without it.
    */
   readonly typeElements?: TypeElements;
+  /**
+   * A watermark the caller already holds (Delivery's, kept in memory by `indexed` signals) to read
+   * at: an index that pins reads (the search index) honours it while it is young enough and saves
+   * reading the watermark; the SQL index ignores it.
+   */
+  readonly pin?: ReadPin | undefined;
 }
 
 /** Type codename → element codename → the element's Delivery `type`. */

@@ -43,6 +43,26 @@ describe('SeqTracker', () => {
     expect(await tracker.get('p')).toBe(12);
   });
 
+  it('held: the sequence with when a read of the source last started, kept through signals', async () => {
+    let wall = 1_000;
+    const s = source(4);
+    const tracker = createSeqTracker({ read: s.read, maxStalenessMs: 60_000, wallClock: () => wall });
+    expect(tracker.held('p')).toBeUndefined();
+    await tracker.get('p');
+    expect(tracker.held('p')).toEqual({ seq: 4, confirmedAt: 1_000 });
+    wall = 5_000;
+    // A signal raises the sequence, not the time: only a read of the source confirms it.
+    tracker.advance('p', 7);
+    expect(tracker.held('p')).toEqual({ seq: 7, confirmedAt: 1_000 });
+    s.state.seq = 9;
+    await tracker.refresh('p');
+    expect(tracker.held('p')).toEqual({ seq: 9, confirmedAt: 5_000 });
+    // A read that started before a later one finished never moves the time back.
+    wall = 2_000;
+    await tracker.refresh('p');
+    expect(tracker.held('p')?.confirmedAt).toBe(5_000);
+  });
+
   it('with maxStalenessMs 0 reads on every get', async () => {
     const s = source(1);
     const tracker = createSeqTracker({ read: s.read, maxStalenessMs: 0 });

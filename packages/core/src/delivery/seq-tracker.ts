@@ -14,6 +14,12 @@ export interface SeqTracker {
    * (a stale one refreshes behind, as in `get`), or undefined when the project was never read.
    */
   peek(projectId: string): number | undefined;
+  /**
+   * The known sequence with the wall-clock time (ms since the epoch, `wallClock`) at which a read
+   * of the source last started that returned at most it: the source was never above `seq` then,
+   * whatever signals raised it since. Undefined when the project was never read. Refreshes nothing.
+   */
+  held(projectId: string): { readonly seq: number; readonly confirmedAt: number } | undefined;
   /** Reads the sequence from the source now (and keeps it). */
   refresh(projectId: string): Promise<number>;
   /** A signal: the project reached `seq` (ignored when not ahead). */
@@ -36,17 +42,21 @@ export interface SeqTrackerOptions {
   /** Projects kept at most (default 100,000); the least recently read go first. */
   readonly maxProjects?: number;
   readonly now?: () => number;
+  /** The clock of `held`'s `confirmedAt` (ms since the epoch). Default `Date.now`. */
+  readonly wallClock?: () => number;
 }
 
 interface Entry {
   seq: number;
   checkedAt: number;
+  confirmedAt: number;
   refreshing: Promise<number> | null;
   waiters: Set<() => void>;
 }
 
 export function createSeqTracker(options: SeqTrackerOptions): SeqTracker {
   const now = options.now ?? (() => performance.now());
+  const wallClock = options.wallClock ?? Date.now;
   const pollMs = options.pollMs ?? 50;
   const maxProjects = options.maxProjects ?? 100_000;
   const entries = new Map<string, Entry>();
@@ -54,7 +64,13 @@ export function createSeqTracker(options: SeqTrackerOptions): SeqTracker {
   const entryOf = (projectId: string): Entry => {
     let entry = entries.get(projectId);
     if (entry === undefined) {
-      entry = { seq: 0, checkedAt: Number.NEGATIVE_INFINITY, refreshing: null, waiters: new Set() };
+      entry = {
+        seq: 0,
+        checkedAt: Number.NEGATIVE_INFINITY,
+        confirmedAt: Number.NEGATIVE_INFINITY,
+        refreshing: null,
+        waiters: new Set(),
+      };
       entries.set(projectId, entry);
       if (entries.size > maxProjects) {
         const oldest = entries.keys().next().value;
@@ -74,9 +90,11 @@ export function createSeqTracker(options: SeqTrackerOptions): SeqTracker {
     const entry = entryOf(projectId);
     entry.refreshing ??= (async () => {
       const startedAt = now();
+      const startedWall = wallClock();
       try {
         raise(entry, await options.read(projectId));
         entry.checkedAt = startedAt;
+        entry.confirmedAt = Math.max(entry.confirmedAt, startedWall);
         return entry.seq;
       } finally {
         entry.refreshing = null;
@@ -103,6 +121,11 @@ export function createSeqTracker(options: SeqTrackerOptions): SeqTracker {
         refresh(projectId).catch(() => undefined);
       }
       return entry.seq;
+    },
+    held(projectId) {
+      const entry = entries.get(projectId);
+      if (entry === undefined || entry.confirmedAt === Number.NEGATIVE_INFINITY) return undefined;
+      return { seq: entry.seq, confirmedAt: entry.confirmedAt };
     },
     refresh,
     advance(projectId, seq) {

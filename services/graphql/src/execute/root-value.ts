@@ -76,6 +76,7 @@ function viewContext(ctx: QueryContext, languages: readonly string[]): ViewConte
         channel: scope.channel,
         languages,
         codenames,
+        pin: scope.pin,
       });
       ctx.charge += found.length;
       return found;
@@ -100,6 +101,7 @@ export function rootValue(types: readonly ModelType[]): Record<string, unknown> 
       const found = await scope.index.queryItems({
         projectId: scope.projectId,
         channel: scope.channel,
+        pin: scope.pin,
         languages,
         typeElements: ctx.typeElements,
         filters,
@@ -127,6 +129,7 @@ export function rootValue(types: readonly ModelType[]): Record<string, unknown> 
       const found = await scope.index.queryItems({
         projectId: scope.projectId,
         channel: scope.channel,
+        pin: scope.pin,
         languages,
         typeElements: ctx.typeElements,
         filters: [typeFilter, ...where.filter(isFilter)],

@@ -46,6 +46,7 @@ export function registerGraphqlRoutes(
             projectId: scope.projectId,
             channel: scope.channel,
             index: scope.index,
+            pin: scope.pin,
             languageChain: (requested, isFallbackDisabled) => languageChain(scope, requested, isFallbackDisabled),
           },
           model: scope.model,

@@ -17,6 +17,7 @@ export async function getItem(ctx: DeliveryContext, request: FastifyRequest, rep
       const found = await scope.index.queryItems({
         projectId: scope.projectId,
         channel: scope.channel,
+        pin: scope.pin,
         languages,
         typeElements,
         filters: [{ property: 'system.codename', operator: 'eq', values: [codename] }, ...query.filters],

@@ -27,6 +27,7 @@ export async function itemsFeed(ctx: DeliveryContext, request: FastifyRequest, r
       const found = await scope.index.queryItems({
         projectId: scope.projectId,
         channel: scope.channel,
+        pin: scope.pin,
         languages,
         typeElements,
         filters,

@@ -18,6 +18,7 @@ export async function listItems(ctx: DeliveryContext, request: FastifyRequest, r
       const found = await scope.index.queryItems({
         projectId: scope.projectId,
         channel: scope.channel,
+        pin: scope.pin,
         languages,
         typeElements,
         filters: query.filters,
