@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createHashedEmbedder,
   addLanguage,
+  createNewVersion,
   createRecsConsumer,
   operator,
   publishVariant,
@@ -161,6 +162,38 @@ export function describeRecsIndexContract(name: string, open: () => Promise<Open
       expect(got).not.toContain('space_00001');
       expect(got).toContain('space_00002');
       expect((await recs.reader.termStats({ projectId, terms: [] })).documents).toBe(corpus.length - 1);
+    });
+
+    it('renders nothing for a draft of a published item: the published text stays what is recommended', async () => {
+      const key = { itemKey: { codename: 'space_00002' }, languageKey: { codename: 'default' } };
+      const applied: number[] = [];
+      const writer: RecsIndexWriter = {
+        ...recs.writer,
+        apply: (batch) => {
+          applied.push(batch.items.length);
+          return recs.writer.apply(batch);
+        },
+      };
+      const drafts = createRecsConsumer({ core, writer, embedder, batchSize: 7 });
+      await createNewVersion(core, { actor: operator, projectId, ...key });
+      await upsertVariant(core, {
+        actor: operator,
+        projectId,
+        ...key,
+        body: { elements: [{ element: { codename: 'body' }, value: '<p>flour butter oven dough</p>' }] },
+      });
+      await drafts.catchUp(projectId);
+      // The watermark moved over both events, with no item rendered or written again.
+      expect(applied).toEqual([0]);
+      const latest = await store.transaction((tx) => tx.outbox.latestSeq(projectId));
+      expect(await recs.writer.watermark(projectId)).toBe(latest);
+      expect(await ask({ currentItemCodename: 'space_00000', limit: 4 })).toContain('space_00002');
+      // Publishing the draft is what changes the entry.
+      await publishVariant(core, { actor: operator, projectId, ...key });
+      await drafts.catchUp(projectId);
+      expect(applied.at(-1)).toBe(1);
+      const cooking = await ask({ currentItemCodename: 'cooking_00000', limit: 100 });
+      expect(cooking.indexOf('space_00002')).toBeLessThan(cooking.indexOf('space_00003'));
     });
 
     it('counts an item in several languages once and still fills the limit', async () => {

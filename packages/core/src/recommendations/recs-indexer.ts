@@ -79,24 +79,47 @@ async function allItemIds(t: ProjectTarget): Promise<string[]> {
   return [...new Set([...stored, ...(await t.writer.indexedItemIds(t.projectId))])];
 }
 
-/** Applies events above the watermark: a model change re-renders every item, else the items named. */
+/**
+ * Whether an event can change what the recommendation index holds: the published (Delivery
+ * production) rendering. An event on the preview channel alone (a draft saved, a new version, a
+ * workflow step) leaves the published variant as it was, so its item is not rendered again.
+ */
+const touchesPublished = (e: ChangeEvent) => e.channel !== 'delivery_preview';
+
+/**
+ * Applies events above the watermark: a model change re-renders every item, else the items named
+ * by events that touch published content (none: the watermark alone moves).
+ */
 async function applyEvents(t: ProjectTarget, events: readonly ChangeEvent[]): Promise<void> {
   const last = events.at(-1);
   if (!last) return;
+  const named = [
+    ...new Set(
+      events.flatMap((e) =>
+        (e.objectKind === 'item' || e.objectKind === 'variant') && e.objectId && touchesPublished(e)
+          ? [e.objectId]
+          : [],
+      ),
+    ),
+  ];
+  const hasModelEvent = events.some((e) => modelKindSet.has(e.objectKind));
+  if (!hasModelEvent && named.length === 0) {
+    await t.writer.apply({
+      projectId: t.projectId,
+      toSeq: last.seq,
+      embedder: t.embedder.id,
+      items: [],
+      isPartial: false,
+      isFull: false,
+    });
+    return;
+  }
   // A model change re-renders everything; so does a project that has more than doubled since its
   // last full re-render (its term statistics, and so its embeddings, have drifted).
   const full = await t.writer.fullDocuments(t.projectId);
   const documents = (await t.writer.termStats({ projectId: t.projectId, terms: [] })).documents;
-  const isModel = events.some((e) => modelKindSet.has(e.objectKind)) || documents > 2 * full;
-  const itemIds = isModel
-    ? await allItemIds(t)
-    : [
-        ...new Set(
-          events.flatMap((e) =>
-            (e.objectKind === 'item' || e.objectKind === 'variant') && e.objectId ? [e.objectId] : [],
-          ),
-        ),
-      ];
+  const isModel = hasModelEvent || documents > 2 * full;
+  const itemIds = isModel ? await allItemIds(t) : named;
   await renderAndWrite(t, { itemIds, toSeq: last.seq, isFull: isModel });
 }
 
