@@ -34,21 +34,53 @@ function doc(n: number, title: string): IndexDocument {
   };
 }
 
-describe.skipIf(!searchUrl)('superseded document versions', () => {
-  it('stay for readers of older watermarks during the grace time, then are deleted', async () => {
-    const store = await openPgliteStore();
-    const engine = connectSearchEngine({ flavour: 'opensearch', url: searchUrl });
-    const prefix = uniqueIndexName('sweep');
-    let clock = 1_000_000;
-    const index = openSearchDeliveryIndex({ engine, db: store.db, prefix, archiveGraceMs: 10_000, now: () => clock });
-    const write = (toSeq: number, d: IndexDocument) =>
+/** A search index on OpenSearch with a grace time of 10 s and a clock the test moves. */
+async function openIndex(name: string, start: number) {
+  const store = await openPgliteStore();
+  const engine = connectSearchEngine({ flavour: 'opensearch', url: searchUrl });
+  const prefix = uniqueIndexName(name);
+  const clock = { now: start };
+  const index = openSearchDeliveryIndex({ engine, db: store.db, prefix, archiveGraceMs: 10_000, now: () => clock.now });
+  return {
+    store,
+    engine,
+    prefix,
+    clock,
+    index,
+    write: (toSeq: number, d: IndexDocument) =>
       index.apply({
         projectId,
         toSeq,
-        timestamp: new Date(clock),
+        timestamp: new Date(clock.now),
         items: [{ itemId: d.itemId, channel: 'production', documents: [d] }],
         model: { types: [], taxonomies: [], languages: [] },
+      }),
+    /** The titles of a list of every item (at `pin` when given) and the pin it was read at. */
+    async titlesAt(pin?: { watermark: number; readAt: number }) {
+      const found = await index.queryItems({
+        projectId,
+        channel: 'production',
+        languages: ['en'],
+        filters: [],
+        order: null,
+        skip: 0,
+        limit: null,
+        isTotalCountNeeded: false,
+        pin,
       });
+      return { titles: found.items.map((i) => i.item.elements['title']?.value), pin: found.pin };
+    },
+    async close() {
+      await index.dropProject(projectId);
+      await engine.close();
+      await store.close();
+    },
+  };
+}
+
+describe.skipIf(!searchUrl)('superseded document versions', () => {
+  it('stay for readers of older watermarks during the grace time, then are deleted', async () => {
+    const { engine, prefix, clock, index, write, titlesAt, close } = await openIndex('sweep', 1_000_000);
     const superseded = async () => {
       const answer = await engine.search(`${prefix}-${projectId}`, {
         query: { exists: { field: 'until' } },
@@ -62,61 +94,24 @@ describe.skipIf(!searchUrl)('superseded document versions', () => {
       await write(1, doc(1, 'first'));
       await write(2, doc(1, 'second'));
       expect(await superseded()).toBe(1);
-      clock += 6_000; // within the grace time: kept
+      clock.now += 6_000; // within the grace time: kept
       await write(3, doc(2, 'other'));
       await index.sweeping();
       expect(await superseded()).toBe(1);
-      clock += 6_000; // past it
+      clock.now += 6_000; // past it
       await write(4, doc(3, 'another'));
       // The sweep runs behind the batch (it does not delay visibility).
       await index.sweeping();
       expect(await superseded()).toBe(0);
-      const found = await index.queryItems({
-        projectId,
-        channel: 'production',
-        languages: ['en'],
-        filters: [],
-        order: null,
-        skip: 0,
-        limit: null,
-        isTotalCountNeeded: true,
-      });
-      expect(found.items.map((i) => i.item.elements['title']?.value)).toEqual(['second', 'other', 'another']);
+      expect((await titlesAt()).titles).toEqual(['second', 'other', 'another']);
     } finally {
-      await index.dropProject(projectId);
-      await engine.close();
-      await store.close();
+      await close();
     }
   });
 
   it("reads a list at the caller's pin while it is younger than half the grace time, else at the watermark", async () => {
-    const store = await openPgliteStore();
-    const engine = connectSearchEngine({ flavour: 'opensearch', url: searchUrl });
-    const prefix = uniqueIndexName('pin');
-    const clock = 2_000_000;
-    const index = openSearchDeliveryIndex({ engine, db: store.db, prefix, archiveGraceMs: 10_000, now: () => clock });
-    const write = (toSeq: number, d: IndexDocument) =>
-      index.apply({
-        projectId,
-        toSeq,
-        timestamp: new Date(clock),
-        items: [{ itemId: d.itemId, channel: 'production', documents: [d] }],
-        model: { types: [], taxonomies: [], languages: [] },
-      });
-    const titlesAt = async (pin?: { watermark: number; readAt: number }) => {
-      const found = await index.queryItems({
-        projectId,
-        channel: 'production',
-        languages: ['en'],
-        filters: [],
-        order: null,
-        skip: 0,
-        limit: null,
-        isTotalCountNeeded: false,
-        pin,
-      });
-      return { titles: found.items.map((i) => i.item.elements['title']?.value), pin: found.pin };
-    };
+    const { clock: at, write, titlesAt, close } = await openIndex('pin', 2_000_000);
+    const clock = at.now;
     try {
       await write(1, doc(1, 'first'));
       await write(2, doc(1, 'second'));
@@ -130,9 +125,7 @@ describe.skipIf(!searchUrl)('superseded document versions', () => {
       });
       expect((await titlesAt()).titles).toEqual(['second']);
     } finally {
-      await index.dropProject(projectId);
-      await engine.close();
-      await store.close();
+      await close();
     }
   });
 });
