@@ -23,7 +23,7 @@ import { describeLoad, startLoad } from './load.ts';
 import { findPrometheus, startPrometheus, type RunningPrometheus } from './prometheus.ts';
 import { chartDir, helm, monitoringValues, releaseName, secretArgs, testValues, viaIngress } from './release.ts';
 import { createProject, manage, poll, type KubeProject } from './scenario.ts';
-import { hpaSeries, kubeJson, releaseLeftovers, type KubeList } from './kube-objects.ts';
+import { hpaSeries, kubeJson, releaseLeftovers, servingPods, type KubeList } from './kube-objects.ts';
 
 const execFile = promisify(execFileCb);
 // The image to install: built from this tree by the kube project's global setup (setup-docker.ts).
@@ -228,19 +228,8 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
     console.log(
       `[kube] helm upgrade to ${secondTag}: rolled in ${rolled} s under Delivery load: ${describeLoad(result)}`,
     );
-    const pods = await kubeJson<KubeList>(cluster, [
-      '-n',
-      namespace,
-      'get',
-      'pods',
-      '-l',
-      `app.kubernetes.io/instance=${releaseName}`,
-    ]);
-    const images = new Set(
-      pods.items
-        .filter((p) => p.status.phase === 'Running' && !p.metadata.deletionTimestamp)
-        .map((p) => p.spec.containers[0].image),
-    );
+    const pods = await servingPods(cluster, namespace, `app.kubernetes.io/instance=${releaseName}`);
+    const images = new Set(pods.map((p) => p.spec.containers[0].image));
     expect([...images]).toEqual([`${repository}:${secondTag}`]);
     // Every Deployment rolled: its template names the new tag and all its replicas are updated.
     const deployments = await kubeJson<KubeList>(cluster, ['-n', namespace, 'get', 'deployments']);
@@ -267,15 +256,7 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
       await sleep(5_000);
       // Listed now, not before the load: a pod of the previous rollout may still be terminating,
       // and one the HPA scales away may go meanwhile (then it was deleted under load all the same).
-      const pods = await kubeJson<KubeList>(cluster, [
-        '-n',
-        namespace,
-        'get',
-        'pods',
-        '-l',
-        'app.kubernetes.io/component=delivery',
-      ]);
-      const serving = pods.items.filter((p) => p.status.phase === 'Running' && !p.metadata.deletionTimestamp);
+      const serving = await servingPods(cluster, namespace, 'app.kubernetes.io/component=delivery');
       expect(serving.length).toBeGreaterThanOrEqual(2);
       victim = serving[0]!.metadata.name;
       await kubectl('-n', namespace, 'delete', 'pod', victim, '--wait=true', '--ignore-not-found=true');
@@ -343,15 +324,7 @@ describe.skipIf(!tools)('the chart on a real Kubernetes', () => {
         prometheusRule: one('PrometheusRule'),
         evaluationInterval: '5s',
       });
-      const pods = await kubeJson<KubeList>(cluster, [
-        '-n',
-        namespace,
-        'get',
-        'pods',
-        '-l',
-        `app.kubernetes.io/instance=${releaseName}`,
-      ]);
-      const ready = pods.items.filter((p) => p.status.phase === 'Running' && !p.metadata.deletionTimestamp).length;
+      const ready = (await servingPods(cluster, namespace, `app.kubernetes.io/instance=${releaseName}`)).length;
       const health = async () => {
         const targets = await prometheus!.targets();
         return `${targets.filter((t) => t.health === 'up').length} of ${targets.length} up`;

@@ -23,6 +23,12 @@ export async function kubeJson<T>(cluster: KubeCluster, args: readonly string[])
   return JSON.parse(await cluster.kubectl([...args, '-o', 'json'])) as T;
 }
 
+/** The pods of `namespace` matching the label `selector` that run and are not being deleted. */
+export async function servingPods(cluster: KubeCluster, namespace: string, selector: string): Promise<KubeObject[]> {
+  const pods = await kubeJson<KubeList>(cluster, ['-n', namespace, 'get', 'pods', '-l', selector]);
+  return pods.items.filter((p) => p.status.phase === 'Running' && !p.metadata.deletionTimestamp);
+}
+
 /** A Deployment's replica count and its HPA's current CPU utilization (percent of requests). */
 export async function hpaSeries(
   cluster: KubeCluster,
