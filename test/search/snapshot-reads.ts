@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IndexDocument, ItemQuery, ReadPin } from '@lectern/core';
-import type { OpenedIndex } from '@lectern/testing';
+import type { IndexDocument, ReadPin } from '@lectern/core';
+import { everyItem, type OpenedIndex } from '@lectern/testing';
 
 /** The project these tests write to. */
 export const snapshotProjectId = '33333333-3333-4333-8333-333333333333';
@@ -45,16 +45,7 @@ export function describeSnapshotReads(options: { engine: string; open: () => Pro
   describe(`reads pinned to the watermark on ${options.engine}`, () => {
     let opened: OpenedIndex;
     let index: OpenedIndex['index'];
-    const query: ItemQuery = {
-      projectId,
-      channel: 'production',
-      languages: ['en'],
-      filters: [],
-      order: null,
-      skip: 0,
-      limit: null,
-      isTotalCountNeeded: true,
-    };
+    const query = everyItem(projectId, { isTotalCountNeeded: true });
     const titles = async () => {
       const found = await index.queryItems(query);
       const linked = await index.itemsByCodename({ ...query, codenames: ['a', 'b', 'c'] });

@@ -3,6 +3,7 @@ import type { IndexDocument } from '@lectern/core';
 import { openSearchDeliveryIndex } from '@lectern/engines';
 import { connectSearchEngine } from '@lectern/search-engine';
 import { openPgliteStore } from '@lectern/store-sql';
+import { everyItem } from '@lectern/testing';
 import { uniqueIndexName } from '../engines/search-fixture.ts';
 
 const searchUrl = inject('searchUrl');
@@ -42,7 +43,6 @@ async function openIndex(name: string, start: number) {
   const clock = { now: start };
   const index = openSearchDeliveryIndex({ engine, db: store.db, prefix, archiveGraceMs: 10_000, now: () => clock.now });
   return {
-    store,
     engine,
     prefix,
     clock,
@@ -57,17 +57,7 @@ async function openIndex(name: string, start: number) {
       }),
     /** The titles of a list of every item (at `pin` when given) and the pin it was read at. */
     async titlesAt(pin?: { watermark: number; readAt: number }) {
-      const found = await index.queryItems({
-        projectId,
-        channel: 'production',
-        languages: ['en'],
-        filters: [],
-        order: null,
-        skip: 0,
-        limit: null,
-        isTotalCountNeeded: false,
-        pin,
-      });
+      const found = await index.queryItems(everyItem(projectId, { pin }));
       return { titles: found.items.map((i) => i.item.elements['title']?.value), pin: found.pin };
     },
     async close() {

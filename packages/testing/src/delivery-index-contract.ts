@@ -8,6 +8,7 @@ import type {
   ItemQuery,
 } from '@lectern/core';
 import { describeConditionCases } from './delivery-index-contract-conditions.ts';
+import { everyItem } from './item-queries.ts';
 
 /** An index adapter under test: its reader and writer, and how to release it. */
 export interface OpenedIndex {
@@ -129,16 +130,7 @@ export function describeDeliveryIndexContract(options: { engine: string; open: (
   describe(`delivery index contract on ${options.engine}`, () => {
     let opened: OpenedIndex;
     let index: OpenedIndex['index'];
-    const base: ItemQuery = {
-      projectId,
-      channel: 'production',
-      languages: ['en'],
-      filters: [],
-      order: null,
-      skip: 0,
-      limit: null,
-      isTotalCountNeeded: true,
-    };
+    const base = everyItem(projectId, { isTotalCountNeeded: true });
     const codenames = async (q: Partial<ItemQuery>) =>
       (await index.queryItems({ ...base, ...q })).items.map((i) => i.item.system.codename);
     const where = (property: string, operator: ItemFilter['operator'], values: string[] = []) =>

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IndexDocument } from '@lectern/core';
 import type { OpenedIndex } from './delivery-index-contract.ts';
+import { everyItem } from './item-queries.ts';
 
 /** The project these tests write to (distinct from the main contract's). */
 export const linksContractProjectId = '22222222-2222-4222-8222-222222222222';
@@ -51,18 +52,7 @@ export function describeDeliveryIndexLinksContract(options: { engine: string; op
     let opened: OpenedIndex;
     let index: OpenedIndex['index'];
     const codenames = async () =>
-      (
-        await index.queryItems({
-          projectId,
-          channel: 'production',
-          languages: ['en'],
-          filters: [],
-          order: null,
-          skip: 0,
-          limit: null,
-          isTotalCountNeeded: false,
-        })
-      ).items.map((i) => i.item.system.codename);
+      (await index.queryItems(everyItem(projectId))).items.map((i) => i.item.system.codename);
 
     beforeAll(async () => {
       opened = await options.open();

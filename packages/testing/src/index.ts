@@ -8,6 +8,7 @@ export { fixturesRoot, readFixture, shapeDifferences } from './fixture-shape.ts'
 export { describeBlobContract } from './blob-contract.ts';
 export { describeWebhookContract } from './webhook-contract.ts';
 export { startTestReceiver, type Received, type TestReceiver } from './webhook-receiver.ts';
+export { everyItem } from './item-queries.ts';
 export { describeRecsIndexContract, type OpenedRecsIndex } from './recs-index-contract.ts';
 export { describeDeliveryIndexContract, type OpenedIndex } from './delivery-index-contract.ts';
 export { describeDeliveryIndexLinksContract, linksContractProjectId } from './delivery-index-links-contract.ts';
