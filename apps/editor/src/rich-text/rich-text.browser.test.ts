@@ -322,9 +322,12 @@ describe.skipIf(chromiumPath === '')('rich text editor in Chromium', { timeout: 
     const object = `<object type="application/kenticocloud" data-type="component" data-id="${component.id}"></object>`;
     const page = await open({ value: `<p>First</p>${object}<p>Last</p>`, components: [component] });
     await page.getByRole('textbox', { name: 'Body' }).locator('p').first().click();
+    await page.waitForTimeout(60); // the page's selection settles (people are slower than scripts)
     await page.keyboard.press('End');
-    await page.keyboard.press('ArrowRight'); // selects the component
     await page.waitForTimeout(60);
+    await page.keyboard.press('ArrowRight'); // selects the component
+    // Cut only once the component shows as selected, as a person would (CI once cut nothing under load).
+    await page.locator('.rt-embed-object.is-selected').waitFor();
     await page.keyboard.press('Control+x');
     // The change reaches the harness after the clipboard event: wait for it rather than read once.
     await expect
