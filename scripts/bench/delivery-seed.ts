@@ -49,6 +49,8 @@ async function forEach(count: number, work: (i: number) => Promise<void>, onDone
     for (let i = next++; i < count; i = next++) {
       await work(i);
       onDone();
+      // PGlite answers without I/O: let timers run between writes (the store's analyzer among them).
+      await new Promise((resolve) => setImmediate(resolve));
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

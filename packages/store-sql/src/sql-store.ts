@@ -18,6 +18,7 @@ import { migrationProvider } from './migrations/index.ts';
 import { pgliteSignals, postgresSignals } from './signals.ts';
 import { unitOfWork } from './repositories.ts';
 import { appendEvents } from './outbox-repositories.ts';
+import { startAutoAnalyze as startAnalyzer } from './auto-analyze.ts';
 import { createStatementNames, isStalePlan, namePgliteStatements, nameStatementsOfPool } from './named-statements.ts';
 import type { Database } from './schema.ts';
 
@@ -74,9 +75,10 @@ function wrap(
     isAuditOn: boolean;
     signals: Signals & { close?: () => Promise<void> };
   },
-): SqlStore {
+): { store: SqlStore; startAutoAnalyze(intervalMs: number): void } {
   const queue = createSerialQueue();
   const serialize = <T>(work: () => Promise<T>): Promise<T> => (options.isSingleConnection ? queue.run(work) : work());
+  let autoAnalyze: { stop(): Promise<void> } | null = null;
 
   const listeners = new Set<() => void>();
   // Shared by every transaction of this store (UnitOfWork.memo): the content model by version.
@@ -137,7 +139,7 @@ function wrap(
     }
   }
 
-  return {
+  const store: SqlStore = {
     engine: options.engine,
     db,
     signals: options.signals,
@@ -154,8 +156,15 @@ function wrap(
       await serialize(() => sql`select 1`.execute(db));
     },
     async close() {
+      await autoAnalyze?.stop();
       await options.signals.close?.();
       await serialize(() => db.destroy());
+    },
+  };
+  return {
+    store,
+    startAutoAnalyze(intervalMs) {
+      autoAnalyze = startAnalyzer({ db, run: serialize, intervalMs });
     },
   };
 }
@@ -195,7 +204,14 @@ export const defaultPgliteSharedBuffersMib = 32;
  * `dataDir` is omitted. Migrates before returning.
  */
 export async function openPgliteStore(
-  options: { dataDir?: string; sharedBuffersMib?: number; isAuditOn?: boolean; onStatement?: StatementListener } = {},
+  options: {
+    dataDir?: string;
+    sharedBuffersMib?: number;
+    isAuditOn?: boolean;
+    onStatement?: StatementListener;
+    /** How often changed tables are analyzed (auto-analyze.ts); 0 never. Default 2 s. */
+    autoAnalyzeMs?: number;
+  } = {},
 ): Promise<SqlStore> {
   const sharedBuffers = options.sharedBuffersMib ?? defaultPgliteSharedBuffersMib;
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}MB`];
@@ -211,13 +227,15 @@ export async function openPgliteStore(
     dialect: new PGliteDialect({ pglite: namePgliteStatements(pglite, named) }),
     log: statementLog(options.onStatement),
   });
-  const store = wrap(db, {
+  const { store, startAutoAnalyze } = wrap(db, {
     engine: 'pglite',
     isSingleConnection: true,
     isAuditOn: options.isAuditOn ?? true,
     signals: pgliteSignals(pglite),
   });
   await serializeMigration(store);
+  // After migrating: an analyze must not run inside the migration's transaction (one connection).
+  if (options.autoAnalyzeMs !== 0) startAutoAnalyze(options.autoAnalyzeMs ?? 2000);
   return store;
 }
 
@@ -239,7 +257,7 @@ export async function openPostgresStore(options: {
   const named = createStatementNames();
   nameStatementsOfPool(pool, named);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: statementLog(options.onStatement) });
-  const store = wrap(db, {
+  const { store } = wrap(db, {
     engine: 'postgres',
     isSingleConnection: false,
     isAuditOn: options.isAuditOn ?? true,
