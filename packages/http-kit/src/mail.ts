@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** Sends one plain-text e-mail. */
 export type MailSender = (mail: { to: readonly string[]; subject: string; text: string }) => Promise<void>;
@@ -9,8 +9,10 @@ export type MailSender = (mail: { to: readonly string[]; subject: string; text: 
  * notices, key expiry) and management (people's password reset links).
  */
 export function createSmtpSender(options: { url: string; from: string }): MailSender {
-  const transport = createTransport(options.url);
+  // nodemailer (about 5 MiB of heap) loads with the first e-mail: most servers never send one.
+  let transport: Promise<Transporter> | null = null;
   return async (mail) => {
-    await transport.sendMail({ from: options.from, to: [...mail.to], subject: mail.subject, text: mail.text });
+    transport ??= import('nodemailer').then(({ createTransport }) => createTransport(options.url));
+    await (await transport).sendMail({ from: options.from, to: [...mail.to], subject: mail.subject, text: mail.text });
   };
 }

@@ -42,7 +42,6 @@ export {
   writeCorpus,
   type CorpusItem,
 } from './corpus.ts';
-export { createOnnxEmbedder, type OnnxEmbedderOptions } from './embedding/onnx-embedder.ts';
 export { EmbeddingModelError, readModelFiles, type ModelFiles, type Pooling } from './embedding/model-files.ts';
 export {
   defaultModelDir,

@@ -1,5 +1,5 @@
-import { Client as ElasticsearchClient } from '@elastic/elasticsearch';
-import { Client as OpenSearchClient } from '@opensearch-project/opensearch';
+import type { Client as ElasticsearchClient } from '@elastic/elasticsearch';
+import type { Client as OpenSearchClient } from '@opensearch-project/opensearch';
 
 /**
  * The few search-engine calls the delivery and recommendation indices make, behind one interface so that one query
@@ -244,9 +244,49 @@ export const openSearchEngine = (client: OpenSearchClient): SearchEngine =>
 export const elasticsearchEngine = (client: ElasticsearchClient): SearchEngine =>
   searchEngineOn(client as unknown as EngineClient, elasticsearchDialect);
 
+/**
+ * A client made at its first call: a process on the SQL index (`lectern start`, which imports these
+ * modules through the services' settings) never loads either client (about 14 MiB of heap).
+ */
+function clientOnFirstCall(load: () => Promise<EngineClient>): EngineClient {
+  let loaded: Promise<EngineClient> | null = null;
+  const client = () => (loaded ??= load());
+  const method =
+    (pick: (c: EngineClient) => Call): Call =>
+    async (params, options) =>
+      pick(await client())(params, options);
+  return {
+    search: method((c) => c.search.bind(c)),
+    msearch: method((c) => c.msearch.bind(c)),
+    bulk: method((c) => c.bulk.bind(c)),
+    deleteByQuery: method((c) => c.deleteByQuery.bind(c)),
+    ping: async () => (await client()).ping(),
+    close: async () => (loaded === null ? undefined : (await loaded).close()),
+    indices: {
+      create: method((c) => c.indices.create.bind(c.indices)),
+      getAlias: method((c) => c.indices.getAlias.bind(c.indices)),
+      updateAliases: method((c) => c.indices.updateAliases.bind(c.indices)),
+      get: method((c) => c.indices.get.bind(c.indices)),
+      delete: method((c) => c.indices.delete.bind(c.indices)),
+    },
+  };
+}
+
 /** Connects to the engine at `url` through the client of its flavour. */
 export function connectSearchEngine(options: { flavour: SearchFlavour; url: string }): SearchEngine {
   return options.flavour === 'opensearch'
-    ? openSearchEngine(new OpenSearchClient({ node: options.url }))
-    : elasticsearchEngine(new ElasticsearchClient({ node: options.url }));
+    ? searchEngineOn(
+        clientOnFirstCall(async () => {
+          const { Client } = await import('@opensearch-project/opensearch');
+          return new Client({ node: options.url }) as unknown as EngineClient;
+        }),
+        openSearchDialect,
+      )
+    : searchEngineOn(
+        clientOnFirstCall(async () => {
+          const { Client } = await import('@elastic/elasticsearch');
+          return new Client({ node: options.url }) as unknown as EngineClient;
+        }),
+        elasticsearchDialect,
+      );
 }

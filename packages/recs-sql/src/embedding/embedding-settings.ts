@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { ConfigOf, Setting } from '@lectern/config';
 import { createHashedEmbedder, type EmbeddingProvider } from '@lectern/core';
-import { createOnnxEmbedder } from './onnx-embedder.ts';
 
 /** The folder of all-MiniLM-L6-v2 (int8 ONNX) in a models cache, as `scripts/lib/models.sh` installs it. */
 export function defaultModelDir(modelsCache: string): string {
@@ -52,5 +51,7 @@ export function modelDirOf(config: RecsEmbeddingConfig): string {
 /** The configured provider; an unusable model directory rejects with an `EmbeddingModelError`. */
 export async function openEmbedder(config: RecsEmbeddingConfig): Promise<EmbeddingProvider> {
   if (config.recsEmbedding === 'hashed') return createHashedEmbedder();
+  // onnxruntime-web and the tokenizer load only for the provider that needs them.
+  const { createOnnxEmbedder } = await import('./onnx-embedder.ts');
   return createOnnxEmbedder({ modelDir: modelDirOf(config), padTo: indexedDimensions });
 }

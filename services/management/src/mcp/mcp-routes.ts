@@ -1,5 +1,4 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { authenticateKeyOfAnyProject, type BlobStore, type CoreDeps, type DeliveryIndexReader } from '@lectern/core';
 import { defaultMaxFileBytes } from '@lectern/core';
 import type { Logger } from '@lectern/http-kit';
@@ -8,7 +7,6 @@ import { locals } from '../http/context.ts';
 import { methodNotAllowed } from '../http/errors.ts';
 import { assetsBaseOf } from '../http/files/binary-routes.ts';
 import { rateLimit, type RateLimits } from '../http/rate-limit.ts';
-import { createLecternMcpServer } from './mcp-server.ts';
 import { createRemoteFetch, type RemoteFetchOptions } from './remote-file.ts';
 
 export interface McpRouteOptions {
@@ -56,9 +54,14 @@ export function mcpRouter(options: McpRouteOptions): Router {
   const router = Router({ mergeParams: true });
   const limit = rateLimit(options.core, options.rateLimits);
   const fetchRemote = createRemoteFetch(options.remoteFetch);
+  // The MCP SDK and the tools (about 10 MiB of heap) load with the first MCP request.
+  const importModules = () =>
+    Promise.all([import('./mcp-server.ts'), import('@modelcontextprotocol/sdk/server/streamableHttp.js')]);
+  let modules: ReturnType<typeof importModules> | null = null;
   const serve = async (req: Request, res: Response): Promise<void> => {
     const actor = locals(res).actor;
     if (!actor || actor.type !== 'api_key') throw new Error('MCP reached without a management key');
+    const [{ createLecternMcpServer }, { StreamableHTTPServerTransport }] = await (modules ??= importModules());
     const server = createLecternMcpServer({
       core: options.core,
       actor,
