@@ -2,6 +2,18 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 
 /**
+ * Analyzes one table, or every table, from a sample of 3,000 rows (statistics target 10). Besides
+ * the time, the sample is memory: PGlite's WASM memory never shrinks, and analyzing a database of
+ * 10,000 items at PostgreSQL's default target left 49 MiB more of it resident; at target 10, 15 MiB.
+ */
+export async function analyzeSampled(db: Kysely<Database>, table?: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await sql`set local default_statistics_target = 10`.execute(tx);
+    await (table === undefined ? sql`analyze` : sql`analyze ${sql.table(table)}`).execute(tx);
+  });
+}
+
+/**
  * PostgreSQL's autovacuum daemon re-analyzes a table once `50 + 10 %` of its rows changed since the
  * last analyze; PGlite runs no daemon, so without this the embedded server's statistics stay those
  * of its start for as long as it runs. That is not a matter of estimates only: with no statistics a
@@ -23,7 +35,6 @@ export function startAutoAnalyze(options: {
   run: <T>(work: () => Promise<T>) => Promise<T>;
   intervalMs: number;
   budgetMs?: number;
-  onAnalyzed?: (table: string, milliseconds: number) => void;
 }): { stop(): Promise<void> } {
   const budgetMs = options.budgetMs ?? 25;
   let running: Promise<void> | null = null;
@@ -39,14 +50,7 @@ export function startAutoAnalyze(options: {
     );
     for (const { relname } of rows) {
       if (isStopped || performance.now() - started > budgetMs) break;
-      const begun = performance.now();
-      await options.run(() =>
-        options.db.transaction().execute(async (tx) => {
-          await sql`set local default_statistics_target = 10`.execute(tx);
-          await sql`analyze ${sql.table(relname)}`.execute(tx);
-        }),
-      );
-      options.onAnalyzed?.(relname, performance.now() - begun);
+      await options.run(() => analyzeSampled(options.db, relname));
     }
   }
 

@@ -18,7 +18,7 @@ import { migrationProvider } from './migrations/index.ts';
 import { pgliteSignals, postgresSignals } from './signals.ts';
 import { unitOfWork } from './repositories.ts';
 import { appendEvents } from './outbox-repositories.ts';
-import { startAutoAnalyze as startAnalyzer } from './auto-analyze.ts';
+import { analyzeSampled, startAutoAnalyze as startAnalyzer } from './auto-analyze.ts';
 import { createStatementNames, isStalePlan, namePgliteStatements, nameStatementsOfPool } from './named-statements.ts';
 import type { Database } from './schema.ts';
 
@@ -38,8 +38,8 @@ export interface SqlStore extends Store {
    */
   readonly signals: Signals;
   /**
-   * Refreshes the planner's statistics of every table. PGlite runs no autovacuum, so a server on
-   * it calls this at start; without statistics every plan rests on default estimates.
+   * Refreshes the planner's statistics of every table, from samples (auto-analyze.ts). PGlite runs
+   * no autovacuum, so a server on it calls this at start and then analyzes what changes.
    */
   analyze(): Promise<void>;
 }
@@ -150,7 +150,7 @@ function wrap(
       return () => listeners.delete(listener);
     },
     async analyze() {
-      await serialize(() => sql`analyze`.execute(db));
+      await serialize(() => analyzeSampled(db));
     },
     async ping() {
       await serialize(() => sql`select 1`.execute(db));
