@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { authorCount } from './delivery-content.ts';
 import {
   prepareSeed,
+  pssMiB,
   rssMiB as ownRssMiB,
   startLectern,
   timeIndexRebuild,
@@ -234,6 +235,13 @@ async function main() {
       `\nServer RSS: idle ${rssIdle.toFixed(0)} MiB, peak under load ${peak.toFixed(0)} MiB (goal ≤ 350), after ${rssMiB(server.pid).toFixed(0)} MiB.` +
         ` Last answer: ${check.headers.get('x-cache')}, ${checkBody.equals(body) ? 'same bytes' : 'DIFFERENT BYTES'}.`,
     );
+    const supervisor = server.supervisorPid;
+    if (supervisor !== undefined)
+      console.log(
+        `Supervisor (lectern start's parent process): RSS ${ownRssMiB(supervisor).toFixed(0)} MiB. Both processes now: ` +
+          `RSS ${(ownRssMiB(supervisor) + rssMiB(server.pid)).toFixed(0)} MiB, PSS ${(pssMiB(supervisor) + pssMiB(server.pid)).toFixed(0)} MiB ` +
+          '(PSS shares the pages both map, such as Node itself, between them).',
+      );
   } finally {
     for (const close of closers.reverse()) await close().catch(() => undefined);
     if (args.keep || reused !== undefined) console.log(`Data directory kept: --data-dir ${seed.dataDir}`);

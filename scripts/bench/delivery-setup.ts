@@ -174,6 +174,8 @@ export async function timeIndexRebuild(seed: Seeded): Promise<IndexTiming> {
 
 export interface ServerProcess {
   readonly pid: number;
+  /** `lectern start`'s supervising parent process, when there is one. */
+  readonly supervisorPid?: number;
   readonly url: string;
   /** Every listener's URL by name (`lectern start` only). */
   readonly urls?: Readonly<Record<string, string>>;
@@ -223,6 +225,7 @@ export async function startLectern(
   const info = JSON.parse(readFileSync(join(seed.dataDir, 'server.json'), 'utf8')) as { pid?: number };
   return {
     pid: info.pid ?? (child.pid as number),
+    ...(info.pid === undefined || child.pid === undefined ? {} : { supervisorPid: child.pid }),
     url: urls['delivery'] as string,
     urls,
     stop: () => {
@@ -253,6 +256,16 @@ export async function startBare(bodies: { item: Buffer; list: Buffer }): Promise
 }
 
 /** Resident set size of a process in MiB (Linux /proc), or NaN. */
+/** Proportional set size of a process in MiB: pages it shares with others (Node's binary) count in part. */
+export function pssMiB(pid: number): number {
+  try {
+    const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return match?.[1] === undefined ? Number.NaN : Number(match[1]) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 export function rssMiB(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
