@@ -43,7 +43,12 @@ const onStatement: StatementListener | undefined = logFile
   : undefined;
 const store =
   args['database-url'] === undefined
-    ? await openPgliteStore({ dataDir: join(args['data-dir'] as string, 'pglite'), onStatement })
+    ? await openPgliteStore({
+        dataDir: join(args['data-dir'] as string, 'pglite'),
+        onStatement,
+        // Statements are counted per request: the background analyzer's would be counted with them.
+        ...(logFile ? { autoAnalyzeMs: 0 } : {}),
+      })
     : await openPostgresStore({ connectionString: args['database-url'], poolSize: Number(args.pool), onStatement });
 const core = { store, clock: systemClock, ids: randomIds };
 const project = await createProject(core, { actor: operator, name: 'Management writes' });
