@@ -63,7 +63,7 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
   /**
    * Deletes the project's versions superseded by a watermark this process committed longer ago
    * than the grace time, at most once per half of it, behind the batch that asked: a delete by
-   * query with a refresh took up to a few hundred ms on a busy machine, and awaited in `apply` it
+   * query took up to a few hundred ms on a busy machine, and awaited in `apply` it
    * delayed the next batch's visibility (the publish → visible p99). The grace time counts from
    * the commit that made a version superseded, not from when its mark was written (a long
    * re-render writes the marks of its first parts minutes before its last part commits): so a
@@ -78,10 +78,15 @@ export function createSearchIndex(options: SearchIndexOptions): SearchDeliveryIn
     if (due === null) return;
     lastSweeps.set(projectId, at);
     sweeps = sweeps.then(() =>
-      engine.deleteByQuery(indices.alias(projectId), { range: { until: { lte: due } } }).catch((error: unknown) => {
-        lastSweeps.delete(projectId);
-        options.onSweepError?.(error);
-      }),
+      // No refresh of its own: no reader's watermark sees these versions, so they may stay
+      // searchable until the next batch's refresh (a refresh of its own was one more segment,
+      // made while a publish might be waiting for its own refresh).
+      engine
+        .deleteByQuery(indices.alias(projectId), { range: { until: { lte: due } } }, { refresh: false })
+        .catch((error: unknown) => {
+          lastSweeps.delete(projectId);
+          options.onSweepError?.(error);
+        }),
     );
   }
 

@@ -41,36 +41,43 @@ export function createSearchRecsWriter(options: {
       const { projectId } = batch;
       if (batch.toSeq <= (await searchWatermark(projectId))) return false;
       const itemIds = batch.items.map((i) => i.itemId);
-      if (itemIds.length > 0)
-        await engine.deleteByQuery(names.entries, {
-          bool: { filter: [{ term: { project_id: projectId } }, { terms: { item_id: itemIds } }] },
-        });
       const entries = batch.items.flatMap((i) => i.entries);
       for (const e of entries)
         if (e.embedding.length !== dimensions)
           throw new Error(
             `embedding of ${e.codename} has ${e.embedding.length} dimensions; the index takes ${dimensions}`,
           );
-      for (let start = 0; start < entries.length; start += bulkChunk) {
-        const operations = entries.slice(start, start + bulkChunk).flatMap((e) => [
-          { index: { _index: names.entries, _id: entryId(projectId, e.itemId, e.language) } },
-          {
-            project_id: projectId,
-            item_id: e.itemId,
-            language: e.language,
-            codename: e.codename,
-            name: e.name,
-            type: e.type,
-            lastupdated: e.lastUpdated,
-            properties: e.properties,
-            text: e.text,
-            embedding: e.embedding,
-          },
-        ]);
-        // One refresh at the end of the batch: a refresh per chunk would make a segment per chunk.
-        await engine.bulk(operations, { refresh: start + bulkChunk >= entries.length });
-      }
+      const operations = entries.flatMap((e) => [
+        { index: { _index: names.entries, _id: entryId(projectId, e.itemId, e.language) } },
+        {
+          project_id: projectId,
+          item_id: e.itemId,
+          language: e.language,
+          codename: e.codename,
+          name: e.name,
+          type: e.type,
+          lastupdated: e.lastUpdated,
+          properties: e.properties,
+          text: e.text,
+          embedding: e.embedding,
+        },
+      ]);
+      // The deletes are shown by the refresh of the last bulk after them (it covers the entries
+      // index's one shard): one refresh fewer a batch, each a segment the engine makes beside the
+      // delivery index's writes. Deletes with nothing indexed after them refresh themselves.
+      if (itemIds.length > 0)
+        await engine.deleteByQuery(
+          names.entries,
+          { bool: { filter: [{ term: { project_id: projectId } }, { terms: { item_id: itemIds } }] } },
+          { refresh: operations.length === 0 },
+        );
+      for (let start = 0; start < operations.length; start += 2 * bulkChunk)
+        await engine.bulk(operations.slice(start, start + 2 * bulkChunk), {
+          refresh: start + 2 * bulkChunk >= operations.length,
+        });
       await sql.apply(batch);
+      // Apart from the documents: a bulk request that failed in part may have applied some of its
+      // operations, and the watermark must not move past documents that were not written.
       if (!batch.isPartial)
         await engine.bulk([{ index: { _index: names.watermarks, _id: projectId } }, { seq: batch.toSeq }], {
           refresh: true,

@@ -66,7 +66,8 @@ export interface SearchEngine {
   /** Names of the indices matching a pattern (`name-*`). */
   indices(pattern: string): Promise<string[]>;
   deleteIndices(names: readonly string[]): Promise<void>;
-  deleteByQuery(index: string, query: object): Promise<void>;
+  /** Deletes what matches; refreshed unless `refresh` is false (a refresh that follows shows it). */
+  deleteByQuery(index: string, query: object, options?: { readonly refresh: boolean }): Promise<void>;
   /** Throws when the engine does not answer (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -225,8 +226,8 @@ function searchEngineOn(client: EngineClient, dialect: Dialect): SearchEngine {
       if (names.length === 0) return;
       await call((p, o) => indices.delete(p, o), { index: names.join(',') }, { ignore: [404] });
     },
-    async deleteByQuery(index, query) {
-      const params = { index, refresh: true, conflicts: 'proceed', ignore_unavailable: true };
+    async deleteByQuery(index, query, options) {
+      const params = { index, refresh: options?.refresh ?? true, conflicts: 'proceed', ignore_unavailable: true };
       await call((p) => client.deleteByQuery(p), dialect.withBody(params, { query }));
     },
     async ping() {
