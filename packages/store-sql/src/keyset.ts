@@ -27,8 +27,9 @@ export function positionOf(row: { position: string | number }): number {
  * Runs a page query with sorting disabled (for this transaction, restored after), so the planner
  * walks the keyset index in key order and stops after `limit + 1` rows. Without table statistics
  * it estimates the rows after any key at about a hundred and prefers to fetch them all and sort
- * them, which makes page k cost as much as every row after it; PGlite runs no autovacuum, so its
- * tables are never analyzed, and PostgreSQL's can lag behind a bulk load.
+ * them, which makes page k cost as much as every row after it; statistics lag behind a bulk load
+ * (PostgreSQL's autovacuum, and the embedded store's own analyzer, auto-analyze.ts, both wait for
+ * a tenth of a table to change).
  */
 export async function inKeyOrder<T>(db: Kysely<Database>, query: () => Promise<T>): Promise<T> {
   await sql`set local enable_sort = off`.execute(db);
