@@ -255,25 +255,21 @@ export async function startBare(bodies: { item: Buffer; list: Buffer }): Promise
   return { pid: child.pid as number, url, stop: stopper(child) };
 }
 
-/** Resident set size of a process in MiB (Linux /proc), or NaN. */
-/** Proportional set size of a process in MiB: pages it shares with others (Node's binary) count in part. */
-export function pssMiB(pid: number): number {
+/** A size in kB that `pattern` finds in a /proc file, in MiB, or NaN (the process has ended). */
+function procMiB(file: string, pattern: RegExp): number {
   try {
-    const match = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    const match = pattern.exec(readFileSync(file, 'utf8'));
     return match?.[1] === undefined ? Number.NaN : Number(match[1]) / 1024;
   } catch {
     return Number.NaN;
   }
 }
 
-export function rssMiB(pid: number): number {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match?.[1] === undefined ? Number.NaN : Number(match[1]) / 1024;
-  } catch {
-    return Number.NaN;
-  }
-}
+/** Proportional set size of a process in MiB: pages it shares with others (Node's binary) count in part. */
+export const pssMiB = (pid: number): number => procMiB(`/proc/${pid}/smaps_rollup`, /^Pss:\s+(\d+) kB/m);
+
+/** Resident set size of a process in MiB (Linux /proc), or NaN. */
+export const rssMiB = (pid: number): number => procMiB(`/proc/${pid}/status`, /VmRSS:\s+(\d+) kB/);
 
 /** Samples a process's RSS every 100 ms until stopped; resolves with the largest seen. */
 export function sampleRss(pid: number): { stop(): number } {

@@ -275,19 +275,12 @@ function clientOnFirstCall(load: () => Promise<EngineClient>): EngineClient {
 
 /** Connects to the engine at `url` through the client of its flavour. */
 export function connectSearchEngine(options: { flavour: SearchFlavour; url: string }): SearchEngine {
-  return options.flavour === 'opensearch'
-    ? searchEngineOn(
-        clientOnFirstCall(async () => {
-          const { Client } = await import('@opensearch-project/opensearch');
-          return new Client({ node: options.url }) as unknown as EngineClient;
-        }),
-        openSearchDialect,
-      )
-    : searchEngineOn(
-        clientOnFirstCall(async () => {
-          const { Client } = await import('@elastic/elasticsearch');
-          return new Client({ node: options.url }) as unknown as EngineClient;
-        }),
-        elasticsearchDialect,
-      );
+  const isOpenSearch = options.flavour === 'opensearch';
+  const client = clientOnFirstCall(async () => {
+    const { Client } = isOpenSearch
+      ? await import('@opensearch-project/opensearch')
+      : await import('@elastic/elasticsearch');
+    return new Client({ node: options.url }) as unknown as EngineClient;
+  });
+  return searchEngineOn(client, isOpenSearch ? openSearchDialect : elasticsearchDialect);
 }
