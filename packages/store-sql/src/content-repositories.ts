@@ -39,8 +39,8 @@ const itemForWriteText = Object.fromEntries(
 
 /**
  * `items.findByExternalIdForUpsert`: always one row, the item's columns null when absent (the
- * lateral subquery locks the item's row; the derived id's check reads without a lock, under the
- * project's item lock, as `createItem` did).
+ * lateral subquery locks the item's row; the derived id's check reads without a lock: an item
+ * created with that id since then fails the insert at the primary key, and the write runs again).
  */
 const itemForUpsertText = `select i.*, i.id is not null as found,
     exists (select 1 from content_items d where d.project_id = $1 and d.id = $3) as derived_id_taken
@@ -131,17 +131,13 @@ export function contentItemRepository(db: Kysely<Database>): ContentItemReposito
       await whereRow(db.updateTable('content_items').set(values(r)), r.projectId, r.id).execute();
     },
     delete: (projectId, id) => isDeleted(whereRow(db.deleteFrom('content_items'), projectId, id)),
-    async lock(projectId) {
-      await sql`select pg_advisory_xact_lock(hashtext(${`${projectId}/content_item`}))`.execute(db);
-    },
-    async lockWithModelVersion(projectId) {
-      // One round trip for both. The version comes from the statement's snapshot, taken when it
-      // started: at least as new as any model commit before this request (all the memo needs).
-      const { rows } = await sql<{ version: string | number | null }>`
-        select (select version from model_versions where project_id = ${projectId}::uuid) as version
-        from (select pg_advisory_xact_lock(hashtext(${`${projectId}/content_item`}))) locked`.execute(db);
-      const version = rows[0]?.version ?? null;
-      return version === null ? null : String(version);
+    async modelVersion(projectId) {
+      const row = await db
+        .selectFrom('model_versions')
+        .select('version')
+        .where('project_id', '=', projectId)
+        .executeTakeFirst();
+      return row === undefined ? null : String(row.version);
     },
   };
 }

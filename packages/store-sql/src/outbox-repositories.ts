@@ -27,31 +27,15 @@ function toEvent(row: Selectable<OutboxEventsTable>): ChangeEvent {
 /**
  * Appends `events` of one project (at least one) in one statement: the upsert locks the project's
  * counter row until commit, so writers of one project serialize here and sequences are gap-free
- * and follow commit order (docs/events.md). The statement takes the numbers, inserts the events,
- * announces them and, given `auditRows`, inserts the transaction's audit entries too (one round
- * trip, not four, while the lock is held).
+ * and follow commit order (docs/events.md). The statement takes the numbers, inserts the events
+ * and announces them.
  */
-export async function appendEvents(
+async function appendEvents(
   db: Kysely<Database>,
-  input: { projectId: string; events: readonly NewChangeEvent[]; occurredAt: Date; auditRows?: readonly AuditRow[] },
+  input: { projectId: string; events: readonly NewChangeEvent[]; occurredAt: Date },
 ): Promise<ChangeEvent[]> {
   const { projectId, events, occurredAt } = input;
   const count = events.length;
-  const rows = events.map((e) => ({
-    object_kind: e.objectKind,
-    operation: e.operation,
-    object_id: e.objectId,
-    channel: e.channel,
-    payload: e.payload,
-  }));
-  const audited =
-    input.auditRows === undefined || input.auditRows.length === 0
-      ? sql``
-      : sql`, audited as (
-          insert into audit_log (${sql.join(auditColumnNames.map((c) => sql.ref(c)))})
-          select ${sql.join(auditColumnNames.map((c) => sql.ref(`a.${c}`)))}
-          from jsonb_populate_recordset(null::audit_log, ${JSON.stringify(input.auditRows.map(auditRecord))}::jsonb) a
-        )`;
   const { rows: counter } = await sql<{ last_seq: string | number }>`
     with counter as (
       insert into project_sequences (project_id, last_seq) values (${projectId}::uuid, ${count}::int8)
@@ -61,14 +45,58 @@ export async function appendEvents(
       insert into outbox_events (project_id, seq, object_kind, operation, object_id, channel, payload, occurred_at)
       select ${projectId}::uuid, counter.last_seq - ${count}::int8 + e.ord, e.value->>'object_kind', e.value->>'operation',
              e.value->>'object_id', e.value->>'channel', e.value->'payload', ${occurredAt}::timestamptz
-      from counter, jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as e(value, ord)
-    )${audited}
+      from counter, jsonb_array_elements(${JSON.stringify(events.map(eventRecord))}::jsonb) with ordinality as e(value, ord)
+    )
     select last_seq, pg_notify(${channelOf('committed')}, ${projectId}::text || ':' || last_seq) from counter`.execute(
     db,
   );
   const first = Number(counter[0]?.last_seq) - count + 1;
   return events.map((e, i) => ({ ...e, projectId, seq: first + i, occurredAt }));
 }
+
+/**
+ * The end of a transaction, in one statement: its deferred events as one pending row per batch
+ * (migration 0027's trigger numbers them while the transaction commits, in this order, so the
+ * counter's lock is held only through the commit) and its audit entries.
+ */
+export async function appendPendingEvents(
+  db: Kysely<Database>,
+  input: {
+    batches: readonly { projectId: string; events: readonly NewChangeEvent[]; occurredAt: Date }[];
+    auditRows: readonly AuditRow[];
+  },
+): Promise<void> {
+  const batches = input.batches.map((b) => ({
+    project_id: b.projectId,
+    events: b.events.map(eventRecord),
+    occurred_at: b.occurredAt.toISOString(),
+  }));
+  const audited =
+    input.auditRows.length === 0
+      ? sql``
+      : sql`, audited as (
+          insert into audit_log (${sql.join(auditColumnNames.map((c) => sql.ref(c)))})
+          select ${sql.join(auditColumnNames.map((c) => sql.ref(`a.${c}`)))}
+          from jsonb_populate_recordset(null::audit_log, ${JSON.stringify(input.auditRows.map(auditRecord))}::jsonb) a
+        )`;
+  await sql`
+    with pending as (
+      insert into outbox_pending (project_id, events, occurred_at)
+      select (b.value->>'project_id')::uuid, b.value->'events', (b.value->>'occurred_at')::timestamptz
+      from jsonb_array_elements(${JSON.stringify(batches)}::jsonb) with ordinality as b(value, ord)
+      order by b.ord
+    )${audited}
+    select 1`.execute(db);
+}
+
+/** An event as the JSON object the statements above read. */
+const eventRecord = (e: NewChangeEvent) => ({
+  object_kind: e.objectKind,
+  operation: e.operation,
+  object_id: e.objectId,
+  channel: e.channel,
+  payload: e.payload,
+});
 
 /** An entry as a JSON object `jsonb_populate_recordset` reads as an `audit_log` row. */
 const auditRecord = (r: AuditRow) => ({ ...auditColumns(r), summary: r.summary });

@@ -264,8 +264,8 @@ export function unitOfWork(db: Kysely<Database>, audit: AuditCollector, memo?: M
         const found = await itemsOfTx.findForWrite(projectId, key);
         return found && isModelWritten ? { ...found, modelVersion: null } : found;
       },
-      async lockWithModelVersion(projectId) {
-        const version = await itemsOfTx.lockWithModelVersion(projectId);
+      async modelVersion(projectId) {
+        const version = await itemsOfTx.modelVersion(projectId);
         return isModelWritten ? null : version;
       },
     },

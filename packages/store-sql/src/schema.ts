@@ -1,4 +1,4 @@
-import type { ColumnType, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 /** int8 columns: PostgreSQL's `pg` driver returns strings, PGlite numbers; read them with Number(). */
 type Int8 = ColumnType<string | number, number, number>;
@@ -50,6 +50,14 @@ export interface OutboxEventsTable {
   object_id: string | null;
   channel: string;
   payload: JSONColumnType<Record<string, unknown>, string, string>;
+  occurred_at: Date;
+}
+
+/** Events of a transaction waiting for its commit to number them (migration 0027). */
+export interface OutboxPendingTable {
+  id: Generated<Int8>;
+  project_id: string;
+  events: JSONColumnType<Record<string, unknown>[], string, string>;
   occurred_at: Date;
 }
 
@@ -368,6 +376,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   project_sequences: ProjectSequencesTable;
   outbox_events: OutboxEventsTable;
+  outbox_pending: OutboxPendingTable;
   outbox_relay: OutboxRelayTable;
   model_objects: ModelObjectsTable;
   model_versions: ModelVersionsTable;

@@ -17,7 +17,7 @@ import {
 import { migrationProvider } from './migrations/index.ts';
 import { pgliteSignals, postgresSignals } from './signals.ts';
 import { unitOfWork } from './repositories.ts';
-import { appendEvents } from './outbox-repositories.ts';
+import { appendPendingEvents } from './outbox-repositories.ts';
 import { analyzeSampled, startAutoAnalyze as startAnalyzer } from './auto-analyze.ts';
 import { createStatementNames, isStalePlan, namePgliteStatements, nameStatementsOfPool } from './named-statements.ts';
 import type { Database } from './schema.ts';
@@ -106,11 +106,9 @@ function wrap(
             };
             const done = await work({ ...tx, outbox: { ...tx.outbox, append, appendAtCommit } });
             // The one place that sees every change: its audit entry commits with it (issue 31),
-            // in the statement of the last deferred append when there is one.
+            // in the statement of the deferred events when there are some.
             const auditRows = options.isAuditOn ? audit.rows(new Date(), scope) : [];
-            const last = atCommit.pop();
-            for (const deferred of atCommit) await appendEvents(trx, deferred);
-            if (last) await appendEvents(trx, { ...last, auditRows });
+            if (atCommit.length > 0) await appendPendingEvents(trx, { batches: atCommit, auditRows });
             else await tx.audit.insert(auditRows);
             return done;
           }),

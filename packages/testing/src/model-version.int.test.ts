@@ -54,7 +54,7 @@ async function exercise(store: SqlStore): Promise<void> {
   await store.transaction((tx) => tx.model.insert(language(projectId, 'first')));
   const first = await versionNow();
   expect(first).toEqual(expect.any(String));
-  expect(await store.transaction((tx) => tx.items.lockWithModelVersion(projectId))).toBe(first);
+  expect(await store.transaction((tx) => tx.items.modelVersion(projectId))).toBe(first);
 
   // A rolled-back model change leaves the version as it was.
   await expect(
@@ -70,10 +70,10 @@ async function exercise(store: SqlStore): Promise<void> {
     await tx.model.insert(language(projectId, 'second'));
     return {
       item: (await tx.items.findForWrite(projectId, { id: itemId }))?.modelVersion,
-      lock: await tx.items.lockWithModelVersion(projectId),
+      read: await tx.items.modelVersion(projectId),
     };
   });
-  expect(inside).toEqual({ item: null, lock: null });
+  expect(inside).toEqual({ item: null, read: null });
   const second = await versionNow();
   expect(second).not.toBe(first);
 

@@ -298,11 +298,8 @@ export interface ContentItemRepository {
     externalId: string,
     derivedId: string,
   ): Promise<{ item: ContentItemRecord | null; isDerivedIdTaken: boolean }>;
-  /**
-   * `lock` (the project's item lock), answering the project's content model version read in the
-   * same statement (null when the store keeps none; see `findForWrite`).
-   */
-  lockWithModelVersion(projectId: string): Promise<string | null>;
+  /** The project's content model version (null when the store keeps none; see `findForWrite`). */
+  modelVersion(projectId: string): Promise<string | null>;
   /** The items among `ids` that exist (any order). */
   findMany(projectId: string, ids: readonly string[]): Promise<ContentItemRecord[]>;
   /** How many items are of a content type, and the first `sampleSize` of them in creation order. */
@@ -315,13 +312,15 @@ export interface ContentItemRepository {
   collectionIds(projectId: string): Promise<string[]>;
   /** Codenames of the project's items that start with `prefix`. */
   codenamesStartingWith(projectId: string, prefix: string): Promise<string[]>;
-  /** A taken codename or external id throws `conflict`. */
+  /**
+   * A taken codename, external id or id throws `CONFLICT` (also when a concurrent transaction took
+   * it: the insert waits for that one's commit).
+   */
   insert(record: ContentItemRecord): Promise<void>;
+  /** A codename taken by another item throws `CONFLICT`, as `insert`. */
   update(record: ContentItemRecord): Promise<void>;
   /** Removes the item and all its variants; true when it existed. */
   delete(projectId: string, id: string): Promise<boolean>;
-  /** Serializes item creators of one project until commit (codename generation). */
-  lock(projectId: string): Promise<void>;
 }
 
 /** Language variants (SPEC 2.3), latest and published versions together. */

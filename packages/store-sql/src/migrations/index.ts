@@ -24,6 +24,7 @@ import * as comments from './0023-comments.ts';
 import * as recsPopularityKey from './0024-recs-popularity-key.ts';
 import * as modelVersion from './0025-model-version.ts';
 import * as itemCodenamePrefix from './0026-item-codename-prefix.ts';
+import * as eventsNumberedAtCommit from './0027-events-numbered-at-commit.ts';
 
 /**
  * Every migration, in order. Names sort lexically; add new ones at the end and never edit or
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024-recs-popularity-key': recsPopularityKey,
   '0025-model-version': modelVersion,
   '0026-item-codename-prefix': itemCodenamePrefix,
+  '0027-events-numbered-at-commit': eventsNumberedAtCommit,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -89,8 +89,9 @@ async function createItem(
   context: {
     lookups: ContentLookups;
     /**
-     * The caller found no item of this external id in this transaction, under the item lock, and
-     * read whether the id it maps to is taken (then neither is read again).
+     * The caller found no item of this external id in this transaction and read whether the id
+     * it maps to is taken (then neither is read again; a concurrent create of either fails the
+     * insert, and `writeItem` runs again).
      */
     externalIdCheck?: { isDerivedIdTaken: boolean };
   },
@@ -137,9 +138,15 @@ async function createItem(
   return item;
 }
 
+/** How many times an item write runs when a concurrent write took the codename or id it chose. */
+const itemWriteAttempts = 3;
+
 /**
- * A write of an item from a request body: the permission check, then one transaction that takes
- * the project's item lock (codename checks see every committed item) and reads the body's fields.
+ * A write of an item from a request body: the permission check, then a transaction that reads the
+ * body's fields and runs `work`. No project-wide lock: two writes racing for one codename, external
+ * id or derived id meet at the store's unique index (the second waits for the first's commit and
+ * gets `CONFLICT`), and the loser runs again, now seeing the winner's item (a generated codename
+ * takes the next suffix, a sent one is refused as taken, an upsert by external id updates).
  */
 async function writeItem<T>(
   deps: CoreDeps,
@@ -151,21 +158,26 @@ async function writeItem<T>(
 ): Promise<T> {
   assertMayChange(input.actor, input.projectId, 'manage_content');
   const version = input.version ?? 'v2';
-  return deps.store.transaction(async (tx) => {
-    // The lock statement also reads the model version: the type, collection and spaces the write
-    // reads come from the store's memo while the model is unchanged (issue 35).
-    const modelVersion = await tx.items.lockWithModelVersion(input.projectId);
-    const lookups = new ContentLookups(tx, input.projectId, modelVersion);
-    const problems = new Problems();
-    const fields = await readItemFields(tx, {
-      projectId: input.projectId,
-      body: input.body,
-      version,
-      problems,
-      lookups,
-    });
-    return work(tx, { fields, problems, version, lookups });
-  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.store.transaction(async (tx) => {
+        // The type, collection and spaces the write reads come from the store's memo while the
+        // model version is unchanged (issue 35).
+        const lookups = new ContentLookups(tx, input.projectId, await tx.items.modelVersion(input.projectId));
+        const problems = new Problems();
+        const fields = await readItemFields(tx, {
+          projectId: input.projectId,
+          body: input.body,
+          version,
+          problems,
+          lookups,
+        });
+        return await work(tx, { fields, problems, version, lookups });
+      });
+    } catch (error) {
+      if (!(error instanceof LecternError && error.code === 'CONFLICT') || attempt === itemWriteAttempts) throw error;
+    }
+  }
 }
 
 /** POST /items (SPEC 4.1): 201 with the new item. An external id gives the item its derived id. */

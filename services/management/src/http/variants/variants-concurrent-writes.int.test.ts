@@ -12,8 +12,9 @@ import { buildManagementApp } from '../../app.ts';
 /**
  * Concurrent variant upserts over HTTP with the rate limits off (issue 35): what the write path's
  * shortcuts (one statement for the outbox append, the changed elements computed once, no rate
- * counter) must not change. Each upsert leaves exactly one version, one audit entry naming the
- * element it changed, and one event; the event sequence stays gap-free; nothing is counted.
+ * counter, no project-wide item lock) must not change. Each upsert leaves exactly one version, one
+ * audit entry naming the element it changed, and one event; the event sequence stays gap-free;
+ * racing item writes get distinct codenames or one item; nothing is counted.
  */
 const postgresUrl = inject('postgresUrl');
 const items = 4;
@@ -44,14 +45,18 @@ async function exercise(store: SqlStore): Promise<void> {
     rateLimits: { perSecond: Infinity, perMinute: Infinity, perHour: Infinity },
   });
   const server = await listen(createServer(app), { host: '127.0.0.1', port: 0 });
-  const put = async (path: string, body: unknown) => {
-    const response = await fetch(`${server.url}/v2/projects/${project.id}/items/external-id/${path}`, {
-      method: 'PUT',
+  const send = async (method: string, path: string, body: unknown) => {
+    const response = await fetch(`${server.url}/v2/projects/${project.id}/items${path}`, {
+      method,
       headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    expect([200, 201]).toContain(response.status);
-    return (await response.json()) as Record<string, unknown>;
+    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+  };
+  const put = async (path: string, body: unknown) => {
+    const { status, json } = await send('PUT', `/external-id/${path}`, body);
+    expect([200, 201]).toContain(status);
+    return json;
   };
   try {
     const ids: string[] = [];
@@ -129,6 +134,45 @@ async function exercise(store: SqlStore): Promise<void> {
       .where('project_id', '=', project.id)
       .executeTakeFirstOrThrow();
     expect(Number(sequence.last_seq)).toBe(events.length);
+
+    // Items take no project-wide lock: racing creates of one name, and racing upserts of one
+    // external id, meet at the unique indexes and the losers run again.
+    const racers = 6;
+    const created = await Promise.all(
+      Array.from({ length: racers }, () => send('POST', '', { name: 'Race', type: { codename: 'note' } })),
+    );
+    expect(created.map((c) => c.status)).toEqual(Array.from({ length: racers }, () => 201));
+    const codenames = created.map((c) => String(c.json['codename']));
+    expect(new Set(codenames).size).toBe(racers);
+    expect(codenames).toContain('race');
+    const upserted = await Promise.all(
+      Array.from({ length: racers }, (_, n) =>
+        send('PUT', '/external-id/raced', { name: `Raced ${n}`, type: { codename: 'note' } }),
+      ),
+    );
+    expect(upserted.map((u) => u.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(upserted.map((u) => u.json['id'])).size).toBe(1);
+    const raced = await db.selectFrom('content_items').select('name').where('external_id', '=', 'raced').execute();
+    expect(raced).toHaveLength(1);
+    const itemEvents = await db
+      .selectFrom('outbox_events')
+      .select(['seq', 'operation'])
+      .where('project_id', '=', project.id)
+      .where('object_kind', '=', 'item')
+      .where('seq', '>', Number(sequence.last_seq))
+      .execute();
+    expect(itemEvents.filter((e) => e.operation === 'create')).toHaveLength(2 * (racers + 1));
+    expect(itemEvents.filter((e) => e.operation === 'metadata_changed')).toHaveLength(2 * (racers - 1));
+    // (Each item event is one per Delivery channel, production and preview.)
+    // Every event was numbered at its commit: none waits, and the sequence has no gap.
+    expect(await db.selectFrom('outbox_pending').selectAll().execute()).toEqual([]);
+    const all = await db
+      .selectFrom('outbox_events')
+      .select('seq')
+      .where('project_id', '=', project.id)
+      .orderBy('seq')
+      .execute();
+    expect(all.map((e) => Number(e.seq))).toEqual(all.map((_, k) => k + 1));
 
     // Rate limits off: no request was counted.
     expect(await db.selectFrom('rate_limit_hits').selectAll().execute()).toEqual([]);
