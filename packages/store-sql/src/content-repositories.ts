@@ -43,7 +43,8 @@ const itemForWriteText = Object.fromEntries(
  * created with that id since then fails the insert at the primary key, and the write runs again).
  */
 const itemForUpsertText = `select i.*, i.id is not null as found,
-    exists (select 1 from content_items d where d.project_id = $1 and d.id = $3) as derived_id_taken
+    exists (select 1 from content_items d where d.project_id = $1 and d.id = $3) as derived_id_taken,
+    (select version from model_versions v where v.project_id = $1) as model_version
   from (select 1) one
   left join lateral (
     select * from content_items where project_id = $1 and external_id = $2 for update
@@ -97,14 +98,20 @@ export function contentItemRepository(db: Kysely<Database>): ContentItemReposito
       return { item: toItem(item), modelVersion: version === null ? null : String(version) };
     },
     async findByExternalIdForUpsert(projectId, externalId, derivedId) {
-      const [row] = await run<Selectable<ContentItemsTable> & { found: boolean; derived_id_taken: boolean }>(
-        db,
-        itemForUpsertText,
-        [projectId, externalId, derivedId],
-      );
+      const [row] = await run<
+        Selectable<ContentItemsTable> & {
+          found: boolean;
+          derived_id_taken: boolean;
+          model_version: string | number | null;
+        }
+      >(db, itemForUpsertText, [projectId, externalId, derivedId]);
       if (!row) throw new Error('the upsert lookup answered no row');
-      const { found, derived_id_taken: isDerivedIdTaken, ...item } = row;
-      return { item: found ? toItem(item) : null, isDerivedIdTaken };
+      const { found, derived_id_taken: isDerivedIdTaken, model_version: version, ...item } = row;
+      return {
+        item: found ? toItem(item) : null,
+        isDerivedIdTaken,
+        modelVersion: version === null ? null : String(version),
+      };
     },
     findMany: rows.findMany,
     async codenamesStartingWith(projectId, prefix) {

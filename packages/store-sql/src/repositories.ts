@@ -264,6 +264,10 @@ export function unitOfWork(db: Kysely<Database>, audit: AuditCollector, memo?: M
         const found = await itemsOfTx.findForWrite(projectId, key);
         return found && isModelWritten ? { ...found, modelVersion: null } : found;
       },
+      async findByExternalIdForUpsert(projectId, externalId, derivedId) {
+        const found = await itemsOfTx.findByExternalIdForUpsert(projectId, externalId, derivedId);
+        return isModelWritten ? { ...found, modelVersion: null } : found;
+      },
       async modelVersion(projectId) {
         const version = await itemsOfTx.modelVersion(projectId);
         return isModelWritten ? null : version;

@@ -291,13 +291,14 @@ export interface ContentItemRepository {
   ): Promise<{ item: ContentItemRecord; modelVersion: string | null } | null>;
   /**
    * The item of an external id, its row locked until commit, and in the same statement whether
-   * an item with `derivedId` (the id that external id maps to) exists (an upsert by external id).
+   * an item with `derivedId` (the id that external id maps to) exists (an upsert by external id),
+   * and the project's content model version (as `findForWrite`).
    */
   findByExternalIdForUpsert(
     projectId: string,
     externalId: string,
     derivedId: string,
-  ): Promise<{ item: ContentItemRecord | null; isDerivedIdTaken: boolean }>;
+  ): Promise<{ item: ContentItemRecord | null; isDerivedIdTaken: boolean; modelVersion: string | null }>;
   /** The project's content model version (null when the store keeps none; see `findForWrite`). */
   modelVersion(projectId: string): Promise<string | null>;
   /** The items among `ids` that exist (any order). */

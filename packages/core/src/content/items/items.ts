@@ -142,18 +142,21 @@ async function createItem(
 const itemWriteAttempts = 3;
 
 /**
- * A write of an item from a request body: the permission check, then a transaction that reads the
- * body's fields and runs `work`. No project-wide lock: two writes racing for one codename, external
- * id or derived id meet at the store's unique index (the second waits for the first's commit and
- * gets `CONFLICT`), and the loser runs again, now seeing the winner's item (a generated codename
- * takes the next suffix, a sent one is refused as taken, an upsert by external id updates).
+ * A write of an item from a request body: the permission check, then a transaction that runs
+ * `locate` (what the write reads first, with the project's content model version in the same
+ * statement), reads the body's fields and runs `work`. No project-wide lock: two writes racing for
+ * one codename, external id or derived id meet at the store's unique index (the second waits for
+ * the first's commit and gets `CONFLICT`), and the loser runs again, now seeing the winner's item
+ * (a generated codename takes the next suffix, a sent one is refused as taken, an upsert by
+ * external id updates).
  */
-async function writeItem<T>(
+async function writeItem<T, F>(
   deps: CoreDeps,
   input: ItemInput & { body: unknown },
+  locate: (tx: UnitOfWork) => Promise<{ found: F; modelVersion: string | null }>,
   work: (
     tx: UnitOfWork,
-    read: { fields: ItemFields; problems: Problems; version: 'v1' | 'v2'; lookups: ContentLookups },
+    read: { found: F; fields: ItemFields; problems: Problems; version: 'v1' | 'v2'; lookups: ContentLookups },
   ) => Promise<T>,
 ): Promise<T> {
   assertMayChange(input.actor, input.projectId, 'manage_content');
@@ -161,9 +164,10 @@ async function writeItem<T>(
   for (let attempt = 1; ; attempt++) {
     try {
       return await deps.store.transaction(async (tx) => {
+        const { found, modelVersion } = await locate(tx);
         // The type, collection and spaces the write reads come from the store's memo while the
         // model version is unchanged (issue 35).
-        const lookups = new ContentLookups(tx, input.projectId, await tx.items.modelVersion(input.projectId));
+        const lookups = new ContentLookups(tx, input.projectId, modelVersion);
         const problems = new Problems();
         const fields = await readItemFields(tx, {
           projectId: input.projectId,
@@ -172,7 +176,7 @@ async function writeItem<T>(
           problems,
           lookups,
         });
-        return await work(tx, { fields, problems, version, lookups });
+        return await work(tx, { found, fields, problems, version, lookups });
       });
     } catch (error) {
       if (!(error instanceof LecternError && error.code === 'CONFLICT') || attempt === itemWriteAttempts) throw error;
@@ -182,8 +186,12 @@ async function writeItem<T>(
 
 /** POST /items (SPEC 4.1): 201 with the new item. An external id gives the item its derived id. */
 export async function addItem(deps: CoreDeps, input: ItemInput & { body: unknown }): Promise<ContentItemJson> {
-  return writeItem(deps, input, async (tx, { fields, problems, version, lookups }) =>
-    render(tx, await createItem(deps, tx, input, fields, problems, { lookups }), version, lookups),
+  return writeItem(
+    deps,
+    input,
+    async (tx) => ({ found: null, modelVersion: await tx.items.modelVersion(input.projectId) }),
+    async (tx, { fields, problems, version, lookups }) =>
+      render(tx, await createItem(deps, tx, input, fields, problems, { lookups }), version, lookups),
   );
 }
 
@@ -196,30 +204,40 @@ export async function upsertItem(
   deps: CoreDeps,
   input: ItemInput & { key: RecordKey; body: unknown },
 ): Promise<{ item: ContentItemJson; isCreated: boolean }> {
-  return writeItem(deps, input, async (tx, { fields, problems, version, lookups }) => {
-    // By external id: one statement also tells whether the id that external id maps to is taken.
-    const byExternalId =
-      'externalId' in input.key
-        ? await tx.items.findByExternalIdForUpsert(
-            input.projectId,
-            input.key.externalId,
-            idFromExternalId({ projectId: input.projectId, kind: 'content_item', externalId: input.key.externalId }),
-          )
-        : null;
-    const current = byExternalId
-      ? byExternalId.item
-      : await tx.items.find(input.projectId, input.key, { isForUpdate: true });
+  const { key } = input;
+  // The item locked, and by external id in the same statement whether the id it maps to is taken.
+  const locate = async (tx: UnitOfWork) => {
+    if ('externalId' in key) {
+      const derivedId = idFromExternalId({
+        projectId: input.projectId,
+        kind: 'content_item',
+        externalId: key.externalId,
+      });
+      const { item, isDerivedIdTaken, modelVersion } = await tx.items.findByExternalIdForUpsert(
+        input.projectId,
+        key.externalId,
+        derivedId,
+      );
+      return { found: { item, isDerivedIdTaken }, modelVersion };
+    }
+    const forWrite = await tx.items.findForWrite(input.projectId, key);
+    return forWrite
+      ? { found: { item: forWrite.item, isDerivedIdTaken: false }, modelVersion: forWrite.modelVersion }
+      : { found: { item: null, isDerivedIdTaken: false }, modelVersion: await tx.items.modelVersion(input.projectId) };
+  };
+  return writeItem(deps, input, locate, async (tx, { found, fields, problems, version, lookups }) => {
+    const current = found.item;
     if (!current) {
-      if (!('externalId' in input.key)) {
+      if (!('externalId' in key)) {
         problems.throwIfAny();
-        await requireItem(tx, input.projectId, input.key);
+        await requireItem(tx, input.projectId, key);
       }
-      const externalId = (input.key as { externalId: string }).externalId;
+      const externalId = (key as { externalId: string }).externalId;
       if (fields.externalId !== undefined && fields.externalId !== externalId)
         problems.add('external_id', 'must be the external id in the path, or be left out');
       const item = await createItem(deps, tx, input, { ...fields, externalId }, problems, {
         lookups,
-        ...(byExternalId ? { externalIdCheck: { isDerivedIdTaken: byExternalId.isDerivedIdTaken } } : {}),
+        externalIdCheck: { isDerivedIdTaken: found.isDerivedIdTaken },
       });
       return { item: await render(tx, item, version, lookups), isCreated: true };
     }
