@@ -41,15 +41,17 @@ const logFile = args['log-sql'];
 const onStatement: StatementListener | undefined = logFile
   ? (statement) => appendFileSync(logFile, `${statement.replace(/\s+/g, ' ')}\n`)
   : undefined;
+// Statements are counted per request: the background analyzer's would be counted with them.
+const analyzer = logFile ? { autoAnalyzeMs: 0 } : {};
 const store =
   args['database-url'] === undefined
-    ? await openPgliteStore({
-        dataDir: join(args['data-dir'] as string, 'pglite'),
+    ? await openPgliteStore({ dataDir: join(args['data-dir'] as string, 'pglite'), onStatement, ...analyzer })
+    : await openPostgresStore({
+        connectionString: args['database-url'],
+        poolSize: Number(args.pool),
         onStatement,
-        // Statements are counted per request: the background analyzer's would be counted with them.
-        ...(logFile ? { autoAnalyzeMs: 0 } : {}),
-      })
-    : await openPostgresStore({ connectionString: args['database-url'], poolSize: Number(args.pool), onStatement });
+        ...analyzer,
+      });
 const core = { store, clock: systemClock, ids: randomIds };
 const project = await createProject(core, { actor: operator, name: 'Management writes' });
 const input = { actor: operator, projectId: project.id };

@@ -18,7 +18,7 @@ import { migrationProvider } from './migrations/index.ts';
 import { pgliteSignals, postgresSignals } from './signals.ts';
 import { unitOfWork } from './repositories.ts';
 import { appendPendingEvents } from './outbox-repositories.ts';
-import { analyzeSampled, startAutoAnalyze as startAnalyzer } from './auto-analyze.ts';
+import { analyzeAsConfigured, analyzeSampled, startAutoAnalyze as startAnalyzer } from './auto-analyze.ts';
 import { createStatementNames, isStalePlan, namePgliteStatements, nameStatementsOfPool } from './named-statements.ts';
 import type { Database } from './schema.ts';
 
@@ -162,7 +162,8 @@ function wrap(
   return {
     store,
     startAutoAnalyze(intervalMs) {
-      autoAnalyze = startAnalyzer({ db, run: serialize, intervalMs });
+      const analyze = options.engine === 'pglite' ? analyzeSampled : analyzeAsConfigured;
+      autoAnalyze = startAnalyzer({ db, run: serialize, analyze, intervalMs });
     },
   };
 }
@@ -243,6 +244,8 @@ export async function openPostgresStore(options: {
   poolSize?: number;
   isAuditOn?: boolean;
   onStatement?: StatementListener;
+  /** How often changed tables are analyzed (auto-analyze.ts), besides autovacuum; 0 never. Default 2 s. */
+  autoAnalyzeMs?: number;
 }): Promise<SqlStore> {
   const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
@@ -255,13 +258,14 @@ export async function openPostgresStore(options: {
   const named = createStatementNames();
   nameStatementsOfPool(pool, named);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: statementLog(options.onStatement) });
-  const { store } = wrap(db, {
+  const { store, startAutoAnalyze } = wrap(db, {
     engine: 'postgres',
     isSingleConnection: false,
     isAuditOn: options.isAuditOn ?? true,
     signals: postgresSignals({ connectionString: options.connectionString }),
   });
   await serializeMigration(store);
+  if (options.autoAnalyzeMs !== 0) startAutoAnalyze(options.autoAnalyzeMs ?? 2000);
   return store;
 }
 

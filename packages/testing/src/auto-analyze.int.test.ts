@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
   addContentType,
   addItem,
@@ -11,13 +11,16 @@ import {
   upsertVariant,
   type CoreDeps,
 } from '@lectern/core';
-import { openPgliteStore, type SqlStore } from '@lectern/store-sql';
+import { openPgliteStore, openPostgresStore, type SqlStore } from '@lectern/store-sql';
+import { createTestDatabase } from './test-database.ts';
 
 /**
  * PGlite runs no autovacuum: the embedded store analyzes the tables that changed (auto-analyze.ts).
  * Without it a variant is looked up through the (project, language) index and filtered, so every
  * upsert reads every variant of the language and a growing project slows down with each item.
+ * PostgreSQL's autovacuum looks once a minute; the store looks as often as on PGlite.
  */
+const postgresUrl = inject('postgresUrl');
 async function grow(store: SqlStore, count: number): Promise<{ projectId: string; itemId: string }> {
   const core: CoreDeps = { store, clock: systemClock, ids: randomIds };
   const project = await createProject(core, { actor: operator, name: 'Growing' });
@@ -50,7 +53,7 @@ async function variantLookupIndex(store: SqlStore, projectId: string, itemId: st
   return /using (\w+)/.exec(rows.map((r) => r['QUERY PLAN']).join('\n'))?.[1] ?? 'no index';
 }
 
-describe('the embedded store keeps its statistics current', () => {
+describe('the store keeps its statistics current', () => {
   it('looks a variant up by its key once the project grew, as it does not without the analyzer', async () => {
     const never = await openPgliteStore({ autoAnalyzeMs: 0 });
     try {
@@ -71,4 +74,25 @@ describe('the embedded store keeps its statistics current', () => {
       await analyzed.close();
     }
   }, 120_000);
+
+  it.skipIf(!postgresUrl)(
+    'analyzes a growing project on PostgreSQL before autovacuum first looks',
+    async () => {
+      const store = await openPostgresStore({
+        connectionString: await createTestDatabase(postgresUrl),
+        autoAnalyzeMs: 50,
+      });
+      try {
+        const { projectId, itemId } = await grow(store, 300);
+        await expect.poll(() => variantLookupIndex(store, projectId, itemId)).toBe('content_variants_pk');
+        // Analyzed by the store (`last_analyze`), not by autovacuum (`last_autoanalyze`).
+        const { rows } = await sql<{ is_analyzed: boolean }>`select last_analyze is not null as is_analyzed
+        from pg_stat_user_tables where relname = 'content_variants'`.execute(store.db);
+        expect(rows[0]?.is_analyzed).toBe(true);
+      } finally {
+        await store.close();
+      }
+    },
+    120_000,
+  );
 });
