@@ -27,19 +27,18 @@ export interface WritesServer {
   /** `count` requests from `concurrency` clients at once. */
   run(label: string, count: number, concurrency: number, request: Request): Promise<RunResult>;
   /** Creates `count` new items with their variant, printing progress to stderr. */
-  seed(
-    count: number,
-    concurrency: number,
-    label: string,
-  ): Promise<{
-    items: number;
-    seconds: number;
-    errors: number;
-    serverCpuMs: number;
-    databaseCpuMs: number;
-    clientCpuMs: number;
-  }>;
+  seed(count: number, concurrency: number, label: string): Promise<SeedResult>;
   stop(): Promise<void>;
+}
+
+/** A seed's items, time, failed answers and CPU milliseconds per item (its two requests). */
+export interface SeedResult {
+  items: number;
+  seconds: number;
+  errors: number;
+  serverCpuMs: number;
+  databaseCpuMs: number;
+  clientCpuMs: number;
 }
 
 const serverScript = new URL('./management-writes-server.ts', import.meta.url).pathname;

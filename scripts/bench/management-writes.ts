@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createTestDatabase } from '../../packages/testing/src/test-database.ts';
 import { startPostgres } from '../../test/engines/postgres.ts';
-import { startWritesServer, type WritesServer } from './management-writes-client.ts';
+import { startWritesServer, type SeedResult, type WritesServer } from './management-writes-client.ts';
 
 const usage = `Usage: pnpm run bench:management-writes -- [--engines pglite,postgres] [--concurrency 1,4,16,64]
   [--saves 2000] [--items 200] [--seed 100000] [--seed-concurrency 16] [--pool 10] [--profile 0]`;
@@ -62,15 +62,7 @@ interface Row {
   clientCpuMs: number;
 }
 const rows: Row[] = [];
-const seeds: {
-  engine: string;
-  items: number;
-  seconds: number;
-  errors: number;
-  serverCpuMs: number;
-  databaseCpuMs: number;
-  clientCpuMs: number;
-}[] = [];
+const seeds: (SeedResult & { engine: string })[] = [];
 const profiles: { engine: string; operation: string; statements: number; upserts: number; top: [string, number][] }[] =
   [];
 
