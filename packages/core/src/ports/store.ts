@@ -136,9 +136,10 @@ export interface Outbox {
   append(projectId: string, events: readonly NewChangeEvent[], occurredAt: Date): Promise<ChangeEvent[]>;
   /**
    * `append` at the end of the transaction, for a caller that needs no sequence numbers: the store
-   * appends them in its last statement before commit, together with the transaction's audit entry
-   * (a round trip fewer, and the counter's lock held only through the commit). Same guarantees as
-   * `append`; events appended so follow those appended with `append` in the same transaction.
+   * writes them in its last statement before commit, together with the transaction's audit entry,
+   * and numbers them while the transaction commits (the counter's lock taken inside the commit,
+   * not across round trips). Same guarantees as `append`; events appended so follow those appended
+   * with `append` in the same transaction.
    */
   appendAtCommit(projectId: string, events: readonly NewChangeEvent[], occurredAt: Date): void;
   /** Events of a project with seq > `afterSeq`, ascending, at most `limit`. */
