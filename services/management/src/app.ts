@@ -16,6 +16,7 @@ import { environmentRouter } from './http/environment/routes.ts';
 import { errorHandler, notFound } from './http/errors.ts';
 import { bodyGuard, bodySizeGuard, urlGuard } from './http/input-guard.ts';
 import { itemsRouter } from './http/items/routes.ts';
+import { routeByFirstSegment } from './http/route-by-segment.ts';
 import { variantsRouter } from './http/variants/routes.ts';
 import { variantVersionsRouter } from './http/variants/version-routes.ts';
 import { assetsRouter } from './http/assets/routes.ts';
@@ -197,7 +198,7 @@ export function buildManagementApp(options: ManagementAppOptions): Express {
     const project = express.Router({ mergeParams: true });
     project.use(auth);
     project.use(rateLimit(options.core, limits));
-    for (const router of routers) project.use(router);
+    project.use(routeByFirstSegment(routers));
     app.use(path, project);
   };
   const keyAuth = requireManagementKey(options.core);
