@@ -25,23 +25,25 @@ export async function analyzeAsConfigured(db: Kysely<Database>, table: string): 
 /**
  * PostgreSQL's autovacuum daemon re-analyzes a table once `50 + 10 %` of its rows changed since the
  * last analyze; PGlite runs no daemon, so without this the embedded server's statistics stay those
- * of its start for as long as it runs. PostgreSQL's daemon looks once a minute
- * (`autovacuum_naptime`): a project seeded right after its database was created was written for
- * that minute with the plans of empty tables (20,000 items through the API: 5.2–5.5 ms of database
- * CPU per item and 185–201 items/s; analyzed as they grow, 3.3 ms and 240/s), so a server on
- * PostgreSQL looks every `intervalMs` too, and analyzes as the database is configured. That is not a matter of estimates only: with no statistics a
+ * of its start for as long as it runs. That is not a matter of estimates only: with no statistics a
  * variant looked up by its key was read through the (project, language) index and filtered, one
  * row per variant of the language, and the inserts of variants and versions slowed as their tables
  * grew. A seed of 10,000 items through the API slowed from 124 to 55–63 items/s as it went
  * (120 s in all); analyzed as it grows, it runs at 147–230 items/s (54 s; docs/management-writes.md).
  *
+ * PostgreSQL's daemon looks once a minute (`autovacuum_naptime`): a project seeded right after its
+ * database was created was written for that minute with the plans of empty tables (20,000 items
+ * through the API: 5.2–5.5 ms of database CPU per item and 185–201 items/s; analyzed as they grow,
+ * 3.3 ms and 240/s). So a server on PostgreSQL looks every `intervalMs` too, and analyzes as the
+ * database is configured.
+ *
  * Every `intervalMs` it reads the tables past that threshold (`pg_stat_user_tables` counts the
  * changes of this process on PGlite, where the analyze at start covers what came before, and of
- * every process on PostgreSQL) and analyzes them one at
- * a time, most changed first, until `budgetMs` is spent: PGlite runs in this thread, so each
- * analyze holds the event loop. A sample of 3,000 rows (statistics target 10, PostgreSQL's default
- * is 100) keeps one analyze of a table of 10,000 to 140,000 rows at 5–45 ms on PGlite instead of
- * 20–270 ms; the planner needs the table's size and rough distributions, not fine histograms.
+ * every process on PostgreSQL) and analyzes them one at a time, most changed first, until
+ * `budgetMs` is spent: PGlite runs in this thread, so each analyze holds the event loop. A sample of
+ * 3,000 rows (statistics target 10, PostgreSQL's default is 100) keeps one analyze of a table of
+ * 10,000 to 140,000 rows at 5–45 ms on PGlite instead of 20–270 ms; the planner needs the table's
+ * size and rough distributions, not fine histograms.
  */
 export function startAutoAnalyze(options: {
   db: Kysely<Database>;

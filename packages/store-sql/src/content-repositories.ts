@@ -50,6 +50,9 @@ const itemForUpsertText = `select i.*, i.id is not null as found,
     select * from content_items where project_id = $1 and external_id = $2 for update
   ) i on true`;
 
+/** A `model_versions.version` as the store port answers it (an int8 as text; null: none kept). */
+const modelVersionOf = (version: string | number | null): string | null => (version === null ? null : String(version));
+
 export function contentItemRepository(db: Kysely<Database>): ContentItemRepository {
   const values = (r: ContentItemRecord) => ({
     name: r.name,
@@ -95,7 +98,7 @@ export function contentItemRepository(db: Kysely<Database>): ContentItemReposito
       );
       if (!row) return null;
       const { model_version: version, ...item } = row;
-      return { item: toItem(item), modelVersion: version === null ? null : String(version) };
+      return { item: toItem(item), modelVersion: modelVersionOf(version) };
     },
     async findByExternalIdForUpsert(projectId, externalId, derivedId) {
       const [row] = await run<
@@ -110,7 +113,7 @@ export function contentItemRepository(db: Kysely<Database>): ContentItemReposito
       return {
         item: found ? toItem(item) : null,
         isDerivedIdTaken,
-        modelVersion: version === null ? null : String(version),
+        modelVersion: modelVersionOf(version),
       };
     },
     findMany: rows.findMany,
@@ -144,7 +147,7 @@ export function contentItemRepository(db: Kysely<Database>): ContentItemReposito
         .select('version')
         .where('project_id', '=', projectId)
         .executeTakeFirst();
-      return row === undefined ? null : String(row.version);
+      return modelVersionOf(row?.version ?? null);
     },
   };
 }
